@@ -1,0 +1,2 @@
+export { COINS, isCoin, parseCoin } from "./coins.js";
+export type { Coin } from "./coins.js";

@@ -1,0 +1,2 @@
+export { MarketIntelError } from "./MarketIntelError.js";
+export { InvalidArgumentError } from "./InvalidArgumentError.js";

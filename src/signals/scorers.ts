@@ -1,0 +1,73 @@
+/**
+ * Default component scorers of the composite model (DESIGN.md, "The composite
+ * model"). Each maps a component's raw value to a score in [-1, 1]. A NaN
+ * value scores NaN (the composite's missing-component policy then decides).
+ * Each is a plain function and may be replaced by the user's own.
+ */
+
+/** A scorer: raw component value -> score in [-1, 1] (NaN when unknown). */
+export type Scorer = (value: number) => number;
+
+function clamp(x: number, lo: number, hi: number): number {
+  return x < lo ? lo : x > hi ? hi : x;
+}
+
+/**
+ * Order-book imbalance: `2 * (v - 0.5)` where v is the bid share of depth
+ * near mid (0..1). Values outside 0..1 are clamped into it first.
+ * @example scoreImbalance(0.6305) // 0.261
+ */
+export function scoreImbalance(bidShare: number): number {
+  return 2 * (clamp(bidShare, 0, 1) - 0.5);
+}
+
+/**
+ * Funding: `clamp(-v * 1e4, -1, 1)` where v is the hourly funding rate as a
+ * decimal (positive funding is bearish: longs crowd and pay).
+ * @example scoreFunding(0.0000048) // -0.048
+ */
+export function scoreFunding(rate: number): number {
+  return clamp(-rate * 1e4, -1, 1);
+}
+
+/**
+ * Basis: `clamp(-v / 50, -1, 1)` where v = (perp - spot) / spot in basis
+ * points (a rich perp is bearish; saturates at 50 bps; weakly evidenced).
+ * @example scoreBasis(12.5) // -0.25
+ */
+export function scoreBasis(basisBps: number): number {
+  return clamp(-basisBps / 50, -1, 1);
+}
+
+/**
+ * Momentum: `clamp(v / 2, -1, 1)` where v is the 5-minute return in percent.
+ * @example scoreMomentum(0.356) // 0.178
+ */
+export function scoreMomentum(returnPct: number): number {
+  return clamp(returnPct / 2, -1, 1);
+}
+
+/** Base fee (gwei) at or below which gas counts as cheap; all live samples were below it. */
+export const CHEAP_GAS_GWEI = 1.1;
+
+/**
+ * Gas: 0.3 while the Ethereum base fee is cheap (<= 1.1 gwei, the only regime
+ * seen on the live service). Above that the live rule is unknown; this
+ * library's assumption falls linearly by 0.1 per gwei, `clamp(0.3 - (v - 1.1) / 10, -1, 0.3)`,
+ * reaching 0 at 4.1 gwei and -1 at 14.1 gwei. Replace it if you know better.
+ * @example scoreGas(0.8) // 0.3
+ */
+export function scoreGas(baseFeeGwei: number): number {
+  if (Number.isNaN(baseFeeGwei)) return Number.NaN;
+  if (baseFeeGwei <= CHEAP_GAS_GWEI) return 0.3;
+  return clamp(0.3 - (baseFeeGwei - CHEAP_GAS_GWEI) / 10, -1, 0.3);
+}
+
+/** The default scorer of each service component. */
+export const DEFAULT_SCORERS = Object.freeze({
+  imbalance: scoreImbalance,
+  funding: scoreFunding,
+  basis_spread: scoreBasis,
+  momentum_5m: scoreMomentum,
+  gas: scoreGas,
+}) satisfies Readonly<Record<string, Scorer>>;
