@@ -10,3 +10,20 @@ export {
   scoreMomentum,
 } from "./scorers.js";
 export type { Scorer } from "./scorers.js";
+export { scoreComponents } from "./scoreComponents.js";
+export { compositeScore, MISSING_POLICIES } from "./compositeScore.js";
+export type { MissingPolicy } from "./compositeScore.js";
+export { classifySignal, classifySignalStrength, validateThresholds } from "./classifySignal.js";
+export type { SignalLabel, SignalThresholds } from "./classifySignal.js";
+export { signalConfidence } from "./signalConfidence.js";
+export { MINUTES_PER_YEAR, VOL_WINDOWS, realizedVol } from "./realizedVol.js";
+export { atr, atrPercent } from "./atr.js";
+export {
+  DEFAULT_VOL_CUTOFFS,
+  VOL_REGIMES,
+  applyRegimeFloor,
+  classifyVolRegime,
+  classifyVolRegimes,
+  classifyVolRegimesByPercentile,
+} from "./volRegime.js";
+export type { VolCutoffs, VolRegime } from "./volRegime.js";

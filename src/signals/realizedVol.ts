@@ -1,0 +1,84 @@
+import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+
+/** One-minute bars in a 365-day year. */
+export const MINUTES_PER_YEAR = 525_600;
+
+/** The service's realized-volatility windows, in one-minute returns. */
+export const VOL_WINDOWS = Object.freeze({ "5m": 5, "1h": 60, "4h": 240, "24h": 1440 });
+
+/**
+ * Rolling realized volatility, annualised, in percent.
+ *
+ * Definition: at bar t, the sample standard deviation (ddof = 1) of the last
+ * `window` log returns ln(close_k / close_{k-1}), k = t-window+1..t, times
+ * sqrt(periodsPerYear), times 100. The year has 365 days (crypto trades every
+ * day), so one-minute bars use periodsPerYear = 525 600 (the default).
+ * Output has the input's length; bars with fewer than `window` returns, or
+ * with a NaN / non-positive price in the window, are NaN. Causal: bar t uses
+ * closes up to t only. Reference: pandas `np.log(c).diff().rolling(w).std() * sqrt(ppy) * 100`.
+ * @param close prices (any positive unit)
+ * @param options.window number of returns in the window (>= 2)
+ * @throws InvalidArgumentError when window < 2 or periodsPerYear <= 0
+ * @example realizedVol([100, 101, 100, 101], { window: 2, periodsPerYear: 1 })[3] // ≈ 1.40 (percent)
+ */
+export function realizedVol(
+  close: ArrayLike<number>,
+  options: { window: number; periodsPerYear?: number },
+): Float64Array {
+  const { window } = options;
+  const ppy = options.periodsPerYear ?? MINUTES_PER_YEAR;
+  if (!Number.isInteger(window) || window < 2) {
+    throw new InvalidArgumentError("window", `realizedVol: window must be an integer >= 2, got ${window}`);
+  }
+  if (!(ppy > 0) || !Number.isFinite(ppy)) {
+    throw new InvalidArgumentError("periodsPerYear", `realizedVol: periodsPerYear must be a positive number, got ${ppy}`);
+  }
+  const n = close.length;
+  const out = new Float64Array(n).fill(Number.NaN);
+  const scale = Math.sqrt(ppy) * 100;
+  const ret = new Float64Array(n).fill(Number.NaN);
+  for (let i = 1; i < n; i++) {
+    const a = close[i - 1] as number;
+    const b = close[i] as number;
+    ret[i] = a > 0 && b > 0 ? Math.log(b / a) : Number.NaN;
+  }
+  // Rolling sums of returns and squared returns, re-summed from scratch every
+  // 4096 bars so rounding error cannot build up over long series. O(n).
+  let sum = 0;
+  let sumSq = 0;
+  let nanCount = 0;
+  for (let t = 1; t < n; t++) {
+    const r = ret[t] as number;
+    if (Number.isNaN(r)) nanCount++;
+    else {
+      sum += r;
+      sumSq += r * r;
+    }
+    const leaving = t - window;
+    if (leaving >= 1) {
+      const q = ret[leaving] as number;
+      if (Number.isNaN(q)) nanCount--;
+      else {
+        sum -= q;
+        sumSq -= q * q;
+      }
+    }
+    if (t % 4096 === 0) {
+      sum = 0;
+      sumSq = 0;
+      for (let k = Math.max(1, t - window + 1); k <= t; k++) {
+        const q = ret[k] as number;
+        if (!Number.isNaN(q)) {
+          sum += q;
+          sumSq += q * q;
+        }
+      }
+    }
+    if (t >= window && nanCount === 0) {
+      const mean = sum / window;
+      const variance = Math.max(0, (sumSq - window * mean * mean) / (window - 1));
+      out[t] = Math.sqrt(variance) * scale;
+    }
+  }
+  return out;
+}
