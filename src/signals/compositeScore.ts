@@ -45,5 +45,6 @@ export function compositeScore(
     present++;
   }
   if (present === 0) return Number.NaN;
-  return missing === "renormalise" && used !== 1 ? (used > 0 ? sum / used : Number.NaN) : sum;
+  if (missing !== "renormalise" || Math.abs(used - 1) < 1e-12) return sum;
+  return used > 0 ? sum / used : Number.NaN;
 }

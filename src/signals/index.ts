@@ -27,3 +27,11 @@ export {
   classifyVolRegimesByPercentile,
 } from "./volRegime.js";
 export type { VolCutoffs, VolRegime } from "./volRegime.js";
+export { TREND_LABELS, efficiencyRatio, trendLabels } from "./trendLabels.js";
+export type { TrendLabel } from "./trendLabels.js";
+export { regimeStatistics } from "./regimeStatistics.js";
+export type { RegimeStatistics } from "./regimeStatistics.js";
+export { marketRegime } from "./marketRegime.js";
+export type { CoinState, MarketRegime } from "./marketRegime.js";
+export { CASCADE_THRESHOLDS, LIQUIDATION_LEVELS, liquidationAlerts } from "./liquidationAlerts.js";
+export type { LiquidationLevel } from "./liquidationAlerts.js";
