@@ -1,0 +1,69 @@
+import { COINS, type Coin } from "../../domain/coins.js";
+import { isMetricId, metricSeries } from "../../sim/catalog.js";
+import type { ReplayContext } from "../ReplayContext.js";
+import { ReplayError } from "../ReplayError.js";
+import { coinParam, intParam } from "../params.js";
+
+/** Largest `hours` the service documents. */
+export const MAX_HISTORY_HOURS = 720;
+
+/** Resolve `metric_id` (or `metric`), prefixing the coin when given without it (`price` + BTC -> `btc_price`). */
+export function resolveMetric(query: URLSearchParams, coin: Coin | undefined): string {
+  const raw = query.get("metric_id") ?? query.get("metric");
+  if (raw === null || raw.trim() === "") throw new ReplayError(400, "missing_metric_id", "metric_id is required, e.g. metric_id=btc_price");
+  const id = raw.trim().toLowerCase();
+  if (isMetricId(id)) return id;
+  if (coin !== undefined && isMetricId(`${coin.toLowerCase()}_${id}`)) return `${coin.toLowerCase()}_${id}`;
+  throw new ReplayError(
+    404,
+    "unknown_metric",
+    `unknown metric_id ${JSON.stringify(raw)}; GET /v1/snapshot lists the catalog (per coin: <coin>_price, _perp_price, _basis_bps, _funding_rate, _imbalance, _oi_usd, _volume, _spread_bps, _momentum_5m_pct for ${COINS.join(", ").toLowerCase()})`,
+  );
+}
+
+/** GET /v1/history: one point a minute over the last `hours`, ending at the current minute. */
+export function history(ctx: ReplayContext, variant: string, query: URLSearchParams): unknown {
+  const coin = coinParam(query);
+  const metricId = resolveMetric(query, coin);
+  const hours = intParam(query, "hours", 24, 1, MAX_HISTORY_HOURS);
+  const series = metricSeries(ctx.market, metricId);
+  const from = Math.max(0, ctx.index - hours * 60 + 1);
+  const to = ctx.index;
+  const n = to - from + 1;
+  const times = ctx.market.time;
+  const value = (i: number): number | null => {
+    const v = series[i] as number;
+    return Number.isFinite(v) ? v : null;
+  };
+  switch (variant) {
+    case "array": {
+      const out = new Array<unknown>(n);
+      for (let k = 0; k < n; k++) out[k] = { time_chain: ctx.iso(from + k), value: value(from + k), metric_id: metricId };
+      return out;
+    }
+    case "pairs": {
+      const out = new Array<unknown>(n);
+      for (let k = 0; k < n; k++) out[k] = [times[from + k], value(from + k)];
+      return { metric_id: metricId, data: out };
+    }
+    case "columnar": {
+      const t = new Array<string>(n);
+      const v = new Array<number | null>(n);
+      for (let k = 0; k < n; k++) {
+        t[k] = ctx.iso(from + k);
+        v[k] = value(from + k);
+      }
+      return { metric_id: metricId, time_list: t, values: v };
+    }
+    case "rows": {
+      const out = new Array<unknown>(n);
+      for (let k = 0; k < n; k++) out[k] = [(times[from + k] as number) / 1000, value(from + k)];
+      return { columns: ["time", "value"], rows: out };
+    }
+    default: {
+      const out = new Array<unknown>(n);
+      for (let k = 0; k < n; k++) out[k] = { time_chain: ctx.iso(from + k), value: value(from + k) };
+      return { coin: coin ?? null, metric_id: metricId, hours, interval_sec: 60, data: out };
+    }
+  }
+}
