@@ -1,2 +1,9 @@
 export { MarketIntelError } from "./MarketIntelError.js";
 export { InvalidArgumentError } from "./InvalidArgumentError.js";
+export { HttpError } from "./HttpError.js";
+export { RateLimitedError } from "./RateLimitedError.js";
+export { RequestTimeoutError } from "./RequestTimeoutError.js";
+export { NetworkError } from "./NetworkError.js";
+export { ResponseTooLargeError } from "./ResponseTooLargeError.js";
+export { MalformedResponseError } from "./MalformedResponseError.js";
+export { SchemaMismatchError } from "./SchemaMismatchError.js";

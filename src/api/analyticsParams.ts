@@ -1,0 +1,96 @@
+import { parseCoin, type Coin } from "../domain/coins.js";
+import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { checkQueryParams, type QueryParams } from "./checkQueryParams.js";
+import type { QueryValue } from "./transport/createTransport.js";
+import { toEpochMs } from "./toEpochMs.js";
+
+/** Datasets of `/v3/analytics/query`. */
+export const ANALYTICS_DATASETS = ["metrics", "candles", "composite"] as const;
+/** Bar intervals of `/v3/analytics/query`. */
+export const ANALYTICS_INTERVALS = ["1m", "5m", "15m", "1h", "4h", "1d"] as const;
+/** Largest `limit` the service accepts per page. */
+export const ANALYTICS_MAX_LIMIT = 50_000;
+
+/** Parameters of `client.analyticsQuery`. */
+export interface AnalyticsQueryParams {
+  /** `"metrics"` (service default), `"candles"` or `"composite"`. */
+  readonly dataset?: (typeof ANALYTICS_DATASETS)[number];
+  /** Metric id(s) for the metrics dataset; sent as a comma list in `metric_id`. */
+  readonly metricId?: string | readonly string[];
+  /** Coin(s), lower case accepted; omitted = all four. Sent as a comma list. */
+  readonly coin?: string | readonly string[];
+  /** Window start: ISO 8601 string, epoch ms or Date (service default: end - 24 h). */
+  readonly start?: string | number | Date;
+  /** Window end: ISO 8601 string, epoch ms or Date (service default: now). */
+  readonly end?: string | number | Date;
+  /** Bar interval (service default `"1m"`). */
+  readonly interval?: (typeof ANALYTICS_INTERVALS)[number];
+  /** Rows per page, 1..50 000 (service default 10 000). */
+  readonly limit?: number;
+  /** Row offset of the first page (default 0). */
+  readonly offset?: number;
+  /** Any other query parameter, passed through as is (plain values only). */
+  readonly extraParams?: QueryParams;
+}
+
+const WHERE = "analyticsQuery";
+
+function list(value: string | readonly string[], name: string, map: (s: string) => string): string {
+  const items = typeof value === "string" ? value.split(",") : [...value];
+  if (items.length === 0 || items.some((s) => typeof s !== "string" || s.trim() === "")) {
+    throw new InvalidArgumentError(name, `${WHERE}: ${name} must be a non-empty string or list of strings, got ${JSON.stringify(value)}`);
+  }
+  return items.map((s) => map(s.trim())).join(",");
+}
+
+function time(value: string | number | Date, name: string): string | number {
+  const ms = value instanceof Date ? value.getTime() : toEpochMs(value);
+  if (!Number.isFinite(ms)) {
+    throw new InvalidArgumentError(name, `${WHERE}: ${name} must be an ISO 8601 time, epoch ms or a valid Date, got ${JSON.stringify(value)}`);
+  }
+  return value instanceof Date ? value.toISOString() : value;
+}
+
+function int(value: number, name: string, min: number, max: number): number {
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new InvalidArgumentError(name, `${WHERE}: ${name} must be an integer from ${min} to ${max}, got ${value}`);
+  }
+  return value;
+}
+
+/**
+ * Check `analyticsQuery` parameters (before any request) and turn them into
+ * the service's query parameters (`metric_id`, `coin` comma lists, ...).
+ * @throws InvalidArgumentError naming the parameter, the value and what is allowed
+ */
+export function analyticsParams(params: AnalyticsQueryParams | undefined): Record<string, QueryValue> {
+  if (params !== undefined && (typeof params !== "object" || params === null || Array.isArray(params))) {
+    throw new InvalidArgumentError("params", `${WHERE}: params must be an object, got ${JSON.stringify(params)}`);
+  }
+  const p = params ?? {};
+  const out: Record<string, QueryValue> = { ...checkQueryParams(WHERE, p.extraParams) };
+  if (p.dataset !== undefined) {
+    if (!(ANALYTICS_DATASETS as readonly string[]).includes(p.dataset)) {
+      throw new InvalidArgumentError("dataset", `${WHERE}: dataset must be one of ${ANALYTICS_DATASETS.join(", ")}, got ${JSON.stringify(p.dataset)}`);
+    }
+    out["dataset"] = p.dataset;
+  }
+  if (p.metricId !== undefined) out["metric_id"] = list(p.metricId, "metricId", (s) => s);
+  if (p.coin !== undefined) out["coin"] = list(p.coin, "coin", (s): Coin => parseCoin(s, WHERE));
+  if (p.start !== undefined) out["start"] = time(p.start, "start");
+  if (p.end !== undefined) out["end"] = time(p.end, "end");
+  if (p.start !== undefined && p.end !== undefined) {
+    const a = p.start instanceof Date ? p.start.getTime() : toEpochMs(p.start);
+    const b = p.end instanceof Date ? p.end.getTime() : toEpochMs(p.end);
+    if (!(a < b)) throw new InvalidArgumentError("end", `${WHERE}: end must be after start, got start=${String(p.start)} end=${String(p.end)}`);
+  }
+  if (p.interval !== undefined) {
+    if (!(ANALYTICS_INTERVALS as readonly string[]).includes(p.interval)) {
+      throw new InvalidArgumentError("interval", `${WHERE}: interval must be one of ${ANALYTICS_INTERVALS.join(", ")}, got ${JSON.stringify(p.interval)}`);
+    }
+    out["interval"] = p.interval;
+  }
+  if (p.limit !== undefined) out["limit"] = int(p.limit, "limit", 1, ANALYTICS_MAX_LIMIT);
+  if (p.offset !== undefined) out["offset"] = int(p.offset, "offset", 0, Number.MAX_SAFE_INTEGER);
+  return out;
+}

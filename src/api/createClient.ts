@@ -1,0 +1,270 @@
+import { parseCoin, type Coin } from "../domain/coins.js";
+import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { analyticsParams, type AnalyticsQueryParams } from "./analyticsParams.js";
+import { checkQueryParams, type QueryParams } from "./checkQueryParams.js";
+import { ENDPOINTS } from "./endpoints.js";
+import { parseHistory, type HistorySeries } from "./parseHistory.js";
+import { queryAnalytics, type AnalyticsResult } from "./queryAnalytics.js";
+import { normaliseComposite, type Composite } from "./schemas/composite.js";
+import { normaliseJsonObject, type JsonObject } from "./schemas/jsonObject.js";
+import { normaliseRegime, type Regime } from "./schemas/regime.js";
+import { normaliseSnapshot, type Snapshot } from "./schemas/snapshot.js";
+import { normaliseVolatility, type Volatility } from "./schemas/volatility.js";
+import { normaliseWhaleFlow, type WhaleFlow } from "./schemas/whaleFlow.js";
+import type { ClientEvent } from "./transport/ClientEvent.js";
+import { createTransport, type Transport } from "./transport/createTransport.js";
+
+/** Options of `createClient`. Every one is optional; defaults in brackets. */
+export interface ClientOptions {
+  /** Service root, e.g. `"http://127.0.0.1:8080"` [env `MI_BASE_URL`; required one way or the other]. */
+  readonly baseUrl?: string;
+  /** API key, sent as the `X-API-Key` header only; never logged, recorded or shown in errors [none: public tier]. */
+  readonly apiKey?: string;
+  /** fetch implementation [global `fetch`]. */
+  readonly fetch?: typeof globalThis.fetch;
+  /** Time limit per attempt, headers and body, in ms [10 000]. */
+  readonly timeoutMs?: number;
+  /** Retries after the first attempt, on network errors, timeouts, 408, 429 and 5xx [3]. */
+  readonly retries?: number;
+  /** Base of the exponential backoff between retries, in ms (doubles per retry, jitter x0.5-1.5) [500]. */
+  readonly retryDelayMs?: number;
+  /** Cap on one backoff wait, in ms [30 000]. */
+  readonly maxRetryDelayMs?: number;
+  /** Longest `Retry-After` the client waits for; a longer one fails at once with the error [60 000]. */
+  readonly maxRetryAfterMs?: number;
+  /** Attempts per rolling minute, shared by every call of this client (the public tier allows 60) [60]. */
+  readonly rateLimitPerMinute?: number;
+  /** How long a response is reused when it has no `Cache-Control: max-age`, in ms; 0 disables caching [45 000]. */
+  readonly cacheTtlMs?: number;
+  /** Largest response body accepted, in bytes [64 MiB]. */
+  readonly maxResponseBytes?: number;
+  /** Most pages `analyticsQuery` follows before returning `truncated: true` [100]. */
+  readonly maxPages?: number;
+  /** Called with request / response / retry / cache-hit / dedupe / rate-limit-wait / truncated events (never the key) [none]. */
+  readonly onEvent?: (event: ClientEvent) => void;
+  /** `User-Agent` header [`market-intel-lab/0.1`]. */
+  readonly userAgent?: string;
+  /** Clock for cache expiry and HTTP-date Retry-After, epoch ms [Date.now]. */
+  readonly now?: () => number;
+}
+
+/** `{coin?}` parameters of the per-coin signal endpoints. */
+export interface CoinParams {
+  /** BTC, ETH, SOL or HYPE (lower case accepted); omitted = all coins. */
+  readonly coin?: string;
+  /** Other query parameters, passed through (plain values only). */
+  readonly extraParams?: QueryParams;
+}
+
+/** Parameters of `history`. */
+export interface HistoryParams {
+  /** BTC, ETH, SOL or HYPE (lower case accepted). */
+  readonly coin?: string;
+  /** Catalog metric id, e.g. `"btc_price"`; sent as both `metric_id` and `metric`. */
+  readonly metricId: string;
+  /** Window in hours, integer 1..720 [24]. */
+  readonly hours?: number;
+  /** Other query parameters, passed through (plain values only). */
+  readonly extraParams?: QueryParams;
+}
+
+/** A metric's history with the request that produced it. */
+export type History = HistorySeries & { readonly coin?: Coin; readonly hours: number };
+
+/** The typed Market Intelligence client: one method per endpoint (17). */
+export interface MarketIntelClient {
+  /** Normalised service root, without a trailing slash. */
+  readonly baseUrl: string;
+  /** GET /v1/snapshot: every catalog metric. */
+  snapshot(): Promise<Snapshot>;
+  /** GET /v1/signals/volatility: realized vol and ATR per coin. */
+  volatility(params?: CoinParams): Promise<Volatility>;
+  /** GET /v1/signals/whale-flow: large orders / net flow per coin. */
+  whaleFlow(params?: CoinParams): Promise<WhaleFlow>;
+  /** GET /v1/signals/composite: composite score and components per coin. */
+  composite(params?: CoinParams): Promise<Composite>;
+  /** GET /v3/signals/regime: regime classification. */
+  regime(params?: QueryParams): Promise<Regime>;
+  /** GET /v1/signals/liquidations. */
+  liquidations(params?: QueryParams): Promise<JsonObject>;
+  /** GET /v3/signals/safety. */
+  safety(params?: QueryParams): Promise<JsonObject>;
+  /** GET /v1/history: one metric's series, columnar. */
+  history(params: HistoryParams): Promise<History>;
+  /** GET /v1/signals/spreads. */
+  spreads(params?: QueryParams): Promise<JsonObject>;
+  /** GET /v1/signals/correlation. */
+  correlation(params?: QueryParams): Promise<JsonObject>;
+  /** GET /v1/signals/depth. */
+  depth(params?: QueryParams): Promise<JsonObject>;
+  /** GET /v1/signals/imbalance. */
+  imbalance(params?: QueryParams): Promise<JsonObject>;
+  /** GET /v1/signals/priority-gas. */
+  priorityGas(params?: QueryParams): Promise<JsonObject>;
+  /** GET /v3/signals/squeeze. */
+  squeeze(params?: QueryParams): Promise<JsonObject>;
+  /** GET /v3/signals/arbitrage. */
+  arbitrage(params?: QueryParams): Promise<JsonObject>;
+  /** GET /v3/signals/smart-money. */
+  smartMoney(params?: QueryParams): Promise<JsonObject>;
+  /** GET /v3/analytics/query, all pages (up to `maxPages`). */
+  analyticsQuery(params?: AnalyticsQueryParams): Promise<AnalyticsResult>;
+  /** Escape hatch: GET any path, parsed JSON, through the same cache / limits / retries. */
+  raw(path: string, params?: QueryParams): Promise<unknown>;
+}
+
+function positive(name: string, value: number | undefined, fallback: number, opts: { integer?: boolean; min?: number } = {}): number {
+  if (value === undefined) return fallback;
+  const min = opts.min ?? Number.MIN_VALUE;
+  if (typeof value !== "number" || Number.isNaN(value) || value < min || (opts.integer === true && !Number.isInteger(value))) {
+    throw new InvalidArgumentError(
+      name,
+      `createClient: ${name} must be ${opts.integer === true ? "an integer" : "a number"} >= ${min === Number.MIN_VALUE ? "> 0" : min}, got ${String(value)}`,
+    );
+  }
+  return value;
+}
+
+function resolveBaseUrl(given: string | undefined): string {
+  const raw = given ?? process.env["MI_BASE_URL"];
+  if (raw === undefined || raw.trim() === "") {
+    throw new InvalidArgumentError(
+      "baseUrl",
+      "createClient: no service address: pass baseUrl (e.g. createClient({ baseUrl: \"http://127.0.0.1:8080\" })) or set MI_BASE_URL",
+    );
+  }
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new InvalidArgumentError("baseUrl", `createClient: baseUrl must be an absolute http(s) URL, got ${JSON.stringify(raw)}`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new InvalidArgumentError("baseUrl", `createClient: baseUrl must use http or https, got ${JSON.stringify(url.protocol)}`);
+  }
+  url.search = "";
+  url.hash = "";
+  return url.toString().replace(/\/+$/, "");
+}
+
+function coinParams(where: string, params: CoinParams | undefined): Record<string, string | number | boolean> {
+  if (params !== undefined && (typeof params !== "object" || params === null)) {
+    throw new InvalidArgumentError("params", `${where}: params must be an object like { coin: "BTC" }, got ${JSON.stringify(params)}`);
+  }
+  const out = checkQueryParams(where, params?.extraParams);
+  if (params?.coin !== undefined) out["coin"] = parseCoin(params.coin, where);
+  return out;
+}
+
+function historyParams(params: HistoryParams): { query: Record<string, string | number | boolean>; coin?: Coin; hours: number } {
+  if (typeof params !== "object" || params === null) {
+    throw new InvalidArgumentError("params", `history: params must be an object like { metricId: "btc_price" }, got ${JSON.stringify(params)}`);
+  }
+  const { metricId, hours = 24 } = params;
+  if (typeof metricId !== "string" || metricId.trim() === "") {
+    throw new InvalidArgumentError("metricId", `history: metricId must be a non-empty string such as "btc_price", got ${JSON.stringify(metricId)}`);
+  }
+  if (typeof hours !== "number" || !Number.isInteger(hours) || hours < 1 || hours > 720) {
+    throw new InvalidArgumentError("hours", `history: hours must be a positive integer up to 720, got ${String(hours)}`);
+  }
+  const query = checkQueryParams("history", params.extraParams);
+  const id = metricId.trim();
+  query["metric_id"] = id;
+  query["metric"] = id;
+  query["hours"] = hours;
+  if (params.coin === undefined) return { query, hours };
+  const coin = parseCoin(params.coin, "history");
+  query["coin"] = coin;
+  return { query, coin, hours };
+}
+
+/**
+ * Create a client of the Market Intelligence read API. Every call goes
+ * through one pipeline per client: response cache (45 s or the response's
+ * max-age) and de-duplication of identical concurrent requests, a rate limiter
+ * shared by all calls, retries with backoff honouring Retry-After, a timeout
+ * and a size limit per attempt. Arguments are checked before any request.
+ * Responses are validated (zod) and normalised to the observed shape, with the
+ * shape they came in as `variant`.
+ * @throws InvalidArgumentError for bad options (e.g. no baseUrl and no MI_BASE_URL)
+ * @example
+ * const client = createClient({ baseUrl: "http://127.0.0.1:8080" });
+ * const { signals } = await client.composite({ coin: "btc" });
+ * const btc = await client.history({ coin: "BTC", metricId: "btc_price", hours: 24 });
+ * btc.time.length // 1440 one-minute points
+ */
+export function createClient(options: ClientOptions = {}): MarketIntelClient {
+  const baseUrl = resolveBaseUrl(options.baseUrl);
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  if (typeof fetchImpl !== "function") {
+    throw new InvalidArgumentError("fetch", "createClient: fetch must be a function (Node >= 20 has a global fetch)");
+  }
+  if (options.apiKey !== undefined && (typeof options.apiKey !== "string" || options.apiKey === "")) {
+    throw new InvalidArgumentError("apiKey", "createClient: apiKey must be a non-empty string when given");
+  }
+  const rateLimitPerMinute = positive("rateLimitPerMinute", options.rateLimitPerMinute, 60, { integer: true, min: 1 });
+  const maxPages = positive("maxPages", options.maxPages, 100, { integer: true, min: 1 });
+  const onEvent = options.onEvent;
+  const transport: Transport = createTransport({
+    baseUrl,
+    apiKey: options.apiKey,
+    fetch: fetchImpl,
+    timeoutMs: positive("timeoutMs", options.timeoutMs, 10_000),
+    retries: positive("retries", options.retries, 3, { integer: true, min: 0 }),
+    retryDelayMs: positive("retryDelayMs", options.retryDelayMs, 500, { min: 0 }),
+    maxRetryDelayMs: positive("maxRetryDelayMs", options.maxRetryDelayMs, 30_000, { min: 0 }),
+    maxRetryAfterMs: positive("maxRetryAfterMs", options.maxRetryAfterMs, 60_000, { min: 0 }),
+    rateLimitPerMinute,
+    cacheTtlMs: positive("cacheTtlMs", options.cacheTtlMs, 45_000, { min: 0 }),
+    maxResponseBytes: positive("maxResponseBytes", options.maxResponseBytes, 64 * 1024 * 1024, { integer: true, min: 1 }),
+    userAgent: options.userAgent ?? "market-intel-lab/0.1",
+    onEvent,
+    now: options.now ?? Date.now,
+    random: Math.random,
+  });
+  const emit = (event: ClientEvent): void => {
+    try {
+      onEvent?.(event);
+    } catch {
+      // A logging hook must never break a request.
+    }
+  };
+  const get = async (path: string, params?: Record<string, string | number | boolean>): Promise<unknown> =>
+    (await transport(path, params)).body;
+  const object = (name: keyof typeof ENDPOINTS) => async (params?: QueryParams): Promise<JsonObject> => {
+    const query = checkQueryParams(name, params);
+    return normaliseJsonObject(await get(ENDPOINTS[name], query), ENDPOINTS[name]);
+  };
+
+  return {
+    baseUrl,
+    snapshot: async () => normaliseSnapshot(await get(ENDPOINTS.snapshot)),
+    volatility: async (params) => normaliseVolatility(await get(ENDPOINTS.volatility, coinParams("volatility", params))),
+    whaleFlow: async (params) => normaliseWhaleFlow(await get(ENDPOINTS.whaleFlow, coinParams("whaleFlow", params))),
+    composite: async (params) => normaliseComposite(await get(ENDPOINTS.composite, coinParams("composite", params))),
+    regime: async (params) => normaliseRegime(await get(ENDPOINTS.regime, checkQueryParams("regime", params))),
+    liquidations: object("liquidations"),
+    safety: object("safety"),
+    history: async (params) => {
+      const { query, coin, hours } = historyParams(params);
+      const series = parseHistory(await get(ENDPOINTS.history, query), ENDPOINTS.history);
+      const metricId = series.metricId ?? query["metric_id"];
+      return { ...series, metricId: String(metricId), ...(coin === undefined ? {} : { coin }), hours };
+    },
+    spreads: object("spreads"),
+    correlation: object("correlation"),
+    depth: object("depth"),
+    imbalance: object("imbalance"),
+    priorityGas: object("priorityGas"),
+    squeeze: object("squeeze"),
+    arbitrage: object("arbitrage"),
+    smartMoney: object("smartMoney"),
+    analyticsQuery: async (params) => queryAnalytics(transport, analyticsParams(params), maxPages, emit),
+    raw: async (path, params) => {
+      if (typeof path !== "string" || !path.startsWith("/")) {
+        throw new InvalidArgumentError("path", `raw: path must start with "/", e.g. "/v1/snapshot", got ${JSON.stringify(path)}`);
+      }
+      return structuredClone(await get(path, checkQueryParams("raw", params)));
+    },
+  };
+}

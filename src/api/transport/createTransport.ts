@@ -1,0 +1,149 @@
+import pRetry from "p-retry";
+import pThrottle from "p-throttle";
+import { HttpError } from "../../errors/HttpError.js";
+import { NetworkError } from "../../errors/NetworkError.js";
+import { RequestTimeoutError } from "../../errors/RequestTimeoutError.js";
+import { backoffDelay } from "./backoffDelay.js";
+import type { ClientEvent } from "./ClientEvent.js";
+import { fetchJsonOnce, retryAfterHints, type AttemptResult } from "./fetchJsonOnce.js";
+import { parseMaxAge } from "./parseMaxAge.js";
+import { redactUrl } from "./redactUrl.js";
+
+/** Resolved transport settings (the client fills in every default). */
+export interface TransportOptions {
+  readonly baseUrl: string;
+  readonly apiKey: string | undefined;
+  readonly fetch: typeof globalThis.fetch;
+  readonly timeoutMs: number;
+  readonly retries: number;
+  readonly retryDelayMs: number;
+  readonly maxRetryDelayMs: number;
+  readonly maxRetryAfterMs: number;
+  readonly rateLimitPerMinute: number;
+  readonly cacheTtlMs: number;
+  readonly maxResponseBytes: number;
+  readonly userAgent: string;
+  readonly onEvent: ((event: ClientEvent) => void) | undefined;
+  readonly now: () => number;
+  readonly random: () => number;
+}
+
+/** Query values the transport can encode. */
+export type QueryValue = string | number | boolean;
+
+/** A fetched JSON body and where it came from. */
+export interface TransportResponse {
+  readonly body: unknown;
+  /** Redacted URL (safe to show). */
+  readonly url: string;
+  readonly fromCache: boolean;
+}
+
+/** GET `path` with `params` as JSON through cache, de-duplication, rate limit and retries. */
+export type Transport = (path: string, params?: Readonly<Record<string, QueryValue | undefined>>) => Promise<TransportResponse>;
+
+function isRetryable(error: Error): boolean {
+  if (error instanceof NetworkError || error instanceof RequestTimeoutError) return true;
+  if (error instanceof HttpError) return error.status === 408 || error.status === 429 || error.status >= 500;
+  return false;
+}
+
+/**
+ * Build the request pipeline shared by all calls of one client:
+ * cache (URL key; TTL from `Cache-Control: max-age`, else `cacheTtlMs`) ->
+ * in-flight de-duplication of identical concurrent GETs -> retries (p-retry;
+ * network errors, timeouts, 408, 429, 5xx; delay = the server's Retry-After
+ * when given, else exponential backoff with jitter; a Retry-After longer than
+ * `maxRetryAfterMs` is not waited for, the error is thrown at once) ->
+ * rate limiter (p-throttle, `rateLimitPerMinute` attempts per rolling
+ * minute, counting retries) -> one attempt with a timeout and a size limit.
+ */
+export function createTransport(options: TransportOptions): Transport {
+  const cache = new Map<string, { expires: number; body: unknown }>();
+  const inFlight = new Map<string, Promise<unknown>>();
+  const secrets = options.apiKey === undefined ? [] : [options.apiKey];
+  const emit = (event: ClientEvent): void => {
+    try {
+      options.onEvent?.(event);
+    } catch {
+      // A logging hook must never break a request.
+    }
+  };
+  const headers: Record<string, string> = { accept: "application/json", "user-agent": options.userAgent };
+  if (options.apiKey !== undefined) headers["x-api-key"] = options.apiKey;
+
+  const throttle = pThrottle({
+    limit: options.rateLimitPerMinute,
+    interval: 60_000,
+    strict: true,
+    onDelay: (safeUrl: string) => emit({ type: "rate-limit-wait", url: safeUrl }),
+  });
+  const attempt = throttle(async (url: string, safeUrl: string, n: number): Promise<AttemptResult> => {
+    emit({ type: "request", url: safeUrl, attempt: n });
+    const started = performance.now();
+    const result = await fetchJsonOnce({
+      fetch: options.fetch,
+      url,
+      safeUrl,
+      headers,
+      timeoutMs: options.timeoutMs,
+      maxResponseBytes: options.maxResponseBytes,
+      rateLimitPerMinute: options.rateLimitPerMinute,
+      now: options.now,
+    });
+    emit({ type: "response", url: safeUrl, status: result.status, bytes: result.bytes, durationMs: performance.now() - started });
+    return result;
+  });
+
+  const fetchWithRetries = (url: string, safeUrl: string): Promise<AttemptResult> =>
+    pRetry((n) => attempt(url, safeUrl, n), {
+      retries: options.retries,
+      minTimeout: 0, // the delay is chosen in onFailedAttempt (Retry-After or backoff)
+      shouldRetry: ({ error }) => isRetryable(error),
+      onFailedAttempt: async ({ error, attemptNumber, retriesLeft }) => {
+        if (retriesLeft <= 0 || !isRetryable(error)) return;
+        const hinted = retryAfterHints.get(error);
+        if (hinted !== undefined && hinted > options.maxRetryAfterMs) throw error;
+        const delayMs = hinted ?? backoffDelay(attemptNumber, options.retryDelayMs, options.maxRetryDelayMs, options.random);
+        emit({ type: "retry", url: safeUrl, attempt: attemptNumber, delayMs, reason: error.message });
+        if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      },
+    });
+
+  return async (path, params = {}) => {
+    const query = new URLSearchParams();
+    for (const key of Object.keys(params).sort()) {
+      const value = params[key];
+      if (value !== undefined) query.append(key, String(value));
+    }
+    const qs = query.toString();
+    const url = `${options.baseUrl}${path}${qs === "" ? "" : `?${qs}`}`;
+    const safeUrl = redactUrl(url, secrets);
+
+    const cached = cache.get(url);
+    if (cached !== undefined) {
+      if (cached.expires > options.now()) {
+        emit({ type: "cache-hit", url: safeUrl });
+        return { body: cached.body, url: safeUrl, fromCache: true };
+      }
+      cache.delete(url);
+    }
+    const pending = inFlight.get(url);
+    if (pending !== undefined) {
+      emit({ type: "dedupe", url: safeUrl });
+      return { body: await pending, url: safeUrl, fromCache: true };
+    }
+    const run = (async () => {
+      const result = await fetchWithRetries(url, safeUrl);
+      const ttl = options.cacheTtlMs <= 0 ? 0 : parseMaxAge(result.cacheControl, options.cacheTtlMs);
+      if (ttl > 0) cache.set(url, { expires: options.now() + ttl, body: result.body });
+      return result.body;
+    })();
+    inFlight.set(url, run);
+    try {
+      return { body: await run, url: safeUrl, fromCache: false };
+    } finally {
+      inFlight.delete(url);
+    }
+  };
+}

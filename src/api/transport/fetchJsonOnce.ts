@@ -1,0 +1,83 @@
+import { HttpError } from "../../errors/HttpError.js";
+import { MarketIntelError } from "../../errors/MarketIntelError.js";
+import { MalformedResponseError } from "../../errors/MalformedResponseError.js";
+import { NetworkError } from "../../errors/NetworkError.js";
+import { RateLimitedError } from "../../errors/RateLimitedError.js";
+import { RequestTimeoutError } from "../../errors/RequestTimeoutError.js";
+import { parseRetryAfter } from "./parseRetryAfter.js";
+import { readLimitedBody } from "./readLimitedBody.js";
+
+/** One attempt's inputs. `url` is sent; `safeUrl` is what errors show. */
+export interface AttemptRequest {
+  readonly fetch: typeof globalThis.fetch;
+  readonly url: string;
+  readonly safeUrl: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly timeoutMs: number;
+  readonly maxResponseBytes: number;
+  readonly rateLimitPerMinute: number;
+  readonly now: () => number;
+}
+
+/** A successful attempt: parsed JSON and the caching header. */
+export interface AttemptResult {
+  readonly body: unknown;
+  readonly status: number;
+  readonly bytes: number;
+  readonly cacheControl: string | null;
+}
+
+/** Wait asked by the server (Retry-After) for a failed attempt, by error. */
+export const retryAfterHints = new WeakMap<Error, number>();
+
+const EXCERPT = 300;
+
+/**
+ * One GET: time limit over headers AND body (AbortController), status check,
+ * size limit, JSON parse. Every failure is a typed error; the server's
+ * Retry-After (if any) is recorded in `retryAfterHints` for the retry policy.
+ */
+export async function fetchJsonOnce(req: AttemptRequest): Promise<AttemptResult> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, req.timeoutMs);
+  try {
+    let res: Response;
+    try {
+      res = await req.fetch(req.url, { method: "GET", headers: { ...req.headers }, signal: controller.signal });
+    } catch (err) {
+      throw timedOut ? new RequestTimeoutError(req.safeUrl, req.timeoutMs) : new NetworkError(req.safeUrl, err);
+    }
+    let text: string;
+    let bytes: number;
+    try {
+      ({ text, bytes } = await readLimitedBody(res, req.maxResponseBytes, req.safeUrl));
+    } catch (err) {
+      if (timedOut) throw new RequestTimeoutError(req.safeUrl, req.timeoutMs);
+      if (err instanceof MarketIntelError) throw err;
+      throw new NetworkError(req.safeUrl, err);
+    }
+    if (res.status < 200 || res.status > 299) {
+      const excerpt = text.slice(0, EXCERPT);
+      const retryAfterMs = parseRetryAfter(res.headers.get("retry-after"), req.now());
+      const error =
+        res.status === 429
+          ? new RateLimitedError(req.safeUrl, retryAfterMs, excerpt, req.rateLimitPerMinute)
+          : new HttpError(res.status, req.safeUrl, excerpt);
+      if (!Number.isNaN(retryAfterMs)) retryAfterHints.set(error, retryAfterMs);
+      throw error;
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch (err) {
+      throw new MalformedResponseError(req.safeUrl, text.slice(0, EXCERPT), err);
+    }
+    return { body, status: res.status, bytes, cacheControl: res.headers.get("cache-control") };
+  } finally {
+    clearTimeout(timer);
+  }
+}
