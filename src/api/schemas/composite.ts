@@ -11,10 +11,10 @@ export const componentSchema = z.looseObject({
 /** One coin's composite signal (spec 2.4). */
 export const compositeSignalSchema = z.looseObject({
   coin: z.string(),
-  composite_score: z.number(),
+  composite_score: z.number().nullable(),
   regime: z.string(),
   vol_regime: z.string(),
-  confidence: z.number(),
+  confidence: z.number().nullable(),
   risk_warnings: z
     .array(z.string())
     .nullable()

@@ -4,25 +4,25 @@ import { schemaMismatch } from "../schemaMismatch.js";
 /** One coin's regime entry (observed, spec 2.5). */
 export const regimeEntrySchema = z.looseObject({
   coin: z.string(),
-  confidence_score: z.number(),
+  confidence_score: z.number().nullable(),
   features_used: z.number().int().optional(),
   funding_regime: z.string().optional(),
-  persistence_probability: z.number().optional(),
+  persistence_probability: z.number().nullable().optional(),
   regime_label: z.string(),
   risk_warnings: z
     .array(z.string())
     .nullable()
     .optional()
     .transform((w) => w ?? []),
-  vol_24h: z.number().optional(),
+  vol_24h: z.number().nullable().optional(),
   vol_regime: z.string().optional(),
 });
 
 const documentedFields = {
   regime: z.string(),
-  confidence: z.number(),
-  duration_hours: z.number().optional(),
-  transition_probs: z.record(z.string(), z.number()).optional(),
+  confidence: z.number().nullable(),
+  duration_hours: z.number().nullable().optional(),
+  transition_probs: z.record(z.string(), z.number().nullable()).optional(),
 };
 
 /** `/v3/signals/regime`, observed shape (documented top-level fields allowed alongside). */
@@ -47,14 +47,18 @@ export type RegimeEntry = z.infer<typeof regimeEntrySchema>;
 export type Regime = z.infer<typeof regimeSchema> & { variant: "observed" | "documented" };
 
 /**
- * Validate a `/v3/signals/regime` body. The observed `regimes[]` form wins
- * (keeping any documented top-level fields it also carries); a documented-only
- * body becomes `{timestamp, regimes: [], regime, confidence, ...}`.
+ * Validate a `/v3/signals/regime` body. The observed `regimes[]` form is
+ * kept with any documented top-level fields it also carries (`variant` is then
+ * `"documented"`, since those fields are present); a documented-only body
+ * becomes `{timestamp, regimes: [], regime, confidence, ...}`.
  * @throws SchemaMismatchError naming both variants
  */
 export function normaliseRegime(body: unknown, endpoint = "/v3/signals/regime"): Regime {
   const observed = regimeSchema.safeParse(body);
-  if (observed.success) return { ...observed.data, variant: "observed" };
+  if (observed.success) {
+    // Documented top-level fields alongside regimes[]: say so.
+    return { ...observed.data, variant: observed.data.regime === undefined ? "observed" : "documented" };
+  }
   const documented = documentedRegimeSchema.safeParse(body);
   if (documented.success) {
     return { ...documented.data, timestamp: documented.data.timestamp ?? "", regimes: [], variant: "documented" };

@@ -19,17 +19,17 @@ export const observedWhaleFlowEntrySchema = z.looseObject({
   timestamp: z.string(),
   total_whale_ask_usd: z.number(),
   total_whale_bid_usd: z.number(),
-  whale_imbalance: z.number(),
+  whale_imbalance: z.number().nullable(),
   whale_orders: z.array(whaleOrderSchema),
 });
 
 /** One coin's whale flow, documented alternative. */
 export const documentedWhaleFlowEntrySchema = z.looseObject({
   coin: z.string(),
-  net_flow: z.number(),
+  net_flow: z.number().nullable(),
   large_buy_count: z.number().int(),
   large_sell_count: z.number().int(),
-  intensity: z.number(),
+  intensity: z.number().nullable(),
 });
 
 const observedManySchema = z.looseObject({ whale_flow: z.array(observedWhaleFlowEntrySchema) });
