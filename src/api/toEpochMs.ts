@@ -1,21 +1,67 @@
 const NUMERIC = /^\s*-?\d+(\.\d+)?([eE][+-]?\d+)?\s*$/;
 const NO_ZONE = /T\d\d:\d\d(:\d\d(\.\d+)?)?$/;
 
+function digits(s: string, from: number, count: number): number {
+  let n = 0;
+  for (let i = from; i < from + count; i++) {
+    const d = s.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return Number.NaN;
+    n = n * 10 + d;
+  }
+  return n;
+}
+
+/** Days from 1970-01-01 to a proleptic Gregorian date (H. Hinnant, "chrono-Compatible Low-Level Date Algorithms"). */
+function daysFromCivil(y0: number, m: number, d: number): number {
+  const y = m <= 2 ? y0 - 1 : y0;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (m > 2 ? m - 3 : m + 9) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
+}
+
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
 /**
- * A time stamp as epoch milliseconds (UTC), or NaN when unreadable.
- * Numbers (and numeric strings) above 1e11 in magnitude are milliseconds,
- * otherwise unix seconds (1e11 s is the year 5138; 1e11 ms is March 1973, so
- * the two ranges cannot be confused for market data). Other strings are read
- * as ISO 8601; an ISO date-time without an offset is taken as UTC (not local
- * time, unlike `Date.parse`).
- * @example toEpochMs(1_700_000_000) // 1700000000000
- * @example toEpochMs("2026-11-22T12:00:00Z") // 1795348800000
+ * Fast path for the service's own format, `YYYY-MM-DDTHH:MM:SS.sssZ` (24
+ * characters), in plain arithmetic (no Date object): several times quicker
+ * than Date.parse on 43 200-point histories. NaN if the text does not fit
+ * exactly (the caller then falls back to Date.parse).
  */
+function parseIsoMillisZ(s: string): number {
+  if (
+    s.length !== 24 ||
+    s.charCodeAt(4) !== 45 ||
+    s.charCodeAt(7) !== 45 ||
+    s.charCodeAt(10) !== 84 ||
+    s.charCodeAt(13) !== 58 ||
+    s.charCodeAt(16) !== 58 ||
+    s.charCodeAt(19) !== 46
+  ) {
+    return Number.NaN;
+  }
+  const y = digits(s, 0, 4);
+  const mo = digits(s, 5, 2);
+  const d = digits(s, 8, 2);
+  const h = digits(s, 11, 2);
+  const mi = digits(s, 14, 2);
+  const sec = digits(s, 17, 2);
+  const ms = digits(s, 20, 3);
+  if (!(mo >= 1 && mo <= 12 && d >= 1 && h <= 23 && mi <= 59 && sec <= 59 && ms >= 0)) return Number.NaN;
+  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  if (d > (MONTH_DAYS[mo - 1] as number) + (mo === 2 && leap ? 1 : 0)) return Number.NaN;
+  return daysFromCivil(y, mo, d) * 86_400_000 + h * 3_600_000 + mi * 60_000 + sec * 1000 + ms;
+}
+
 export function toEpochMs(x: unknown): number {
   if (typeof x === "number") return Number.isFinite(x) ? (Math.abs(x) > 1e11 ? x : x * 1000) : Number.NaN;
   if (typeof x !== "string" || x.length === 0) return Number.NaN;
   const last = x.charCodeAt(x.length - 1);
-  if (last === 90 /* Z */) return Date.parse(x);
+  if (last === 90 /* Z */) {
+    const fast = parseIsoMillisZ(x);
+    return Number.isNaN(fast) ? Date.parse(x) : fast;
+  }
   if (NUMERIC.test(x)) return toEpochMs(Number(x));
   return Date.parse(NO_ZONE.test(x) ? `${x}Z` : x);
 }
