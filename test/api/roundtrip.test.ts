@@ -176,6 +176,21 @@ describe("replay server round trip: faults", () => {
     }
   });
 
+  it("truncated bodies are retried then reported as NetworkError; non-JSON bodies as MalformedResponseError", async () => {
+    const cut = await startReplayServer({ clock: () => NOW, rateLimitPerMinute: 0, faults: { truncateRate: 1 } });
+    const html = await startReplayServer({ clock: () => NOW, rateLimitPerMinute: 0, faults: { malformedRate: 1 } });
+    try {
+      const opts = { rateLimitPerMinute: 100_000, retryDelayMs: 1, retries: 1 };
+      const e1 = await createClient({ baseUrl: cut.url, ...opts }).composite().catch((e: unknown) => e);
+      expect((e1 as Error).name).toBe("NetworkError");
+      const e2 = await createClient({ baseUrl: html.url, ...opts }).composite().catch((e: unknown) => e);
+      expect((e2 as Error).name).toBe("MalformedResponseError");
+    } finally {
+      await cut.close();
+      await html.close();
+    }
+  });
+
   it("the server's own 429 (rate limit 2/min) ends in RateLimitedError when retries run out", async () => {
     const strict = await startReplayServer({ clock: () => NOW, rateLimitPerMinute: 2 });
     try {

@@ -71,6 +71,11 @@ describe("volatility", () => {
     }
   });
 
+  it("documented: unknown top-level fields are kept", () => {
+    const body = { ...(fixture("volatility", "documented") as object), source: "hl" };
+    expect((normaliseVolatility(body) as Record<string, unknown>)["source"]).toBe("hl");
+  });
+
   it("a nested '1d' key is renamed '24h' too", () => {
     const v = normaliseVolatility({
       timestamp: "t",
@@ -97,9 +102,11 @@ describe("whale flow", () => {
     expect(doc.whale_flow[0]!.net_flow).toBe(obs.whale_flow[0]!.whale_imbalance);
   });
 
-  it("an array of observed objects (all coins) is accepted", () => {
+  it("an array of observed objects (all coins) is accepted; top-level fields are kept", () => {
     const one = fixture("whale-flow", "observed");
-    expect(normaliseWhaleFlow({ timestamp: "t", whale_flow: [one, one] }).whale_flow).toHaveLength(2);
+    const many = normaliseWhaleFlow({ timestamp: "t", whale_flow: [one, one] });
+    expect(many.whale_flow).toHaveLength(2);
+    expect(many["timestamp"]).toBe("t");
     expect(normaliseWhaleFlow([one]).variant).toBe("observed");
   });
 });

@@ -29,7 +29,8 @@ export type Snapshot = z.infer<typeof snapshotSchema> & { variant: "observed" | 
  * Validate a `/v1/snapshot` body and normalise it to the observed shape.
  * Documented flat fields become metric entries: every numeric field `f`
  * becomes `{metric_id: f, value, time_chain: updated_at, time_local: updated_at}`
- * and `catalog_total` is their count.
+ * and `catalog_total` is their count; non-numeric fields (`updated_at`, any
+ * unknown one) stay at the top level.
  * @throws SchemaMismatchError naming both variants
  */
 export function normaliseSnapshot(body: unknown, endpoint = "/v1/snapshot"): Snapshot {
@@ -39,10 +40,12 @@ export function normaliseSnapshot(body: unknown, endpoint = "/v1/snapshot"): Sna
   if (documented.success) {
     const at = documented.data.updated_at;
     const metrics: SnapshotMetric[] = [];
+    const rest: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(documented.data)) {
       if (typeof value === "number") metrics.push({ metric_id: key, time_chain: at, time_local: at, value });
+      else rest[key] = value;
     }
-    return { catalog_total: metrics.length, metrics, variant: "documented" };
+    return { ...rest, catalog_total: metrics.length, metrics, variant: "documented" };
   }
   throw schemaMismatch(endpoint, [
     ["observed", observed.error],

@@ -102,7 +102,7 @@ export function normaliseVolatility(body: unknown, endpoint = "/v1/signals/volat
         timestamp: e.timestamp ?? top,
       };
     });
-    return { timestamp: top, volatility, variant: "documented" };
+    return { ...d, timestamp: top, volatility, variant: "documented" };
   }
   throw schemaMismatch(endpoint, [
     ["observed", observed.error],

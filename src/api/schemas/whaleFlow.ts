@@ -46,22 +46,26 @@ export type DocumentedWhaleFlowEntry = z.infer<typeof documentedWhaleFlowEntrySc
  * `variant` says which entry shape it holds (observed order-book totals or
  * the documented net-flow counts; the two carry different fields).
  */
-export type WhaleFlow =
+export type WhaleFlow = { [key: string]: unknown } & (
   | { whale_flow: ObservedWhaleFlowEntry[]; variant: "observed" }
-  | { whale_flow: DocumentedWhaleFlowEntry[]; variant: "documented" };
+  | { whale_flow: DocumentedWhaleFlowEntry[]; variant: "documented" }
+);
 
 /**
  * Validate a `/v1/signals/whale-flow` body: one coin's observed object, an
  * array of them (bare or in `whale_flow`), or the documented `whale_flow[]`.
+ * Other top-level fields (e.g. `timestamp`) are kept.
  * @throws SchemaMismatchError naming both variants
  */
 export function normaliseWhaleFlow(body: unknown, endpoint = "/v1/signals/whale-flow"): WhaleFlow {
   const one = observedWhaleFlowEntrySchema.safeParse(body);
   if (one.success) return { whale_flow: [one.data], variant: "observed" };
   const many = (Array.isArray(body) ? z.array(observedWhaleFlowEntrySchema) : observedManySchema).safeParse(body);
-  if (many.success) return { whale_flow: Array.isArray(many.data) ? many.data : many.data.whale_flow, variant: "observed" };
+  if (many.success) {
+    return Array.isArray(many.data) ? { whale_flow: many.data, variant: "observed" } : { ...many.data, variant: "observed" };
+  }
   const documented = documentedWhaleFlowSchema.safeParse(body);
-  if (documented.success) return { whale_flow: documented.data.whale_flow, variant: "documented" };
+  if (documented.success) return { ...documented.data, variant: "documented" };
   throw schemaMismatch(endpoint, [
     ["observed", one.error],
     ["documented", documented.error],
