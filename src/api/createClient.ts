@@ -111,6 +111,8 @@ export interface MarketIntelClient {
   analyticsQuery(params?: AnalyticsQueryParams): Promise<AnalyticsResult>;
   /** Escape hatch: GET any path, parsed JSON, through the same cache / limits / retries. */
   raw(path: string, params?: QueryParams): Promise<unknown>;
+  /** Forget every cached response (the next calls go to the service). */
+  clearCache(): void;
 }
 
 function positive(name: string, value: number | undefined, fallback: number, opts: { integer?: boolean; min?: number } = {}): number {
@@ -266,5 +268,6 @@ export function createClient(options: ClientOptions = {}): MarketIntelClient {
       }
       return structuredClone(await get(path, checkQueryParams("raw", params)));
     },
+    clearCache: () => transport.clearCache(),
   };
 }

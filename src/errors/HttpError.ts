@@ -15,12 +15,14 @@ export class HttpError extends MarketIntelError {
   readonly url: string;
   /** Start of the response body (at most 300 characters). */
   readonly bodyExcerpt: string;
+  /** Wait the service asked for with `Retry-After`, in ms; NaN when it sent none. */
+  readonly retryAfterMs: number;
 
   constructor(
     status: number,
     url: string,
     bodyExcerpt: string,
-    options?: { message?: string; code?: string; cause?: unknown },
+    options?: { message?: string; code?: string; cause?: unknown; retryAfterMs?: number },
   ) {
     super(
       options?.code ?? "HTTP_ERROR",
@@ -30,6 +32,7 @@ export class HttpError extends MarketIntelError {
     this.status = status;
     this.url = url;
     this.bodyExcerpt = bodyExcerpt;
+    this.retryAfterMs = options?.retryAfterMs ?? Number.NaN;
   }
 
   private static describe(status: number, url: string, bodyExcerpt: string): string {

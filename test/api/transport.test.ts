@@ -104,6 +104,15 @@ describe("Retry-After", () => {
     expect(s.requests).toHaveLength(1);
   });
 
+  it("a 503 with Retry-After that is never lifted: HttpError carries retryAfterMs", async () => {
+    const s = await serve(() => ({ status: 503, headers: { "retry-after": "0" } }));
+    const err = (await createClient({ baseUrl: s.url, ...fast, retries: 1 }).snapshot().catch((e: unknown) => e)) as HttpError;
+    expect(err).toBeInstanceOf(HttpError);
+    expect(err).not.toBeInstanceOf(RateLimitedError);
+    expect(err.retryAfterMs).toBe(0);
+    expect(err.message).toContain("HTTP 503");
+  });
+
   it("429 on every attempt -> RateLimitedError after the retries", async () => {
     const s = await serve(() => ({ status: 429, headers: { "retry-after": "0" } }));
     const err = await createClient({ baseUrl: s.url, ...fast, retries: 2 }).snapshot().catch((e: unknown) => e);
@@ -190,6 +199,15 @@ describe("cache and de-duplication", () => {
     now += 15_000; // 21 s: both expired
     await client.raw("/v1/snapshot");
     expect(s.requests).toHaveLength(4);
+  });
+
+  it("clearCache() forgets cached responses", async () => {
+    const s = await serve(() => ({ body: SNAPSHOT }));
+    const client = createClient({ baseUrl: s.url, rateLimitPerMinute: 1000 });
+    await client.snapshot();
+    client.clearCache();
+    await client.snapshot();
+    expect(s.requests).toHaveLength(2);
   });
 
   it("Cache-Control: no-store is never cached; cacheTtlMs 0 disables caching", async () => {

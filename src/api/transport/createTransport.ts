@@ -1,11 +1,11 @@
 import pRetry from "p-retry";
 import pThrottle from "p-throttle";
 import { HttpError } from "../../errors/HttpError.js";
-import { NetworkError } from "../../errors/NetworkError.js";
-import { RequestTimeoutError } from "../../errors/RequestTimeoutError.js";
 import { backoffDelay } from "./backoffDelay.js";
 import type { ClientEvent } from "./ClientEvent.js";
-import { fetchJsonOnce, retryAfterHints, type AttemptResult } from "./fetchJsonOnce.js";
+import { createRequestMemo } from "./createRequestMemo.js";
+import { fetchJsonOnce, type AttemptResult } from "./fetchJsonOnce.js";
+import { isRetryable } from "./isRetryable.js";
 import { parseMaxAge } from "./parseMaxAge.js";
 import { redactUrl } from "./redactUrl.js";
 
@@ -40,13 +40,10 @@ export interface TransportResponse {
 }
 
 /** GET `path` with `params` as JSON through cache, de-duplication, rate limit and retries. */
-export type Transport = (path: string, params?: Readonly<Record<string, QueryValue | undefined>>) => Promise<TransportResponse>;
-
-function isRetryable(error: Error): boolean {
-  if (error instanceof NetworkError || error instanceof RequestTimeoutError) return true;
-  if (error instanceof HttpError) return error.status === 408 || error.status === 429 || error.status >= 500;
-  return false;
-}
+export type Transport = ((path: string, params?: Readonly<Record<string, QueryValue | undefined>>) => Promise<TransportResponse>) & {
+  /** Forget every cached response. */
+  clearCache(): void;
+};
 
 /**
  * Build the request pipeline shared by all calls of one client:
@@ -59,8 +56,7 @@ function isRetryable(error: Error): boolean {
  * minute, counting retries) -> one attempt with a timeout and a size limit.
  */
 export function createTransport(options: TransportOptions): Transport {
-  const cache = new Map<string, { expires: number; body: unknown }>();
-  const inFlight = new Map<string, Promise<unknown>>();
+  const memo = createRequestMemo(options.now);
   const secrets = options.apiKey === undefined ? [] : [options.apiKey];
   const emit = (event: ClientEvent): void => {
     try {
@@ -102,15 +98,17 @@ export function createTransport(options: TransportOptions): Transport {
       shouldRetry: ({ error }) => isRetryable(error),
       onFailedAttempt: async ({ error, attemptNumber, retriesLeft }) => {
         if (retriesLeft <= 0 || !isRetryable(error)) return;
-        const hinted = retryAfterHints.get(error);
-        if (hinted !== undefined && hinted > options.maxRetryAfterMs) throw error;
-        const delayMs = hinted ?? backoffDelay(attemptNumber, options.retryDelayMs, options.maxRetryDelayMs, options.random);
+        const hinted = error instanceof HttpError ? error.retryAfterMs : Number.NaN;
+        if (hinted > options.maxRetryAfterMs) throw error;
+        const delayMs = Number.isNaN(hinted)
+          ? backoffDelay(attemptNumber, options.retryDelayMs, options.maxRetryDelayMs, options.random)
+          : hinted;
         emit({ type: "retry", url: safeUrl, attempt: attemptNumber, delayMs, reason: error.message });
         if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       },
     });
 
-  return async (path, params = {}) => {
+  const get = async (path: string, params: Readonly<Record<string, QueryValue | undefined>> = {}): Promise<TransportResponse> => {
     const query = new URLSearchParams();
     for (const key of Object.keys(params).sort()) {
       const value = params[key];
@@ -119,31 +117,14 @@ export function createTransport(options: TransportOptions): Transport {
     const qs = query.toString();
     const url = `${options.baseUrl}${path}${qs === "" ? "" : `?${qs}`}`;
     const safeUrl = redactUrl(url, secrets);
-
-    const cached = cache.get(url);
-    if (cached !== undefined) {
-      if (cached.expires > options.now()) {
-        emit({ type: "cache-hit", url: safeUrl });
-        return { body: cached.body, url: safeUrl, fromCache: true };
-      }
-      cache.delete(url);
-    }
-    const pending = inFlight.get(url);
-    if (pending !== undefined) {
-      emit({ type: "dedupe", url: safeUrl });
-      return { body: await pending, url: safeUrl, fromCache: true };
-    }
-    const run = (async () => {
+    const { body, source } = await memo.run(url, async () => {
       const result = await fetchWithRetries(url, safeUrl);
-      const ttl = options.cacheTtlMs <= 0 ? 0 : parseMaxAge(result.cacheControl, options.cacheTtlMs);
-      if (ttl > 0) cache.set(url, { expires: options.now() + ttl, body: result.body });
-      return result.body;
-    })();
-    inFlight.set(url, run);
-    try {
-      return { body: await run, url: safeUrl, fromCache: false };
-    } finally {
-      inFlight.delete(url);
-    }
+      const ttlMs = options.cacheTtlMs <= 0 ? 0 : parseMaxAge(result.cacheControl, options.cacheTtlMs);
+      return { body: result.body, ttlMs };
+    });
+    if (source === "cache") emit({ type: "cache-hit", url: safeUrl });
+    if (source === "in-flight") emit({ type: "dedupe", url: safeUrl });
+    return { body, url: safeUrl, fromCache: source !== "network" };
   };
+  return Object.assign(get, { clearCache: () => memo.clear() });
 }

@@ -27,15 +27,12 @@ export interface AttemptResult {
   readonly cacheControl: string | null;
 }
 
-/** Wait asked by the server (Retry-After) for a failed attempt, by error. */
-export const retryAfterHints = new WeakMap<Error, number>();
-
 const EXCERPT = 300;
 
 /**
  * One GET: time limit over headers AND body (AbortController), status check,
- * size limit, JSON parse. Every failure is a typed error; the server's
- * Retry-After (if any) is recorded in `retryAfterHints` for the retry policy.
+ * size limit, JSON parse. Every failure is a typed error; an HTTP error
+ * carries the server's Retry-After (if any) as `retryAfterMs`.
  */
 export async function fetchJsonOnce(req: AttemptRequest): Promise<AttemptResult> {
   const controller = new AbortController();
@@ -63,12 +60,9 @@ export async function fetchJsonOnce(req: AttemptRequest): Promise<AttemptResult>
     if (res.status < 200 || res.status > 299) {
       const excerpt = text.slice(0, EXCERPT);
       const retryAfterMs = parseRetryAfter(res.headers.get("retry-after"), req.now());
-      const error =
-        res.status === 429
-          ? new RateLimitedError(req.safeUrl, retryAfterMs, excerpt, req.rateLimitPerMinute)
-          : new HttpError(res.status, req.safeUrl, excerpt);
-      if (!Number.isNaN(retryAfterMs)) retryAfterHints.set(error, retryAfterMs);
-      throw error;
+      throw res.status === 429
+        ? new RateLimitedError(req.safeUrl, retryAfterMs, excerpt, req.rateLimitPerMinute)
+        : new HttpError(res.status, req.safeUrl, excerpt, { retryAfterMs });
     }
     let body: unknown;
     try {
