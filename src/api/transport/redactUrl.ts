@@ -23,9 +23,10 @@ export function redactUrl(url: string, secrets: readonly string[] = []): string 
     if (changed) out = `${url.slice(0, q)}?${params.toString()}`;
   }
   for (const secret of secrets) {
-    if (secret.length > 0) {
-      out = out.split(secret).join("REDACTED").split(encodeURIComponent(secret)).join("REDACTED");
-    }
+    if (secret.length === 0) continue;
+    // As sent: raw, percent-encoded, or form-encoded (URLSearchParams: space -> "+").
+    const forms = new Set([secret, encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2)]);
+    for (const form of forms) out = out.split(form).join("REDACTED");
   }
   return out;
 }
