@@ -14,23 +14,23 @@ export const ANALYTICS_MAX_LIMIT = 50_000;
 /** Parameters of `client.analyticsQuery`. */
 export interface AnalyticsQueryParams {
   /** `"metrics"` (service default), `"candles"` or `"composite"`. */
-  readonly dataset?: (typeof ANALYTICS_DATASETS)[number];
+  readonly dataset?: (typeof ANALYTICS_DATASETS)[number] | undefined;
   /** Metric id(s) for the metrics dataset; sent as a comma list in `metric_id`. */
-  readonly metricId?: string | readonly string[];
+  readonly metricId?: string | readonly string[] | undefined;
   /** Coin(s), lower case accepted; omitted = all four. Sent as a comma list. */
-  readonly coin?: string | readonly string[];
+  readonly coin?: string | readonly string[] | undefined;
   /** Window start: ISO 8601 string, epoch ms or Date (service default: end - 24 h). */
-  readonly start?: string | number | Date;
+  readonly start?: string | number | Date | undefined;
   /** Window end: ISO 8601 string, epoch ms or Date (service default: now). */
-  readonly end?: string | number | Date;
+  readonly end?: string | number | Date | undefined;
   /** Bar interval (service default `"1m"`). */
-  readonly interval?: (typeof ANALYTICS_INTERVALS)[number];
+  readonly interval?: (typeof ANALYTICS_INTERVALS)[number] | undefined;
   /** Rows per page, 1..50 000 (service default 10 000). */
-  readonly limit?: number;
+  readonly limit?: number | undefined;
   /** Row offset of the first page (default 0). */
-  readonly offset?: number;
+  readonly offset?: number | undefined;
   /** Any other query parameter, passed through as is (plain values only). */
-  readonly extraParams?: QueryParams;
+  readonly extraParams?: QueryParams | undefined;
 }
 
 const WHERE = "analyticsQuery";

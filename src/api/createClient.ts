@@ -17,55 +17,55 @@ import { createTransport, type Transport } from "./transport/createTransport.js"
 /** Options of `createClient`. Every one is optional; defaults in brackets. */
 export interface ClientOptions {
   /** Service root, e.g. `"http://127.0.0.1:8080"` [env `MI_BASE_URL`; required one way or the other]. */
-  readonly baseUrl?: string;
+  readonly baseUrl?: string | undefined;
   /** API key, sent as the `X-API-Key` header only; never logged, recorded or shown in errors [none: public tier]. */
-  readonly apiKey?: string;
+  readonly apiKey?: string | undefined;
   /** fetch implementation [global `fetch`]. */
-  readonly fetch?: typeof globalThis.fetch;
+  readonly fetch?: typeof globalThis.fetch | undefined;
   /** Time limit per attempt, headers and body, in ms [10 000]. */
-  readonly timeoutMs?: number;
+  readonly timeoutMs?: number | undefined;
   /** Retries after the first attempt, on network errors, timeouts, 408, 429 and 5xx [3]. */
-  readonly retries?: number;
+  readonly retries?: number | undefined;
   /** Base of the exponential backoff between retries, in ms (doubles per retry, jitter x0.5-1.5) [500]. */
-  readonly retryDelayMs?: number;
+  readonly retryDelayMs?: number | undefined;
   /** Cap on one backoff wait, in ms [30 000]. */
-  readonly maxRetryDelayMs?: number;
+  readonly maxRetryDelayMs?: number | undefined;
   /** Longest `Retry-After` the client waits for; a longer one fails at once with the error [60 000]. */
-  readonly maxRetryAfterMs?: number;
+  readonly maxRetryAfterMs?: number | undefined;
   /** Attempts per rolling minute, shared by every call of this client (the public tier allows 60) [60]. */
-  readonly rateLimitPerMinute?: number;
+  readonly rateLimitPerMinute?: number | undefined;
   /** How long a response is reused when it has no `Cache-Control: max-age`, in ms; 0 disables caching [45 000]. */
-  readonly cacheTtlMs?: number;
+  readonly cacheTtlMs?: number | undefined;
   /** Largest response body accepted, in bytes [64 MiB]. */
-  readonly maxResponseBytes?: number;
+  readonly maxResponseBytes?: number | undefined;
   /** Most pages `analyticsQuery` follows before returning `truncated: true` [100]. */
-  readonly maxPages?: number;
+  readonly maxPages?: number | undefined;
   /** Called with request / response / retry / cache-hit / dedupe / rate-limit-wait / truncated events (never the key) [none]. */
-  readonly onEvent?: (event: ClientEvent) => void;
+  readonly onEvent?: ((event: ClientEvent) => void) | undefined;
   /** `User-Agent` header [`market-intel-lab/0.1`]. */
-  readonly userAgent?: string;
+  readonly userAgent?: string | undefined;
   /** Clock for cache expiry and HTTP-date Retry-After, epoch ms [Date.now]. */
-  readonly now?: () => number;
+  readonly now?: (() => number) | undefined;
 }
 
 /** `{coin?}` parameters of the per-coin signal endpoints. */
 export interface CoinParams {
   /** BTC, ETH, SOL or HYPE (lower case accepted); omitted = all coins. */
-  readonly coin?: string;
+  readonly coin?: string | undefined;
   /** Other query parameters, passed through (plain values only). */
-  readonly extraParams?: QueryParams;
+  readonly extraParams?: QueryParams | undefined;
 }
 
 /** Parameters of `history`. */
 export interface HistoryParams {
   /** BTC, ETH, SOL or HYPE (lower case accepted). */
-  readonly coin?: string;
+  readonly coin?: string | undefined;
   /** Catalog metric id, e.g. `"btc_price"`; sent as both `metric_id` and `metric`. */
   readonly metricId: string;
   /** Window in hours, integer 1..720 [24]. */
-  readonly hours?: number;
+  readonly hours?: number | undefined;
   /** Other query parameters, passed through (plain values only). */
-  readonly extraParams?: QueryParams;
+  readonly extraParams?: QueryParams | undefined;
 }
 
 /** A metric's history with the request that produced it. */
