@@ -29,9 +29,13 @@ export interface AnalyticsQueryParams {
   readonly limit?: number | undefined;
   /** Row offset of the first page (default 0). */
   readonly offset?: number | undefined;
-  /** Any other query parameter, passed through as is (plain values only). */
+  /** Other query parameters, passed through as is (plain values only). */
   readonly extraParams?: QueryParams | undefined;
+  /** Any other key is passed through as a query parameter too (e.g. `metric_id`, `cursor`). */
+  readonly [param: string]: unknown;
 }
+
+const KNOWN = new Set(["dataset", "metricId", "coin", "start", "end", "interval", "limit", "offset", "extraParams"]);
 
 const WHERE = "analyticsQuery";
 
@@ -61,6 +65,9 @@ function int(value: number, name: string, min: number, max: number): number {
 /**
  * Check `analyticsQuery` parameters (before any request) and turn them into
  * the service's query parameters (`metric_id`, `coin` comma lists, ...).
+ * Keys other than the documented ones are passed through unchanged (plain
+ * string / number / boolean values only), so the service's own names work:
+ * `{ metric_id: "btc_price" }` is the same as `{ metricId: "btc_price" }`.
  * @throws InvalidArgumentError naming the parameter, the value and what is allowed
  */
 export function analyticsParams(params: AnalyticsQueryParams | undefined): Record<string, QueryValue> {
@@ -68,7 +75,8 @@ export function analyticsParams(params: AnalyticsQueryParams | undefined): Recor
     throw new InvalidArgumentError("params", `${WHERE}: params must be an object, got ${JSON.stringify(params)}`);
   }
   const p = params ?? {};
-  const out: Record<string, QueryValue> = { ...checkQueryParams(WHERE, p.extraParams) };
+  const passthrough = Object.fromEntries(Object.entries(p).filter(([k]) => !KNOWN.has(k)));
+  const out: Record<string, QueryValue> = { ...checkQueryParams(WHERE, passthrough), ...checkQueryParams(WHERE, p.extraParams) };
   if (p.dataset !== undefined) {
     if (!(ANALYTICS_DATASETS as readonly string[]).includes(p.dataset)) {
       throw new InvalidArgumentError("dataset", `${WHERE}: dataset must be one of ${ANALYTICS_DATASETS.join(", ")}, got ${JSON.stringify(p.dataset)}`);

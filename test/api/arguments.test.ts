@@ -65,6 +65,15 @@ describe("argument errors are raised before any request", () => {
     await rejectsBeforeRequest(() => client.analyticsQuery({ start: new Date("x") }), "start");
     await rejectsBeforeRequest(() => client.analyticsQuery({ start: 2000, end: 1000 }), "end", "after start");
     await rejectsBeforeRequest(() => client.analyticsQuery({ metricId: [] }), "metricId");
+    await rejectsBeforeRequest(() => client.analyticsQuery({ metric_id: "btc_price", extra: { a: 1 } }), "extra", "analyticsQuery");
+  });
+
+  it("analyticsQuery passes other keys through under the service's own names", async () => {
+    await client.analyticsQuery({ metric_id: "btc_price,eth_price", dataset: "metrics", start: "2026-11-22T00:00:00Z" });
+    const q = server.requests.at(-1)!.query;
+    expect(q.get("metric_id")).toBe("btc_price,eth_price");
+    expect(q.get("dataset")).toBe("metrics");
+    expect(q.get("start")).toBe("2026-11-22T00:00:00Z");
   });
 
   it("boundaries that are allowed do send a request: hours 1 and 720, limit 50000, lower-case coin", async () => {
