@@ -246,10 +246,11 @@ describe("rate limiter", () => {
     const client = createClient({ baseUrl: s.url, rateLimitPerMinute: 2, cacheTtlMs: 0, onEvent: (e) => events.push(e) });
     await client.raw("/v1/snapshot", { a: 1 });
     await client.raw("/v1/snapshot", { a: 2 });
-    const third = client.raw("/v1/snapshot", { a: 3 });
+    const third = client.raw("/v1/snapshot", { a: 3, token: "hidden-token" });
     await new Promise((r) => setTimeout(r, 200));
     expect(s.requests).toHaveLength(2);
-    expect(events.some((e) => e.type === "rate-limit-wait")).toBe(true);
+    const wait = events.find((e) => e.type === "rate-limit-wait");
+    expect(wait).toMatchObject({ url: `${s.url}/v1/snapshot?a=3&token=REDACTED` });
     void third.catch(() => undefined); // the server closes before the minute is over
   });
 });

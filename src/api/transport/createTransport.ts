@@ -72,7 +72,8 @@ export function createTransport(options: TransportOptions): Transport {
     limit: options.rateLimitPerMinute,
     interval: 60_000,
     strict: true,
-    onDelay: (safeUrl: string) => emit({ type: "rate-limit-wait", url: safeUrl }),
+    // p-throttle passes the delayed call's arguments: (url, safeUrl, attempt).
+    onDelay: (_url: string, safeUrl: string) => emit({ type: "rate-limit-wait", url: safeUrl }),
   });
   const attempt = throttle(async (url: string, safeUrl: string, n: number): Promise<AttemptResult> => {
     emit({ type: "request", url: safeUrl, attempt: n });

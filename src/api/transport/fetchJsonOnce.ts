@@ -44,7 +44,8 @@ export async function fetchJsonOnce(req: AttemptRequest): Promise<AttemptResult>
   try {
     let res: Response;
     try {
-      res = await req.fetch(req.url, { method: "GET", headers: { ...req.headers }, signal: controller.signal });
+      const fetchImpl = req.fetch; // called unbound: browser-style fetch rejects a foreign `this`
+      res = await fetchImpl(req.url, { method: "GET", headers: { ...req.headers }, signal: controller.signal });
     } catch (err) {
       throw timedOut ? new RequestTimeoutError(req.safeUrl, req.timeoutMs) : new NetworkError(req.safeUrl, err);
     }
