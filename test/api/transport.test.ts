@@ -141,6 +141,12 @@ describe("timeouts, size limit, malformed JSON", () => {
     expect(s.requests).toHaveLength(2);
   });
 
+  it("the time limit covers the body too: headers on time, body stalled -> RequestTimeoutError", async () => {
+    const s = await serve(() => ({ body: SNAPSHOT, stallMs: 1500 }));
+    const err = await createClient({ baseUrl: s.url, ...fast, timeoutMs: 200, retries: 0 }).snapshot().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RequestTimeoutError);
+  });
+
   it("Content-Length above maxResponseBytes -> ResponseTooLargeError, not retried", async () => {
     const s = await serve(() => ({ body: SNAPSHOT }));
     const err = (await createClient({ baseUrl: s.url, ...fast, maxResponseBytes: 100 })
@@ -268,6 +274,14 @@ describe("API key", () => {
     const seen = JSON.stringify(events) + err.message + err.url + String(err.stack) + JSON.stringify(err);
     expect(seen).not.toContain(KEY);
     expect(events.length).toBeGreaterThan(2);
+  });
+
+  it("a server that echoes the key in its error body: the excerpt is redacted", async () => {
+    const s = await serve(() => ({ status: 401, body: { error: `invalid key ${KEY}` } }));
+    const err = (await createClient({ baseUrl: s.url, ...fast, apiKey: KEY }).snapshot().catch((e: unknown) => e)) as HttpError;
+    expect(err.status).toBe(401);
+    expect(err.bodyExcerpt).toContain("invalid key REDACTED");
+    expect(err.message + JSON.stringify(err)).not.toContain(KEY);
   });
 
   it("a key put in the query by hand is redacted in errors and events", async () => {

@@ -82,6 +82,7 @@ export function createTransport(options: TransportOptions): Transport {
       fetch: options.fetch,
       url,
       safeUrl,
+      secrets,
       headers,
       timeoutMs: options.timeoutMs,
       maxResponseBytes: options.maxResponseBytes,

@@ -6,12 +6,15 @@ import { RateLimitedError } from "../../errors/RateLimitedError.js";
 import { RequestTimeoutError } from "../../errors/RequestTimeoutError.js";
 import { parseRetryAfter } from "./parseRetryAfter.js";
 import { readLimitedBody } from "./readLimitedBody.js";
+import { redactSecrets } from "./redactSecrets.js";
 
 /** One attempt's inputs. `url` is sent; `safeUrl` is what errors show. */
 export interface AttemptRequest {
   readonly fetch: typeof globalThis.fetch;
   readonly url: string;
   readonly safeUrl: string;
+  /** Strings never to show (the API key): removed from body excerpts. */
+  readonly secrets: readonly string[];
   readonly headers: Readonly<Record<string, string>>;
   readonly timeoutMs: number;
   readonly maxResponseBytes: number;
@@ -59,7 +62,7 @@ export async function fetchJsonOnce(req: AttemptRequest): Promise<AttemptResult>
       throw new NetworkError(req.safeUrl, err);
     }
     if (res.status < 200 || res.status > 299) {
-      const excerpt = text.slice(0, EXCERPT);
+      const excerpt = redactSecrets(text, req.secrets).slice(0, EXCERPT);
       const retryAfterMs = parseRetryAfter(res.headers.get("retry-after"), req.now());
       throw res.status === 429
         ? new RateLimitedError(req.safeUrl, retryAfterMs, excerpt, req.rateLimitPerMinute)
@@ -69,7 +72,7 @@ export async function fetchJsonOnce(req: AttemptRequest): Promise<AttemptResult>
     try {
       body = JSON.parse(text);
     } catch (err) {
-      throw new MalformedResponseError(req.safeUrl, text.slice(0, EXCERPT), err);
+      throw new MalformedResponseError(req.safeUrl, redactSecrets(text, req.secrets).slice(0, EXCERPT), err);
     }
     return { body, status: res.status, bytes, cacheControl: res.headers.get("cache-control") };
   } finally {

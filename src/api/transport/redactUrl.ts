@@ -1,3 +1,5 @@
+import { redactSecrets } from "./redactSecrets.js";
+
 const SECRET_PARAM = /^(api[-_]?key|apikey|key|token|access[-_]?token|secret|password|signature)$/i;
 
 /**
@@ -22,11 +24,5 @@ export function redactUrl(url: string, secrets: readonly string[] = []): string 
     }
     if (changed) out = `${url.slice(0, q)}?${params.toString()}`;
   }
-  for (const secret of secrets) {
-    if (secret.length === 0) continue;
-    // As sent: raw, percent-encoded, or form-encoded (URLSearchParams: space -> "+").
-    const forms = new Set([secret, encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2)]);
-    for (const form of forms) out = out.split(form).join("REDACTED");
-  }
-  return out;
+  return redactSecrets(out, secrets);
 }

@@ -27,6 +27,8 @@ export interface Scripted {
   readonly chunks?: number;
   /** Drop the connection without answering. */
   readonly destroy?: boolean;
+  /** Send the headers and the first half of the body, then wait this long before the rest. */
+  readonly stallMs?: number;
 }
 
 export type Handler = (req: RecordedRequest, index: number) => Scripted | Promise<Scripted>;
@@ -47,6 +49,15 @@ export function fixture(endpoint: string, variant: string): unknown {
 function write(res: ServerResponse, s: Scripted): void {
   const text = typeof s.body === "string" ? s.body : JSON.stringify(s.body ?? {});
   const headers: Record<string, string> = { "content-type": "application/json", ...s.headers };
+  if (s.stallMs !== undefined) {
+    res.writeHead(s.status ?? 200, headers);
+    res.write(text.slice(0, text.length >> 1));
+    const timer = setTimeout(() => {
+      if (!res.destroyed) res.end(text.slice(text.length >> 1));
+    }, s.stallMs);
+    res.on("close", () => clearTimeout(timer));
+    return;
+  }
   if (s.chunks !== undefined && s.chunks > 1) {
     res.writeHead(s.status ?? 200, headers);
     const size = Math.ceil(text.length / s.chunks);
