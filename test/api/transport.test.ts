@@ -32,6 +32,8 @@ describe("retries", () => {
     expect(snap.metrics.length).toBeGreaterThan(0);
     expect(s.requests).toHaveLength(2);
     expect(events.filter((e) => e.type === "retry")).toHaveLength(1);
+    expect(events.map((e) => e.type)).toEqual(["request", "failure", "retry", "request", "response"]);
+    expect(events[1]).toMatchObject({ type: "failure", status: 503, code: "HTTP_ERROR", attempt: 1 });
   });
 
   it("408, 500 and a dropped connection are retried; 404 and 400 are not", async () => {

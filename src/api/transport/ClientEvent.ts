@@ -5,6 +5,7 @@
 export type ClientEvent =
   | { type: "request"; url: string; attempt: number }
   | { type: "response"; url: string; status: number; bytes: number; durationMs: number }
+  | { type: "failure"; url: string; attempt: number; code: string; status?: number; message: string }
   | { type: "retry"; url: string; attempt: number; delayMs: number; reason: string }
   | { type: "cache-hit"; url: string }
   | { type: "dedupe"; url: string }

@@ -1,6 +1,7 @@
 import pRetry from "p-retry";
 import pThrottle from "p-throttle";
 import { HttpError } from "../../errors/HttpError.js";
+import { MarketIntelError } from "../../errors/MarketIntelError.js";
 import { backoffDelay } from "./backoffDelay.js";
 import type { ClientEvent } from "./ClientEvent.js";
 import { createRequestMemo } from "./createRequestMemo.js";
@@ -78,17 +79,25 @@ export function createTransport(options: TransportOptions): Transport {
   const attempt = throttle(async (url: string, safeUrl: string, n: number): Promise<AttemptResult> => {
     emit({ type: "request", url: safeUrl, attempt: n });
     const started = performance.now();
-    const result = await fetchJsonOnce({
-      fetch: options.fetch,
-      url,
-      safeUrl,
-      secrets,
-      headers,
-      timeoutMs: options.timeoutMs,
-      maxResponseBytes: options.maxResponseBytes,
-      rateLimitPerMinute: options.rateLimitPerMinute,
-      now: options.now,
-    });
+    let result: AttemptResult;
+    try {
+      result = await fetchJsonOnce({
+        fetch: options.fetch,
+        url,
+        safeUrl,
+        secrets,
+        headers,
+        timeoutMs: options.timeoutMs,
+        maxResponseBytes: options.maxResponseBytes,
+        rateLimitPerMinute: options.rateLimitPerMinute,
+        now: options.now,
+      });
+    } catch (error) {
+      const code = error instanceof MarketIntelError ? error.code : "UNKNOWN";
+      const message = error instanceof Error ? error.message : String(error);
+      emit({ type: "failure", url: safeUrl, attempt: n, code, ...(error instanceof HttpError ? { status: error.status } : {}), message });
+      throw error;
+    }
     emit({ type: "response", url: safeUrl, status: result.status, bytes: result.bytes, durationMs: performance.now() - started });
     return result;
   });
