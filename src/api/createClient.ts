@@ -40,7 +40,7 @@ export interface ClientOptions {
   readonly maxResponseBytes?: number | undefined;
   /** Most pages `analyticsQuery` follows before returning `truncated: true` [100]. */
   readonly maxPages?: number | undefined;
-  /** Called with request / response / retry / cache-hit / dedupe / rate-limit-wait / truncated events (never the key) [none]. */
+  /** Called with request / response / failure / retry / cache-hit / dedupe / rate-limit-wait / truncated events (URLs redacted, never the key or headers) [none]. */
   readonly onEvent?: ((event: ClientEvent) => void) | undefined;
   /** `User-Agent` header [`market-intel-lab/0.1`]. */
   readonly userAgent?: string | undefined;
