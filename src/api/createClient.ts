@@ -121,7 +121,7 @@ function positive(name: string, value: number | undefined, fallback: number, opt
   if (typeof value !== "number" || Number.isNaN(value) || value < min || (opts.integer === true && !Number.isInteger(value))) {
     throw new InvalidArgumentError(
       name,
-      `createClient: ${name} must be ${opts.integer === true ? "an integer" : "a number"} >= ${min === Number.MIN_VALUE ? "> 0" : min}, got ${String(value)}`,
+      `createClient: ${name} must be ${opts.integer === true ? "an integer" : "a number"} ${min === Number.MIN_VALUE ? "> 0" : `>= ${min}`}, got ${String(value)}`,
     );
   }
   return value;

@@ -130,6 +130,11 @@ describe("createClient options", () => {
       [{ ...base, apiKey: "" }, "apiKey"],
       [{ ...base, fetch: 3 }, "fetch"],
     ];
+    try {
+      createClient({ ...base, timeoutMs: -1 });
+    } catch (e) {
+      expect((e as Error).message).toBe("createClient: timeoutMs must be a number > 0, got -1");
+    }
     for (const [opts, name] of cases) {
       try {
         createClient(opts as never);

@@ -58,7 +58,8 @@ export type Transport = ((path: string, params?: Readonly<Record<string, QueryVa
  */
 export function createTransport(options: TransportOptions): Transport {
   const memo = createRequestMemo(options.now);
-  const secrets = options.apiKey === undefined ? [] : [options.apiKey];
+  // Never shown: the API key, and a password embedded in baseUrl (user:pass@host).
+  const secrets = [options.apiKey ?? "", new URL(options.baseUrl).password].filter((x) => x !== "");
   const emit = (event: ClientEvent): void => {
     try {
       options.onEvent?.(event);
