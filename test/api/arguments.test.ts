@@ -130,11 +130,8 @@ describe("createClient options", () => {
       [{ ...base, apiKey: "" }, "apiKey"],
       [{ ...base, fetch: 3 }, "fetch"],
     ];
-    try {
-      createClient({ ...base, timeoutMs: -1 });
-    } catch (e) {
-      expect((e as Error).message).toBe("createClient: timeoutMs must be a number > 0, got -1");
-    }
+    expect(() => createClient({ ...base, timeoutMs: -1 })).toThrow("createClient: timeoutMs must be a number > 0, got -1");
+    expect(() => createClient({ ...base, retries: -1 })).toThrow("createClient: retries must be an integer >= 0, got -1");
     for (const [opts, name] of cases) {
       try {
         createClient(opts as never);
