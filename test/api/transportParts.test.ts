@@ -38,6 +38,17 @@ describe("backoffDelay", () => {
 });
 
 describe("createRequestMemo", () => {
+  it("storing a body drops expired ones (no unbounded growth)", async () => {
+    let now = 0;
+    const memo = createRequestMemo(() => now);
+    let calls = 0;
+    await memo.run("old", async () => ({ body: ++calls, ttlMs: 10 }));
+    now = 20;
+    await memo.run("new", async () => ({ body: ++calls, ttlMs: 10 }));
+    now = 0; // even if the clock went back, "old" is gone
+    expect((await memo.run("old", async () => ({ body: ++calls, ttlMs: 10 }))).source).toBe("network");
+  });
+
   it("failures are not cached; a later call fetches again", async () => {
     const memo = createRequestMemo(() => 0);
     let calls = 0;

@@ -14,9 +14,10 @@ export interface RequestMemo {
 }
 
 /**
- * Create a RequestMemo. `now` (epoch ms) is the clock of expiry. Cached bodies
- * are shared: callers must not mutate them (the client hands out normalised
- * copies).
+ * Create a RequestMemo. `now` (epoch ms) is the clock of expiry; expired
+ * bodies are dropped whenever a new one is stored, so memory holds only
+ * fresh responses. Cached bodies are shared: callers must not mutate them
+ * (the client hands out normalised copies).
  * @example
  * const memo = createRequestMemo(Date.now);
  * await memo.run(url, async () => ({ body: await get(url), ttlMs: 45_000 }));
@@ -35,7 +36,12 @@ export function createRequestMemo(now: () => number): RequestMemo {
       if (pending !== undefined) return { body: await pending, source: "in-flight" };
       const started = (async () => {
         const { body, ttlMs } = await fetcher();
-        if (ttlMs > 0) cache.set(key, { expires: now() + ttlMs, body });
+        if (ttlMs > 0) {
+          const t = now();
+          // Expired entries would otherwise stay until asked for again: drop them here.
+          for (const [k, v] of cache) if (v.expires <= t) cache.delete(k);
+          cache.set(key, { expires: t + ttlMs, body });
+        }
         return body;
       })();
       inFlight.set(key, started);
