@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toEpochMs } from "../../src/api/index.js";
+import { toEpochMs } from "../../src/api/toEpochMs.js";
 
 describe("toEpochMs", () => {
   it("the fast ISO path agrees with Date.parse on every ~25 h step from 1900 to 2100", () => {

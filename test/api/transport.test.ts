@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createClient, parseRetryAfter, type ClientEvent } from "../../src/api/index.js";
+import { createClient, type ClientEvent } from "../../src/api/index.js";
+import { parseRetryAfter } from "../../src/api/transport/parseRetryAfter.js";
 import {
   HttpError,
   MalformedResponseError,
