@@ -1,1 +1,1 @@
-export {};
+export type { Trade } from "./Trade.js";

@@ -1,1 +1,3 @@
-export {};
+export { toDataFrame } from "./toDataFrame.js";
+export type { Columns } from "./toDataFrame.js";
+export type { DataFrame } from "./danfo.js";

@@ -1,0 +1,33 @@
+/**
+ * One round trip of a backtest: opened when the position leaves 0 (or flips
+ * sign), closed when it returns to 0 or flips. Metrics' trade statistics read
+ * `return`, `pnl` and `barsHeld`.
+ */
+export interface Trade {
+  /** Coin (or instrument) name, when the backtest was given one. */
+  readonly coin?: string;
+  readonly side: "long" | "short";
+  /** Bar index of the entry fill and of the exit fill (the last bar for an open trade). */
+  readonly entryIndex: number;
+  readonly exitIndex: number;
+  /** Epoch ms of the entry and exit fills. */
+  readonly entryTime: number;
+  readonly exitTime: number;
+  /** Fill prices (an open trade is marked at the last close). */
+  readonly entryPrice: number;
+  readonly exitPrice: number;
+  /** Units held (coins; the largest absolute holding when the size changed during the trade). */
+  readonly units: number;
+  /** Compounded return of the trade's bars: sign x (exit / entry - 1) for a constant-size trade, before costs. */
+  readonly return: number;
+  /** Profit and loss in cash, after the fees and funding of the trade. */
+  readonly pnl: number;
+  /** Bars the position was held. */
+  readonly barsHeld: number;
+  /** Fees and slippage paid, in cash (positive = paid). */
+  readonly fees: number;
+  /** Funding paid, in cash (positive = paid, negative = received). */
+  readonly funding: number;
+  /** True when the trade was still open at the last bar (marked to the last close). */
+  readonly open: boolean;
+}
