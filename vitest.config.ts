@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { SummaryReporter } from "./test/support/summaryReporter.js";
 
 export default defineConfig({
   test: {
@@ -7,5 +8,6 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: "forks",
     env: { TZ: "UTC" },
+    reporters: ["default", new SummaryReporter()],
   },
 });
