@@ -1,1 +1,2 @@
-export {};
+export { formatNumber, textTable } from "./textTable.js";
+export type { TableColumns, TextTableOptions } from "./textTable.js";

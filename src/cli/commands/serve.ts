@@ -1,0 +1,58 @@
+import { Command } from "commander";
+import { startReplayServer } from "../../server/startReplayServer.js";
+import { integerOption, timeOption } from "../options.js";
+
+/** Options of `milab serve`, as parsed. */
+interface ServeOptions {
+  readonly host: string;
+  readonly port: number;
+  readonly seed: number;
+  readonly clock?: number | undefined;
+  readonly rateLimit: number;
+  readonly log: boolean;
+}
+
+/**
+ * `milab serve`: run the replay server (every endpoint of the API, fed by the
+ * seeded simulator) until Ctrl-C. Loopback only unless `--host` says otherwise.
+ */
+export function serveCommand(): Command {
+  return new Command("serve")
+    .description("run the local replay server: every Market Intelligence endpoint, fed by the seeded simulator")
+    .option("--host <host>", "interface to bind (loopback only by default)", "127.0.0.1")
+    .option("--port <n>", "TCP port (0 = any free port)", integerOption("port", 0, 65_535), 8080)
+    .option("--seed <n>", "simulator seed (same seed and clock = identical responses)", integerOption("seed", 0, 2 ** 31 - 1), 42)
+    .option("--clock <time>", 'fixed "now": ISO date/time (UTC) or epoch ms; "now" follows the wall clock', timeOption("clock"))
+    .option("--rate-limit <n>", "requests per client per minute before 429 (0 = unlimited)", integerOption("rate-limit", 0, 1_000_000), 60)
+    .option("--log", "log each request to stderr", false)
+    .addHelpText(
+      "after",
+      "\nExamples:\n  milab serve                       # http://127.0.0.1:8080, wall clock\n  milab serve --port 0 --clock 2026-11-01 --seed 7\n  MI_BASE_URL=http://127.0.0.1:8080 milab demo",
+    )
+    .action(async (opts: ServeOptions) => {
+      const clockMs = opts.clock;
+      const server = await startReplayServer({
+        host: opts.host,
+        port: opts.port,
+        seed: opts.seed,
+        rateLimitPerMinute: opts.rateLimit,
+        ...(clockMs !== undefined ? { clock: () => clockMs } : {}),
+        ...(opts.log
+          ? { onRequest: (r: { method: string; path: string; status: number; ms: number }) => process.stderr.write(`${r.status} ${r.method} ${r.path} ${r.ms.toFixed(1)} ms\n`) }
+          : {}),
+      });
+      const clockText = clockMs === undefined ? "wall clock" : `clock fixed at ${new Date(clockMs).toISOString()}`;
+      process.stdout.write(`replay server listening on ${server.url} (seed ${opts.seed}, ${clockText}); Ctrl-C to stop\n`);
+      await new Promise<void>((resolve) => {
+        const stop = (): void => {
+          process.off("SIGINT", stop);
+          process.off("SIGTERM", stop);
+          resolve();
+        };
+        process.on("SIGINT", stop);
+        process.on("SIGTERM", stop);
+      });
+      await server.close();
+      process.stderr.write("replay server stopped\n");
+    });
+}

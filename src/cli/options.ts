@@ -1,0 +1,57 @@
+import { InvalidArgumentError as CommanderArgumentError } from "commander";
+
+/**
+ * Argument parsers for commander options. Each throws commander's own
+ * InvalidArgumentError, which commander prints as one line naming the option,
+ * e.g. `error: option '--port <n>' argument '-3' is invalid. port must be an integer 0..65535, got -3`,
+ * and exits with the usage code (2).
+ */
+
+/** An integer in [min, max]. */
+export function integerOption(name: string, min: number, max: number): (raw: string) => number {
+  return (raw: string) => {
+    const value = Number(raw.trim());
+    if (raw.trim() === "" || !Number.isInteger(value) || value < min || value > max) {
+      throw new CommanderArgumentError(`${name} must be an integer ${min}..${max}, got ${raw}`);
+    }
+    return value;
+  };
+}
+
+/** A finite number in [min, max]. */
+export function numberOption(name: string, min: number, max: number): (raw: string) => number {
+  return (raw: string) => {
+    const value = Number(raw.trim());
+    if (raw.trim() === "" || !Number.isFinite(value) || value < min || value > max) {
+      throw new CommanderArgumentError(`${name} must be a number ${min}..${max}, got ${raw}`);
+    }
+    return value;
+  };
+}
+
+/**
+ * A point in time: `now`, an ISO 8601 date or date-time (UTC unless it says
+ * otherwise), or epoch milliseconds. Returns epoch ms, or undefined for `now`.
+ */
+export function timeOption(name: string): (raw: string) => number | undefined {
+  return (raw: string) => {
+    const text = raw.trim();
+    if (text.toLowerCase() === "now") return undefined;
+    if (/^\d{10,}$/.test(text)) return Number(text);
+    const iso = /^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : /[zZ]|[+-]\d{2}:?\d{2}$/.test(text) ? text : `${text}Z`;
+    const ms = Date.parse(iso);
+    if (!/^\d{4}-\d{2}-\d{2}/.test(text) || Number.isNaN(ms)) {
+      throw new CommanderArgumentError(`${name} must be "now", an ISO date like 2026-11-01 or 2026-11-01T12:00Z, or epoch ms, got ${raw}`);
+    }
+    return ms;
+  };
+}
+
+/** One of a fixed set of words (case-insensitive); returns the canonical spelling. */
+export function choiceOption<T extends string>(name: string, choices: readonly T[]): (raw: string) => T {
+  return (raw: string) => {
+    const found = choices.find((c) => c.toLowerCase() === raw.trim().toLowerCase());
+    if (found === undefined) throw new CommanderArgumentError(`${name} must be one of ${choices.join(", ")}, got ${raw}`);
+    return found;
+  };
+}

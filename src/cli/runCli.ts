@@ -1,0 +1,54 @@
+import { Command, CommanderError } from "commander";
+import { MarketIntelError } from "../errors/MarketIntelError.js";
+import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { demoCommand } from "./commands/demo.js";
+import { serveCommand } from "./commands/serve.js";
+
+/** Exit codes of `milab`: 0 success, 1 failure while running, 2 bad usage or bad argument. */
+export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
+
+/** Build the `milab` program with every command registered. */
+export function createProgram(): Command {
+  const program = new Command("milab")
+    .description("market-intel-lab: research tools for the Market Intelligence crypto API (replay server, backtests, tearsheets)")
+    .version("0.1.0")
+    .showHelpAfterError("(run with --help for usage)")
+    .configureOutput({ outputError: (text, write) => write(text) });
+  program.addCommand(serveCommand());
+  program.addCommand(demoCommand());
+  for (const cmd of program.commands) cmd.showHelpAfterError("(run with --help for usage)");
+  return program;
+}
+
+/**
+ * Run `milab` with the given arguments (without `node` and the script) and
+ * return the exit code. User errors print one line, never a stack trace;
+ * unexpected errors print their stack when `MILAB_DEBUG` is set.
+ */
+export async function runCli(args: readonly string[]): Promise<number> {
+  const program = createProgram();
+  program.exitOverride();
+  for (const cmd of program.commands) cmd.exitOverride();
+  try {
+    await program.parseAsync([...args], { from: "user" });
+    return EXIT.ok;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // commander has already printed the message (or the help / version).
+      return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    }
+    if (err instanceof InvalidArgumentError) {
+      process.stderr.write(`milab: ${err.message}\n`);
+      return EXIT.usage;
+    }
+    if (err instanceof MarketIntelError) {
+      process.stderr.write(`milab: ${err.message}\n`);
+      return EXIT.failure;
+    }
+    const message = err instanceof Error ? err.message : String(err);
+    process.stderr.write(`milab: unexpected error: ${message}\n`);
+    if (process.env["MILAB_DEBUG"] !== undefined && err instanceof Error && err.stack !== undefined) process.stderr.write(`${err.stack}\n`);
+    else process.stderr.write("(set MILAB_DEBUG=1 for the stack trace)\n");
+    return EXIT.failure;
+  }
+}

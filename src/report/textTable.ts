@@ -1,0 +1,69 @@
+import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+
+/** Columns of a table: numbers (typed arrays welcome) or strings, all the same length. */
+export type TableColumns = Readonly<Record<string, ArrayLike<number> | readonly string[]>>;
+
+/** Options of {@link textTable}. */
+export interface TextTableOptions {
+  /** Per-column number formatter, by column name [{@link formatNumber}]. */
+  readonly format?: Readonly<Record<string, (value: number) => string>>;
+  /** Draw a rule under the header [true]. */
+  readonly rule?: boolean;
+}
+
+/**
+ * Compact default number format for tables: NaN as `–`, integers as they are
+ * (thousands separated), other values with 4 significant digits (at least 2 decimals
+ * below 1000), very large or small magnitudes in exponent form.
+ * @example formatNumber(0.123456) // "0.1235"
+ */
+export function formatNumber(value: number): string {
+  if (Number.isNaN(value)) return "–";
+  if (!Number.isFinite(value)) return value > 0 ? "∞" : "-∞";
+  if (Number.isInteger(value) && Math.abs(value) < 1e15) return value.toLocaleString("en-US");
+  const abs = Math.abs(value);
+  if (abs !== 0 && (abs < 1e-4 || abs >= 1e12)) return value.toExponential(3);
+  if (abs >= 1000) return value.toLocaleString("en-US", { maximumFractionDigits: 2 });
+  return value.toPrecision(4).replace(/(\.\d*?[1-9])0+$|\.0+$/, "$1");
+}
+
+/**
+ * Render named columns as a fixed-width plain-text table for terminals:
+ * numbers right-aligned, text left-aligned, one line per row.
+ * @throws InvalidArgumentError when the columns differ in length
+ * @example
+ * textTable({ coin: ["BTC", "ETH"], sharpe: [1.2345, -0.5] })
+ * // "coin  sharpe\n----  ------\nBTC    1.235\nETH     -0.5"
+ */
+export function textTable(columns: TableColumns, options: TextTableOptions = {}): string {
+  const names = Object.keys(columns);
+  if (names.length === 0) return "";
+  const n = (columns[names[0] as string] as ArrayLike<unknown>).length;
+  const cells: string[][] = [];
+  const numeric: boolean[] = [];
+  for (const name of names) {
+    const col = columns[name] as ArrayLike<number | string>;
+    if (col.length !== n) {
+      throw new InvalidArgumentError("columns", `textTable: every column must have ${n} values, got ${col.length} in ${JSON.stringify(name)}`);
+    }
+    const fmt = options.format?.[name] ?? formatNumber;
+    const out: string[] = [];
+    let isNumeric = true;
+    for (let i = 0; i < n; i++) {
+      const v = col[i];
+      if (typeof v === "number") out.push(fmt(v));
+      else {
+        isNumeric = false;
+        out.push(String(v ?? ""));
+      }
+    }
+    cells.push(out);
+    numeric.push(isNumeric && n > 0);
+  }
+  const widths = names.map((name, j) => Math.max(name.length, ...(cells[j] as string[]).map((s) => s.length)));
+  const pad = (s: string, j: number): string => (numeric[j] ? s.padStart(widths[j] as number) : s.padEnd(widths[j] as number));
+  const lines = [names.map((name, j) => pad(name, j)).join("  ")];
+  if (options.rule !== false) lines.push(widths.map((w) => "-".repeat(w)).join("  "));
+  for (let i = 0; i < n; i++) lines.push(cells.map((col, j) => pad(col[i] as string, j)).join("  "));
+  return lines.map((l) => l.trimEnd()).join("\n");
+}
