@@ -35,3 +35,8 @@ export { marketRegime } from "./marketRegime.js";
 export type { CoinState, MarketRegime } from "./marketRegime.js";
 export { CASCADE_THRESHOLDS, LIQUIDATION_LEVELS, liquidationAlerts } from "./liquidationAlerts.js";
 export type { LiquidationLevel } from "./liquidationAlerts.js";
+export { replayComposite } from "./replayComposite.js";
+export type { CompositeReplay, ReplayCompositeOptions } from "./replayComposite.js";
+export { FEED_NAMES, componentsFromFeeds } from "./componentsFromFeeds.js";
+export type { ComponentsFromFeedsOptions, FeedComponents } from "./componentsFromFeeds.js";
+export type { ColumnInput } from "./readColumns.js";

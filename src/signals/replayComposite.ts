@@ -1,0 +1,237 @@
+import { toDataFrame } from "../data/toDataFrame.js";
+import type { DataFrame } from "../data/danfo.js";
+import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { validateThresholds } from "./classifySignal.js";
+import { MISSING_POLICIES, type MissingPolicy } from "./compositeScore.js";
+import { componentsFromFeeds, type ComponentsFromFeedsOptions } from "./componentsFromFeeds.js";
+import { readColumns, type ColumnInput } from "./readColumns.js";
+import { DEFAULT_SCORERS, type Scorer } from "./scorers.js";
+import { DEFAULT_WEIGHTS, validateWeights, type Weights } from "./weights.js";
+
+/** Options of {@link replayComposite}. Every one has a default: the service's model (DESIGN.md). */
+export interface ReplayCompositeOptions {
+  /** Weight per component; default DEFAULT_WEIGHTS. The components replayed are the keys, in this order. */
+  readonly weights?: Weights;
+  /** Accept weights that do not sum to 1 (still finite and non-negative). Default false. */
+  readonly allowAnySum?: boolean;
+  /** Scorer overrides, merged over DEFAULT_SCORERS; a weighted component with no scorer is an error. */
+  readonly scorers?: Readonly<Record<string, Scorer>>;
+  /** Policy for a NaN score: "renormalise" (default), "zero" or "nan"; see {@link MissingPolicy}. */
+  readonly missing?: MissingPolicy;
+  /** |composite| below this is neutral. Default 0.1. */
+  readonly threshold?: number;
+  /** Optional strong band for `strength` (±2). Default none. */
+  readonly strong?: number;
+  /**
+   * What the input columns hold: "values" (default; raw component values, scored here),
+   * "scores" (already scored in [-1, 1]; scorers unused), or "feeds" (raw feeds,
+   * turned into values by {@link componentsFromFeeds} first).
+   */
+  readonly from?: "values" | "scores" | "feeds";
+  /** Options passed to componentsFromFeeds when `from` is "feeds". */
+  readonly feeds?: ComponentsFromFeedsOptions;
+}
+
+/** The composite replayed at every row. All arrays have the input's length. */
+export interface CompositeReplay {
+  readonly length: number;
+  /** Epoch ms of each row when the input had a `time` column. */
+  readonly time: Float64Array | undefined;
+  /** Components replayed, in weight order. */
+  readonly components: readonly string[];
+  /** Component values used (empty record when `from` is "scores"). */
+  readonly values: Readonly<Record<string, Float64Array>>;
+  /** Score per component per row, in [-1, 1] (NaN where the value was NaN). */
+  readonly scores: Readonly<Record<string, Float64Array>>;
+  /** Weighted composite per row (NaN when no component is present, or under policy "nan"). */
+  readonly composite: Float64Array;
+  /** 1 buy, -1 sell, 0 neutral (NaN composite is neutral). */
+  readonly label: Int8Array;
+  /** -2 strong sell .. 2 strong buy (equals `label` when no `strong` band is set). */
+  readonly strength: Int8Array;
+  /** Confidence 0..1 (see signalConfidence); NaN where the composite is NaN. */
+  readonly confidence: Float64Array;
+  /** The replay as a danfo DataFrame: time, `<c>_value`, `<c>_score`, composite, label, signal ("buy"/"sell"/"neutral"), confidence. */
+  toDataFrame(): DataFrame;
+}
+
+const SIGNAL_NAMES = ["sell", "neutral", "buy"] as const;
+
+/**
+ * Replay the composite signal at every row of a table of component values:
+ * score each component (DEFAULT_SCORERS unless replaced), sum weight x score in
+ * the weights' key order, apply the missing-component policy, label with the
+ * threshold and compute the confidence. This is the service's model (DESIGN.md),
+ * so replaying its published component values reproduces its composite exactly.
+ *
+ * Missing components: "renormalise" divides the weighted sum by the weight
+ * present (times the total weight, when weights do not sum to 1); "zero" counts
+ * the component as a score of 0; "nan" makes the row NaN. A row with no
+ * component present is NaN under every policy.
+ *
+ * Confidence = 0.5 * min(1, |composite| / 0.3) + 0.5 * (share of the present
+ * weight whose score has the composite's sign): this library's definition, also
+ * its replay server's (the live service does not publish its formula).
+ *
+ * Cost: one pass per component to score, one pass to combine; typed arrays only.
+ * Causal: row t depends on row t only (row <= t with `from: "feeds"`).
+ * @param input columns keyed by component name (imbalance, funding, basis_spread,
+ *   momentum_5m, gas, any extra weighted component; optionally `time`), a Panel,
+ *   or a danfo DataFrame (duck-typed)
+ * @throws InvalidArgumentError on invalid weights, thresholds or policy, a weighted
+ *   component with no column or no scorer, or columns of unequal length
+ * @example
+ * const r = replayComposite({ imbalance: [0.6305], funding: [0.0000048], basis_spread: [50], momentum_5m: [0.356], gas: [0.8] });
+ * r.composite[0] // ≈ -0.0771 (0.3*0.261 + 0.25*-0.048 + 0.2*-1 + 0.15*0.178 + 0.1*0.3)
+ * r.label[0]     // 0 (neutral)
+ */
+export function replayComposite(input: ColumnInput, options: ReplayCompositeOptions = {}): CompositeReplay {
+  const where = "replayComposite";
+  const weights: Weights = options.weights ?? DEFAULT_WEIGHTS;
+  validateWeights(weights, where, options.allowAnySum ?? false);
+  const missing = options.missing ?? "renormalise";
+  if (!MISSING_POLICIES.includes(missing)) {
+    throw new InvalidArgumentError("missing", `${where}: missing must be one of ${MISSING_POLICIES.join(", ")}, got ${String(missing)}`);
+  }
+  const { threshold, strong } = validateThresholds(
+    { ...(options.threshold !== undefined ? { threshold: options.threshold } : {}), ...(options.strong !== undefined ? { strong: options.strong } : {}) },
+    where,
+  );
+  const from = options.from ?? "values";
+  if (from !== "values" && from !== "scores" && from !== "feeds") {
+    throw new InvalidArgumentError("from", `${where}: from must be "values", "scores" or "feeds", got ${String(from)}`);
+  }
+
+  let n: number;
+  let time: Float64Array | undefined;
+  let columns: ReadonlyMap<string, Float64Array>;
+  if (from === "feeds") {
+    const derived = componentsFromFeeds(input, options.feeds ?? {});
+    time = derived.time;
+    const m = new Map<string, Float64Array>();
+    for (const [k, v] of Object.entries(derived)) if (k !== "time" && v !== undefined) m.set(k, v);
+    columns = m;
+    n = (m.values().next().value as Float64Array).length;
+  } else {
+    const read = readColumns(input, where);
+    n = read.length;
+    time = read.time;
+    columns = read.columns;
+  }
+
+  const names = Object.keys(weights);
+  const k = names.length;
+  const scorers: Readonly<Record<string, Scorer>> = { ...DEFAULT_SCORERS, ...(options.scorers ?? {}) };
+  const ws = new Float64Array(k);
+  let total = 0;
+  const scoreCols: Float64Array[] = [];
+  const values: Record<string, Float64Array> = {};
+  const scores: Record<string, Float64Array> = {};
+  for (let j = 0; j < k; j++) {
+    const name = names[j] as string;
+    const w = weights[name] as number;
+    ws[j] = w;
+    total += w;
+    const col = columns.get(name);
+    if (col === undefined) {
+      const have = [...columns.keys()].join(", ") || "(none)";
+      const hint = from === "feeds" ? " (the feeds give no way to derive it)" : from === "values" && columns.has("price") ? ' (for raw feeds pass from: "feeds")' : "";
+      throw new InvalidArgumentError(
+        "input",
+        `${where}: no column for weighted component ${name}${hint}; columns are ${have}. Add it, or leave it out of weights`,
+      );
+    }
+    if (from === "scores") {
+      scores[name] = col;
+      scoreCols.push(col);
+      continue;
+    }
+    const f = scorers[name];
+    if (typeof f !== "function") {
+      throw new InvalidArgumentError("scorers", `${where}: component ${name} has a weight but no scorer; pass scorers: { ${name}: (v) => ... }`);
+    }
+    values[name] = col;
+    const s = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      const v = col[i] as number;
+      s[i] = v !== v ? Number.NaN : f(v);
+    }
+    scores[name] = s;
+    scoreCols.push(s);
+  }
+
+  const composite = new Float64Array(n);
+  const confidence = new Float64Array(n);
+  const label = new Int8Array(n);
+  const strength = new Int8Array(n);
+  const policy = missing === "renormalise" ? 0 : missing === "zero" ? 1 : 2;
+  const rescale = Math.abs(total - 1) > 1e-12;
+  for (let i = 0; i < n; i++) {
+    let sum = 0;
+    let used = 0;
+    let present = 0;
+    let nan = false;
+    for (let j = 0; j < k; j++) {
+      const s = (scoreCols[j] as Float64Array)[i] as number;
+      if (s !== s) {
+        nan = true;
+        continue;
+      }
+      const w = ws[j] as number;
+      sum += w * s;
+      used += w;
+      present++;
+    }
+    let c: number;
+    if (present === 0 || (nan && policy === 2)) c = Number.NaN;
+    else if (policy === 0 && Math.abs(used - total) >= 1e-12) c = rescale ? (sum / used) * total : sum / used;
+    else c = sum;
+    composite[i] = c;
+    if (c !== c) {
+      confidence[i] = Number.NaN;
+      continue;
+    }
+    // Confidence: strength and weighted agreement of the present components.
+    let agree = 0;
+    if (c !== 0) {
+      const sign = c > 0 ? 1 : -1;
+      for (let j = 0; j < k; j++) {
+        const s = (scoreCols[j] as Float64Array)[i] as number;
+        if (s === s && Math.sign(s) === sign) agree += ws[j] as number;
+      }
+    }
+    const agreement = used > 0 ? agree / used : 0;
+    confidence[i] = 0.5 * Math.min(1, Math.abs(c) / 0.3) + 0.5 * agreement;
+    const a = Math.abs(c);
+    const l = c >= threshold && c > 0 ? 1 : c <= -threshold && c < 0 ? -1 : 0;
+    label[i] = l;
+    strength[i] = l !== 0 && a >= strong ? 2 * l : l;
+  }
+
+  const components = Object.freeze([...names]);
+  return {
+    length: n,
+    time,
+    components,
+    values,
+    scores,
+    composite,
+    label,
+    strength,
+    confidence,
+    toDataFrame(): DataFrame {
+      const cols: Record<string, ArrayLike<number> | readonly string[]> = {};
+      if (time !== undefined) cols["time"] = time;
+      for (const name of components) {
+        const v = values[name];
+        if (v !== undefined) cols[`${name}_value`] = v;
+        cols[`${name}_score`] = scores[name] as Float64Array;
+      }
+      cols["composite"] = composite;
+      cols["label"] = label;
+      cols["signal"] = Array.from(label, (l) => SIGNAL_NAMES[l + 1] as string);
+      cols["confidence"] = confidence;
+      return toDataFrame(cols);
+    },
+  };
+}

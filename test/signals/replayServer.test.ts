@@ -1,0 +1,100 @@
+/**
+ * Replay against the replay server: the server publishes composites computed by
+ * the service model (src/sim/composites.ts); replaying its published component
+ * values, or its raw /v1/history metrics, must reproduce them exactly.
+ * Real HTTP on loopback, fixed clock, no rate limit.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createClient, type MarketIntelClient } from "../../src/api/index.js";
+import { startReplayServer, type ReplayServer } from "../../src/server/index.js";
+import { COMPONENT_NAMES, replayComposite } from "../../src/signals/index.js";
+
+const NOW = Date.UTC(2026, 10, 22, 12, 0, 30);
+const START = Date.UTC(2026, 10, 21, 0, 0, 0);
+let server: ReplayServer;
+let client: MarketIntelClient;
+
+beforeAll(async () => {
+  server = await startReplayServer({ clock: () => NOW, seed: 7, start: START, rateLimitPerMinute: 0 });
+  client = createClient({ baseUrl: server.url, rateLimitPerMinute: 100_000, retryDelayMs: 1 });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const num = (x: unknown): number => (typeof x === "number" ? x : Number.NaN);
+const LABEL: Record<string, number> = { buy: 1, sell: -1, neutral: 0 };
+
+async function publishedComposite(coin: string) {
+  const res = await client.analyticsQuery({ dataset: "composite", coin, start: START, end: NOW, interval: "1m", limit: 50_000 });
+  const col = (name: string) => {
+    const j = res.columns.indexOf(name);
+    expect(j, `column ${name}`).toBeGreaterThanOrEqual(0);
+    return res.rows.map((r) => r[j]);
+  };
+  return { col, rows: res.rows.length };
+}
+
+describe("replayComposite reproduces the replay server's published composites", () => {
+  for (const coin of ["BTC", "ETH", "SOL", "HYPE"]) {
+    it(`${coin}: analytics dataset=composite, every minute of 36 h: composite, scores, label, confidence exact`, async () => {
+      const { col, rows } = await publishedComposite(coin);
+      expect(rows).toBeGreaterThan(2000);
+      const input: Record<string, Float64Array> = {};
+      for (const c of COMPONENT_NAMES) input[c] = Float64Array.from(col(`${c}_value`), num);
+      const r = replayComposite(input);
+      expect(r.length).toBe(rows);
+      const composite = Float64Array.from(col("composite_score"), num);
+      // The first minutes have no momentum: renormalised over four components.
+      expect(Number.isNaN(input["momentum_5m"]![0]!)).toBe(true);
+      expect(Array.from(r.composite)).toEqual(Array.from(composite));
+      for (const c of COMPONENT_NAMES) {
+        expect(Array.from(r.scores[c]!), c).toEqual(Array.from(col(`${c}_score`), num));
+      }
+      expect(Array.from(r.label)).toEqual(col("regime").map((s) => LABEL[s as string]));
+      expect(Array.from(r.confidence)).toEqual(Array.from(col("confidence"), num));
+      // The sample is not degenerate: all three labels occur.
+      expect(new Set(r.label).size).toBe(3);
+    });
+  }
+
+  it("BTC from raw /v1/history metrics (aligned by time) equals the published composite", async () => {
+    const ids = { imbalance: "btc_imbalance", funding: "btc_funding_rate", basis_spread: "btc_basis_bps", momentum_5m: "btc_momentum_5m_pct", gas: "eth_basefee_live" };
+    const series = await Promise.all(Object.values(ids).map((metricId) => client.history({ metricId, hours: 24 })));
+    const time = series[0]!.time;
+    const input: Record<string, Float64Array> = { time };
+    Object.keys(ids).forEach((name, k) => {
+      const s = series[k]!;
+      const byTime = new Map<number, number>();
+      s.time.forEach((t, i) => byTime.set(t, s.value[i]!));
+      input[name] = Float64Array.from(time, (t) => byTime.get(t) ?? Number.NaN);
+    });
+    const r = replayComposite(input);
+    const { col } = await publishedComposite("BTC");
+    const published = new Map<number, number>();
+    const times = col("time").map((t) => Date.parse(t as string));
+    const comp = col("composite_score");
+    times.forEach((t, i) => published.set(t, num(comp[i])));
+    let compared = 0;
+    for (let i = 0; i < time.length; i++) {
+      const p = published.get(time[i]!);
+      if (p === undefined) continue;
+      expect(r.composite[i]).toBe(p);
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(1000);
+  });
+
+  it("/v1/signals/composite: the current entry of each coin replays exactly from its components", async () => {
+    const res = await client.composite();
+    expect(res.signals.length).toBe(4);
+    for (const s of res.signals) {
+      const input: Record<string, number[]> = {};
+      for (const c of COMPONENT_NAMES) input[c] = [num(s.components[c]?.value)];
+      const r = replayComposite(input);
+      expect(r.composite[0]).toBe(s.composite_score);
+      expect(r.label[0]).toBe(LABEL[s.regime]);
+      for (const c of COMPONENT_NAMES) expect(r.scores[c]![0]).toBe(s.components[c]?.score);
+    }
+  });
+});
