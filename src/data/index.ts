@@ -1,3 +1,14 @@
 export { toDataFrame } from "./toDataFrame.js";
 export type { Columns } from "./toDataFrame.js";
 export type { DataFrame } from "./danfo.js";
+export { createPanel, isPanel } from "./Panel.js";
+export type { Panel } from "./Panel.js";
+export { fromDataFrame } from "./fromDataFrame.js";
+export type { ColumnSource, FromDataFrameOptions } from "./fromDataFrame.js";
+export { sortDedupe } from "./sortDedupe.js";
+export type { SortDedupeReport } from "./sortDedupe.js";
+export { toEpochMillis } from "./toEpochMillis.js";
+export { alignAsOf } from "./alignAsOf.js";
+export type { AsOfFeed } from "./alignAsOf.js";
+export { timeGrid } from "./timeGrid.js";
+export { unionTimes } from "./unionTimes.js";

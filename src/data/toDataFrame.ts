@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { loadDanfo, type DataFrame } from "./danfo.js";
+import { isPanel, type Panel } from "./Panel.js";
 
 /** Columns of a table: numbers (typed arrays welcome) or strings, all the same length. */
 export type Columns = Readonly<Record<string, ArrayLike<number> | readonly string[]>>;
@@ -9,11 +10,13 @@ export type Columns = Readonly<Record<string, ArrayLike<number> | readonly strin
  * by row through objects). Values keep full float64 precision: danfo stores
  * the JS arrays as given (its dtype label says "float32"/"int32" but the
  * numbers are not rounded; avoid danfo's tensor-backed arithmetic, which is).
- * Column order follows the object's key order.
+ * Column order follows the object's key order. A {@link Panel} is accepted
+ * too: its `time` comes first, then its columns.
  * @throws InvalidArgumentError when the columns differ in length or there are none
  * @example toDataFrame({ time: Float64Array.of(0, 60_000), close: [1, 2] }).shape // [2, 2]
  */
-export function toDataFrame(columns: Columns): DataFrame {
+export function toDataFrame(input: Columns | Panel): DataFrame {
+  const columns: Columns = isPanel(input) ? { time: input.time, ...input.columns } : input;
   const names = Object.keys(columns);
   if (names.length === 0) {
     throw new InvalidArgumentError("columns", "toDataFrame: needs at least one column, got none");
