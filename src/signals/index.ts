@@ -40,3 +40,7 @@ export type { CompositeReplay, ReplayCompositeOptions } from "./replayComposite.
 export { FEED_NAMES, componentsFromFeeds } from "./componentsFromFeeds.js";
 export type { ComponentsFromFeedsOptions, FeedComponents } from "./componentsFromFeeds.js";
 export type { ColumnInput } from "./readColumns.js";
+export { checkConformance } from "./checkConformance.js";
+export type { ConformanceOptions, ConformanceReport, ConformanceStats, ConformanceSummary } from "./checkConformance.js";
+export { inferWeights, inferWeightsRolling } from "./inferWeights.js";
+export type { InferWeightsOptions, InferredWeights } from "./inferWeights.js";

@@ -110,3 +110,13 @@ export function checkTime(time: ArrayLike<number>, where: string): void {
     }
   }
 }
+
+/** One column of a table as given (strings kept), or undefined when absent. @internal */
+export function rawColumn(input: ColumnInput, name: string): ArrayLike<unknown> | undefined {
+  if (isDataFrameLike(input)) return input.columns.includes(name) ? input.column(name).values : undefined;
+  if (isPanelLike(input)) {
+    if (name === "time") return (input as { time?: ArrayLike<number> }).time;
+    return input.columns[name];
+  }
+  return (input as Record<string, ArrayLike<unknown> | undefined>)[name];
+}

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, type MarketIntelClient } from "../../src/api/index.js";
 import { startReplayServer, type ReplayServer } from "../../src/server/index.js";
-import { COMPONENT_NAMES, replayComposite } from "../../src/signals/index.js";
+import { COMPONENT_NAMES, DEFAULT_WEIGHTS, checkConformance, inferWeights, replayComposite } from "../../src/signals/index.js";
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 30);
 const START = Date.UTC(2026, 10, 21, 0, 0, 0);
@@ -96,5 +96,31 @@ describe("replayComposite reproduces the replay server's published composites", 
       expect(r.label[0]).toBe(LABEL[s.regime]);
       for (const c of COMPONENT_NAMES) expect(r.scores[c]![0]).toBe(s.components[c]?.score);
     }
+  });
+
+  it("checkConformance on the analytics recording: conforms, every diff exactly 0, labels agree", async () => {
+    const res = await client.analyticsQuery({ dataset: "composite", coin: "ETH", start: START, end: NOW, limit: 50_000 });
+    const recording = Object.fromEntries(res.columns.map((c, j) => [c, res.rows.map((r) => r[j])]));
+    const report = checkConformance(recording);
+    expect(report.summary.conforms).toBe(true);
+    expect(report.summary.composite.maxAbsDiff).toBe(0);
+    expect(report.summary.composite.compared).toBe(res.rows.length);
+    expect(report.summary.labelAgreement).toBe(1);
+    for (const c of COMPONENT_NAMES) expect(report.summary.scores[c]!.maxAbsDiff).toBe(0);
+    // Another model does not conform: scores still match, the composite does not.
+    const other = checkConformance(recording, { weights: { imbalance: 0.5, funding: 0.2, basis_spread: 0.1, momentum_5m: 0.1, gas: 0.1 } });
+    expect(other.summary.conforms).toBe(false);
+    expect(other.summary.composite.maxAbsDiff).toBeGreaterThan(0.01);
+    expect(other.summary.scores["imbalance"]!.maxAbsDiff).toBe(0);
+  });
+
+  it("inferWeights on the analytics recording recovers the service's weights", async () => {
+    const res = await client.analyticsQuery({ dataset: "composite", coin: "SOL", start: START, end: NOW, limit: 50_000 });
+    const recording = Object.fromEntries(res.columns.map((c, j) => [c, res.rows.map((r) => r[j])]));
+    const fit = inferWeights(recording);
+    for (const c of COMPONENT_NAMES) expect(fit.weights[c]).toBeCloseTo(DEFAULT_WEIGHTS[c], 9);
+    expect(fit.maxAbsResidual).toBeLessThan(1e-12);
+    // rows 0..4 have no momentum (renormalised by the service) and are left out
+    expect(fit.rows).toBe(res.rows.length - 5);
   });
 });
