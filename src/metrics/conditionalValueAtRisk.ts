@@ -1,0 +1,27 @@
+import { checkReturns } from "./ReturnsOptions.js";
+import { checkCutoff, sortedFinite } from "./valueAtRisk.js";
+
+/**
+ * Conditional value at risk (expected shortfall): the mean return of the
+ * worst periods, those at or below the `cutoff` quantile.
+ *
+ * Definition (empyrical `conditional_value_at_risk`): with the n non-NaN
+ * returns sorted ascending and `k = floor((n - 1) * cutoff)`, the mean of the
+ * k + 1 smallest returns (equal to the mean of the returns <= valueAtRisk).
+ * NaN when no return is left.
+ * Reference: quantopian/empyrical stats.py `conditional_value_at_risk`.
+ * @param cutoff left-tail probability in [0, 1], default 0.05
+ * @throws InvalidArgumentError when cutoff is outside [0, 1]
+ * @example conditionalValueAtRisk([-0.05, -0.01, 0, 0.01, 0.02], 0.25) // -0.03
+ */
+export function conditionalValueAtRisk(returns: ArrayLike<number>, cutoff = 0.05): number {
+  checkReturns(returns, "conditionalValueAtRisk");
+  checkCutoff(cutoff, "conditionalValueAtRisk");
+  const sorted = sortedFinite(returns);
+  const n = sorted.length;
+  if (n === 0) return Number.NaN;
+  const k = Math.floor((n - 1) * cutoff);
+  let sum = 0;
+  for (let i = 0; i <= k; i++) sum += sorted[i] as number;
+  return sum / (k + 1);
+}

@@ -1,0 +1,128 @@
+import type { Trade } from "../backtest/Trade.js";
+import { annualReturn } from "./annualReturn.js";
+import { annualVolatility } from "./annualVolatility.js";
+import { calmarRatio } from "./calmarRatio.js";
+import { conditionalValueAtRisk } from "./conditionalValueAtRisk.js";
+import { cumReturnsFinal } from "./cumReturns.js";
+import { inferPeriodsPerYear } from "./inferPeriodsPerYear.js";
+import { drawdownDetails } from "./maxDrawdown.js";
+import { omegaRatio } from "./omegaRatio.js";
+import { checkReturns, periodsPerYearOf, type Rate } from "./ReturnsOptions.js";
+import { sharpeRatio } from "./sharpeRatio.js";
+import { sortinoRatio } from "./sortinoRatio.js";
+import { stabilityOfTimeseries } from "./stabilityOfTimeseries.js";
+import { tailRatio } from "./tailRatio.js";
+import { tradeStatistics } from "./tradeStatistics.js";
+import { valueAtRisk } from "./valueAtRisk.js";
+
+/** Options of `performanceSummary`. */
+export interface PerformanceSummaryOptions {
+  /** Bars per year; inferred from `time` when omitted, else 365 (daily bars). */
+  readonly periodsPerYear?: number;
+  /** Bar times (epoch ms), used to infer periodsPerYear and to express drawdown durations in days. */
+  readonly time?: ArrayLike<number>;
+  /** Per-period risk-free return for Sharpe (constant or per bar), default 0. */
+  readonly riskFree?: Rate;
+  /** Per-period required return for Sortino, default 0. */
+  readonly requiredReturn?: number;
+  /** VaR / CVaR tail probability, default 0.05. */
+  readonly cutoff?: number;
+  /** Trades of the backtest, for the trade statistics. */
+  readonly trades?: readonly Trade[];
+  /** Positions per bar, for exposure. */
+  readonly positions?: ArrayLike<number>;
+  /** Per-bar turnover, for turnover. */
+  readonly turnover?: ArrayLike<number>;
+}
+
+/**
+ * The headline numbers of one return series, flat (one number per key), as
+ * the scorecard and the report show them. Decimals unless the name says
+ * otherwise; NaN where a number has no meaning.
+ */
+export interface PerformanceSummary {
+  readonly periods: number;
+  readonly periodsPerYear: number;
+  readonly totalReturn: number;
+  /** CAGR. */
+  readonly annualReturn: number;
+  readonly annualVolatility: number;
+  readonly sharpeRatio: number;
+  readonly sortinoRatio: number;
+  readonly calmarRatio: number;
+  readonly omegaRatio: number;
+  readonly maxDrawdown: number;
+  /** Longest time under water, in bars, and in days when `time` (or periodsPerYear) says the bar length. */
+  readonly maxDrawdownDurationBars: number;
+  readonly maxDrawdownDurationDays: number;
+  readonly valueAtRisk: number;
+  readonly conditionalValueAtRisk: number;
+  readonly tailRatio: number;
+  readonly stability: number;
+  readonly trades: number;
+  readonly winRate: number;
+  readonly profitFactor: number;
+  readonly expectancy: number;
+  readonly avgTrade: number;
+  readonly sqn: number;
+  readonly exposure: number;
+  readonly turnover: number;
+}
+
+/**
+ * Headline performance numbers of a per-period return series (and, when
+ * given, its trades and positions): total return, CAGR, volatility, Sharpe,
+ * Sortino, Calmar, Omega, max drawdown and its longest duration, VaR / CVaR,
+ * tail ratio, stability, win rate, profit factor, trade count, exposure.
+ * Every number follows the function of the same name (empyrical definitions).
+ * @throws InvalidArgumentError on a bad periodsPerYear, cutoff or time
+ * @example performanceSummary(result.returns, { time: result.time, trades: result.trades, positions: result.positions }).sharpeRatio
+ */
+export function performanceSummary(returns: ArrayLike<number>, options: PerformanceSummaryOptions = {}): PerformanceSummary {
+  checkReturns(returns, "performanceSummary");
+  const ppy =
+    options.periodsPerYear !== undefined
+      ? periodsPerYearOf(options, "performanceSummary")
+      : options.time !== undefined && options.time.length >= 2
+        ? inferPeriodsPerYear(options.time)
+        : periodsPerYearOf(undefined, "performanceSummary");
+  const o = { periodsPerYear: ppy };
+  const cutoff = options.cutoff ?? 0.05;
+  const dd = drawdownDetails(returns);
+  const hasTradeInfo = options.trades !== undefined || options.positions !== undefined || options.turnover !== undefined;
+  const ts = hasTradeInfo
+    ? tradeStatistics(options.trades ?? [], {
+        ...(options.positions !== undefined ? { positions: options.positions } : {}),
+        ...(options.turnover !== undefined ? { turnover: options.turnover } : {}),
+        bars: returns.length,
+      })
+    : undefined;
+  const nan = Number.NaN;
+  const noTrades = options.trades === undefined;
+  return {
+    periods: returns.length,
+    periodsPerYear: ppy,
+    totalReturn: cumReturnsFinal(returns),
+    annualReturn: annualReturn(returns, o),
+    annualVolatility: annualVolatility(returns, o),
+    sharpeRatio: sharpeRatio(returns, { ...o, riskFree: options.riskFree ?? 0 }),
+    sortinoRatio: sortinoRatio(returns, { ...o, requiredReturn: options.requiredReturn ?? 0 }),
+    calmarRatio: calmarRatio(returns, o),
+    omegaRatio: omegaRatio(returns, o),
+    maxDrawdown: dd.maxDrawdown,
+    maxDrawdownDurationBars: returns.length === 0 ? nan : dd.maxDuration,
+    maxDrawdownDurationDays: returns.length === 0 ? nan : (dd.maxDuration * 365) / ppy,
+    valueAtRisk: valueAtRisk(returns, cutoff),
+    conditionalValueAtRisk: conditionalValueAtRisk(returns, cutoff),
+    tailRatio: tailRatio(returns),
+    stability: stabilityOfTimeseries(returns),
+    trades: noTrades ? nan : (ts?.trades ?? nan),
+    winRate: noTrades ? nan : (ts?.winRate ?? nan),
+    profitFactor: noTrades ? nan : (ts?.profitFactor ?? nan),
+    expectancy: noTrades ? nan : (ts?.expectancy ?? nan),
+    avgTrade: noTrades ? nan : (ts?.avgTrade ?? nan),
+    sqn: noTrades ? nan : (ts?.sqn ?? nan),
+    exposure: ts?.exposure ?? nan,
+    turnover: ts?.turnover ?? nan,
+  };
+}
