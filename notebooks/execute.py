@@ -1,0 +1,110 @@
+#!/usr/bin/python3
+"""Execute tslab notebooks headless with nbclient (the engine behind
+`jupyter nbconvert --execute`) and report, per notebook, one JSON line:
+
+  {"notebook": "...", "ok": true, "seconds": 4.2, "cells": 12}
+  {"notebook": "...", "ok": false, "error": {"cell": 3, "source": "...", "ename": "...", "evalue": "...", "outputs": "..."}}
+
+Why not plain nbconvert: when a tslab cell fails to compile, the kernel's
+error reply is empty and the message is only in the cell's stderr stream, so
+nbconvert prints `<Error>:` and nothing useful. Here the failing cell's source
+and every output it produced (stderr included) go into the report.
+
+Usage (run with Debian's python, which has nbclient; JUPYTER_PATH must point
+at the folder `notebooks/setup.mjs` writes):
+  /usr/bin/python3 notebooks/execute.py [--in-place | --out-dir DIR] [--timeout S] NB.ipynb...
+
+Outputs are written even when a cell fails (up to the failing cell), so the
+failure can be inspected. Exit status 1 when any notebook failed.
+"""
+import argparse
+import json
+import os
+import sys
+import time
+import warnings
+
+import nbformat
+from nbclient import NotebookClient
+from nbclient.exceptions import CellExecutionError, CellTimeoutError
+
+
+def _text(output):
+    kind = output.get("output_type")
+    if kind == "stream":
+        return "[%s] %s" % (output.get("name"), output.get("text", ""))
+    if kind == "error":
+        return "[error] %s: %s\n%s" % (output.get("ename"), output.get("evalue"), "\n".join(output.get("traceback", [])))
+    data = output.get("data", {})
+    if "text/plain" in data:
+        return "[%s] %s" % (kind, data["text/plain"])
+    return "[%s] (%s)" % (kind, ", ".join(sorted(data)))
+
+
+def execute(path, out_path, timeout):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # missing cell ids: normalised below
+        nb = nbformat.read(path, as_version=4)
+    _, normalised = nbformat.validator.normalize(nb)
+    nb = nbformat.from_dict(normalised)
+    for cell in nb.cells:  # start clean: no stale outputs survive a failure
+        if cell.cell_type == "code":
+            cell.outputs = []
+            cell.execution_count = None
+    client = NotebookClient(
+        nb,
+        timeout=timeout,
+        kernel_name="tslab",
+        resources={"metadata": {"path": os.path.dirname(os.path.abspath(path))}},
+        record_timing=False,
+    )
+    started = time.monotonic()
+    report = {"notebook": path, "ok": True, "cells": sum(1 for c in nb.cells if c.cell_type == "code")}
+    try:
+        client.execute()
+    except (CellExecutionError, CellTimeoutError) as exc:
+        report["ok"] = False
+        failing = None
+        for index, cell in enumerate(nb.cells):
+            if cell.cell_type != "code":
+                continue
+            # The failing cell is the last one that ran: nbclient stops there.
+            if cell.get("execution_count") is not None or cell.get("outputs"):
+                failing = (index, cell)
+        index, cell = failing if failing is not None else (-1, {"source": "", "outputs": []})
+        report["error"] = {
+            "cell": index,
+            "source": cell.get("source", ""),
+            "ename": getattr(exc, "ename", type(exc).__name__),
+            "evalue": getattr(exc, "evalue", str(exc))[:2000],
+            "outputs": "\n".join(_text(o) for o in cell.get("outputs", []))[-4000:],
+        }
+    except Exception as exc:  # kernel died, kernel spec missing, ...
+        report["ok"] = False
+        report["error"] = {"cell": -1, "source": "", "ename": type(exc).__name__, "evalue": str(exc)[:2000], "outputs": ""}
+    report["seconds"] = round(time.monotonic() - started, 2)
+    nbformat.write(nb, out_path)
+    return report
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    where = parser.add_mutually_exclusive_group(required=True)
+    where.add_argument("--in-place", action="store_true", help="overwrite each notebook with its executed version")
+    where.add_argument("--out-dir", help="write executed notebooks into this folder")
+    parser.add_argument("--timeout", type=int, default=300, help="seconds per cell (default 300)")
+    parser.add_argument("notebooks", nargs="+")
+    args = parser.parse_args()
+    failed = 0
+    for path in args.notebooks:
+        if args.out_dir:
+            os.makedirs(args.out_dir, exist_ok=True)
+        out = path if args.in_place else os.path.join(args.out_dir, os.path.basename(path))
+        report = execute(path, out, args.timeout)
+        failed += 0 if report["ok"] else 1
+        print(json.dumps(report), flush=True)
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,147 @@
+/**
+ * Every notebook in notebooks/ executes headless with the tslab kernel and no
+ * cell fails (issue 6, item 5); plus the static promises the notebooks make to
+ * readers: committed with the outputs of their last run, prose cells, the
+ * package import (never ../src), a fixed clock, a closed server, and sources
+ * in sync with notebooks/src/*.md.
+ *
+ * Execution goes through notebooks/execute.py (nbclient, the engine of
+ * `jupyter nbconvert --execute`) so a failure shows the failing cell's source
+ * and its stderr (tslab reports compile errors only there).
+ * Needs the build (npm test builds first) and Debian's jupyter
+ * (`.ci/run` installs it); skipped, loudly, only when /usr/bin/jupyter is missing.
+ */
+import { execFile } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+// @ts-expect-error plain ESM helper without types
+import { setupKernel } from "../../notebooks/setup.mjs";
+// @ts-expect-error plain ESM helper without types
+import { buildNotebook } from "../../notebooks/build.mjs";
+
+const run = promisify(execFile);
+const root = resolve(import.meta.dirname, "../..");
+const dir = join(root, "notebooks");
+const names = readdirSync(dir).filter((f) => f.endsWith(".ipynb")).sort();
+const hasJupyter = existsSync("/usr/bin/jupyter");
+
+interface Cell {
+  cell_type: "code" | "markdown" | "raw";
+  source: string | string[];
+  outputs?: { output_type: string; name?: string; text?: string | string[]; ename?: string; evalue?: string; data?: Record<string, unknown> }[];
+  execution_count?: number | null;
+}
+interface Notebook {
+  cells: Cell[];
+  metadata: { kernelspec?: { name?: string } };
+}
+
+const text = (s: string | string[] | undefined): string => (Array.isArray(s) ? s.join("") : (s ?? ""));
+const read = (name: string): Notebook => JSON.parse(readFileSync(join(dir, name), "utf8")) as Notebook;
+const code = (nb: Notebook): Cell[] => nb.cells.filter((c) => c.cell_type === "code");
+
+if (!hasJupyter) {
+  console.warn(
+    "\n!!! notebooks NOT executed: /usr/bin/jupyter is missing. Install Debian's jupyter-nbconvert python3-nbclient jupyter-client (.ci/run does). !!!\n",
+  );
+}
+
+describe("notebooks", () => {
+  it("there are notebooks, numbered in reading order", () => {
+    expect(names.length).toBeGreaterThanOrEqual(1);
+    for (const name of names) expect(name).toMatch(/^\d\d-[a-z0-9-]+\.ipynb$/);
+  });
+
+  describe.each(names)("%s (as committed)", (name) => {
+    const nb = read(name);
+    const sources = code(nb).map((c) => text(c.source));
+
+    it("uses the tslab kernel", () => {
+      expect(nb.metadata.kernelspec?.name).toBe("tslab");
+    });
+
+    it("explains itself: opens with a markdown title and has prose between code cells", () => {
+      expect(nb.cells[0]?.cell_type).toBe("markdown");
+      expect(text(nb.cells[0]?.source)).toMatch(/^# /);
+      const prose = nb.cells.filter((c) => c.cell_type === "markdown").length;
+      expect(prose).toBeGreaterThanOrEqual(Math.ceil(code(nb).length / 2));
+    });
+
+    it("imports the package (built dist/), never ../src, and never imports vega in a cell", () => {
+      const all = sources.join("\n");
+      expect(all).toMatch(/from "market-intel-lab"/);
+      expect(all).not.toMatch(/from "\.\.?\//);
+      expect(all).not.toMatch(/from "vega(-lite)?"/);
+    });
+
+    it("is reproducible: fixed seed and clock for the replay server, which the last cell closes", () => {
+      const all = sources.join("\n");
+      if (all.includes("startReplayServer(")) {
+        expect(all).toMatch(/startReplayServer\(\{[^}]*seed:[^}]*clock:/);
+        expect(sources.at(-1)).toMatch(/server\.close\(\)/);
+      }
+      expect(all).not.toMatch(/Date\.now\(\)/);
+    });
+
+    it("is committed with the outputs of a complete, error-free run", () => {
+      const cells = code(nb);
+      cells.forEach((c, i) => {
+        expect(c.execution_count, `code cell ${i} has not been run`).toBe(i + 1);
+        for (const o of c.outputs ?? []) {
+          expect(o.output_type, `code cell ${i}: ${o.ename ?? ""} ${o.evalue ?? ""}`).not.toBe("error");
+          if (o.output_type === "stream" && o.name === "stderr") {
+            expect(text(o.text), `code cell ${i} wrote to stderr`).not.toMatch(/error|^\d+:\d+ - /im);
+          }
+        }
+      });
+    });
+
+    it("keeps its outputs small (no 10k-row tables)", () => {
+      expect(readFileSync(join(dir, name)).length).toBeLessThan(1_500_000);
+    });
+
+    it("matches its source notebooks/src/*.md (run `npm run notebooks:build`)", () => {
+      const stem = name.replace(/\.ipynb$/, "");
+      const src = join(dir, "src", `${stem}.md`);
+      expect(existsSync(src), `missing ${src}`).toBe(true);
+      const built = buildNotebook(stem, readFileSync(src, "utf8"), undefined) as Notebook;
+      expect(nb.cells.map((c) => [c.cell_type, text(c.source)])).toEqual(built.cells.map((c) => [c.cell_type, text(c.source)]));
+    });
+  });
+
+  describe.skipIf(!hasJupyter).each(names)("%s (executed headless)", (name) => {
+    it(
+      "runs every cell without error",
+      async () => {
+        expect(existsSync(join(root, "dist", "index.js")), "dist/index.js missing: run `npm run build` first (npm test does)").toBe(true);
+        const jupyterPath = setupKernel(root) as string;
+        const outDir = join(root, "test", ".tmp", "notebooks");
+        mkdirSync(outDir, { recursive: true });
+        let stdout: string;
+        try {
+          ({ stdout } = await run("/usr/bin/python3", [join(dir, "execute.py"), "--out-dir", outDir, "--timeout", "240", join(dir, name)], {
+            env: { ...process.env, JUPYTER_PATH: jupyterPath, TZ: "UTC" },
+            maxBuffer: 16 * 1024 * 1024,
+          }));
+        } catch (err) {
+          stdout = String((err as { stdout?: string }).stdout ?? "");
+          if (stdout.trim() === "") throw err;
+        }
+        const report = JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as {
+          ok: boolean;
+          error?: { cell: number; source: string; ename: string; evalue: string; outputs: string };
+        };
+        const e = report.error;
+        const message = e
+          ? `${name}: cell ${e.cell} failed: ${e.ename} ${e.evalue}\n--- source ---\n${e.source}\n--- outputs ---\n${e.outputs}`
+          : "";
+        expect(report.ok, message).toBe(true);
+        const executed = JSON.parse(readFileSync(join(outDir, name), "utf8")) as Notebook;
+        expect(code(executed).every((c) => typeof c.execution_count === "number")).toBe(true);
+      },
+      300_000,
+    );
+  });
+});
