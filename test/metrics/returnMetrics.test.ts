@@ -1,0 +1,361 @@
+/**
+ * Return metrics against empyrical's published test values
+ * (quantopian/empyrical, empyrical/tests/test_stats.py, fixtures
+ * simple_benchmark, positive_returns, negative_returns, mixed_returns,
+ * flat_line_1, weekly_returns, monthly_returns, one_return, empty_returns;
+ * empyrical checks them to 8 decimals, DECIMAL_PLACES = 8) and against
+ * values computed once with numpy 1.24 (Debian /usr/bin/python3), pasted
+ * with the expression used.
+ */
+import { describe, expect, it } from "vitest";
+import { InvalidArgumentError } from "../../src/errors/InvalidArgumentError.js";
+import {
+  annualReturn,
+  annualVolatility,
+  calmarRatio,
+  conditionalValueAtRisk,
+  cumReturns,
+  cumReturnsFinal,
+  downsideRisk,
+  drawdownDetails,
+  maxDrawdown,
+  omegaRatio,
+  sharpeRatio,
+  sortinoRatio,
+  stabilityOfTimeseries,
+  tailRatio,
+  valueAtRisk,
+} from "../../src/metrics/index.js";
+
+const pct = (xs: number[]) => xs.map((x) => x / 100);
+// empyrical test fixtures (daily unless said otherwise)
+const simpleBenchmark = pct([0, 1, 0, 1, 0, 1, 0, 1, 0]);
+const positiveReturns = pct([1, 2, 1, 1, 1, 1, 1, 1, 1]);
+const negativeReturns = pct([0, -6, -7, -1, -9, -2, -6, -8, -5]);
+const mixedReturns = pct([Number.NaN, 1, 10, -4, 2, 3, 2, 1, -10]);
+const flatLine1 = pct([1, 1, 1, 1, 1, 1, 1, 1, 1]);
+const flatLine1Long = new Array<number>(1000).fill(0.01); // empyrical flat_line_1_tz
+const weeklyReturns = pct([0, 1, 10, -4, 2, 3, 2, 1, -10]);
+const oneReturn = [0.01];
+const empty: number[] = [];
+const DAILY = { periodsPerYear: 252 };
+const WEEKLY = { periodsPerYear: 52 };
+const MONTHLY = { periodsPerYear: 12 };
+
+/** empyrical's assert_almost_equal(actual, desired, 8): |a - d| < 1.5e-8. NaN equals NaN, inf equals inf. */
+function close8(actual: number, expected: number, decimals = 8): void {
+  if (Number.isNaN(expected)) return void expect(actual).toBeNaN();
+  if (!Number.isFinite(expected)) return void expect(actual).toBe(expected);
+  expect(Math.abs(actual - expected)).toBeLessThan(1.5 * 10 ** -decimals);
+}
+
+// A 20-bar series with a NaN, used for the numpy cross-checks below.
+const R = [0.012, -0.004, 0.027, -0.019, 0.003, Number.NaN, 0.008, -0.031, 0.015, 0.006, -0.002, 0.021, -0.011, 0.004, 0.0, -0.007, 0.018, -0.025, 0.01, 0.005];
+
+describe("cumReturns / cumReturnsFinal (empyrical test_cum_returns, test_cum_returns_final, 4 decimals)", () => {
+  it("matches the published cumulative returns", () => {
+    const cases: [number[], number, number[]][] = [
+      [mixedReturns, 0, [0.0, 0.01, 0.111, 0.066559, 0.08789, 0.12052, 0.14293, 0.15436, 0.03893]],
+      [mixedReturns, 100, [100.0, 101.0, 111.1, 106.65599, 108.78912, 112.05279, 114.29384, 115.43678, 103.8931]],
+      [negativeReturns, 0, [0.0, -0.06, -0.1258, -0.13454, -0.21243, -0.22818, -0.27449, -0.33253, -0.3659]],
+    ];
+    for (const [r, start, expected] of cases) {
+      const got = cumReturns(r, start);
+      expect(got).toHaveLength(r.length);
+      expected.forEach((e, i) => close8(got[i] as number, e, 4));
+    }
+    expect(cumReturns(empty)).toHaveLength(0);
+  });
+  it("final value", () => {
+    expect(cumReturnsFinal(empty)).toBeNaN();
+    close8(cumReturnsFinal(oneReturn), 0.01, 4);
+    close8(cumReturnsFinal(mixedReturns), 0.03893, 4);
+    close8(cumReturnsFinal(mixedReturns, 100), 103.8931, 4);
+    close8(cumReturnsFinal(negativeReturns), -0.3659, 4);
+    // numpy: np.cumprod(1 + np.nan_to_num(r))[-1] - 1
+    close8(cumReturnsFinal(R), 0.028262345830889934, 12);
+  });
+});
+
+describe("maxDrawdown (empyrical test_max_drawdown)", () => {
+  it("matches the published values", () => {
+    expect(maxDrawdown(empty)).toBeNaN();
+    close8(maxDrawdown(oneReturn), 0);
+    close8(maxDrawdown(simpleBenchmark), 0);
+    close8(maxDrawdown(mixedReturns), -0.1);
+    close8(maxDrawdown(positiveReturns), 0);
+    close8(maxDrawdown(negativeReturns), -0.365907303498736);
+    close8(maxDrawdown(pct([10, -10, 10])), -0.1);
+    // numpy: W = concat([1], cumprod(1 + nan_to_num(r))); min(W / maximum.accumulate(W) - 1)
+    close8(maxDrawdown(R), -0.03893170686400016, 12);
+  });
+  it("drawdownDetails: location and time under water of the numpy-checked series", () => {
+    // numpy underwater curve W / maximum.accumulate(W) - 1 of R: returns 3..15 under water,
+    // return 16 back at the peak (0), returns 17..19 under water again; trough at return 7.
+    const d = drawdownDetails(R);
+    expect(d).toEqual({
+      maxDrawdown: maxDrawdown(R),
+      peakIndex: 2,
+      troughIndex: 7,
+      recoveryIndex: 16,
+      maxDuration: 13,
+      maxDrawdownDuration: 13,
+    });
+  });
+  it("drawdownDetails: a drawdown from the start that never recovers", () => {
+    const d = drawdownDetails([-0.1, 0.05, -0.2]);
+    expect(d.peakIndex).toBe(-1);
+    expect(d.troughIndex).toBe(2);
+    expect(d.recoveryIndex).toBe(-1);
+    expect(d.maxDuration).toBe(3);
+    expect(d.maxDrawdownDuration).toBe(3);
+    close8(d.maxDrawdown, 0.9 * 1.05 * 0.8 - 1, 14);
+  });
+  it("drawdownDetails: empty and never under water", () => {
+    expect(drawdownDetails(empty).maxDrawdown).toBeNaN();
+    expect(drawdownDetails(positiveReturns)).toEqual({ maxDrawdown: 0, peakIndex: -1, troughIndex: -1, recoveryIndex: -1, maxDuration: 0, maxDrawdownDuration: 0 });
+  });
+});
+
+describe("annualReturn (empyrical test_annual_ret, test_cagr)", () => {
+  it("matches the published values", () => {
+    expect(annualReturn(empty, DAILY)).toBeNaN();
+    close8(annualReturn(mixedReturns, DAILY), 1.9135925373194231);
+    close8(annualReturn(weeklyReturns, WEEKLY), 0.24690830513998208);
+    close8(annualReturn(weeklyReturns, MONTHLY), 0.052242061386048144); // monthly_returns has the same values
+    close8(annualReturn(oneReturn, DAILY), 11.274002099240244);
+    close8(annualReturn(flatLine1Long, DAILY), 11.274002099240256);
+    close8(annualReturn(pct([3, 3, 3]), { periodsPerYear: 1 }), 0.03);
+    // numpy: w[-1] ** (365 / len(r)) - 1, len(r) = 20 including the NaN
+    close8(annualReturn(R), 0.6630173086867801, 10);
+  });
+});
+
+describe("annualVolatility (empyrical test_annual_volatility)", () => {
+  it("matches the published values", () => {
+    close8(annualVolatility(flatLine1Long, DAILY), 0);
+    close8(annualVolatility(mixedReturns, DAILY), 0.9136465399704637);
+    close8(annualVolatility(weeklyReturns, WEEKLY), 0.38851569394870583);
+    close8(annualVolatility(weeklyReturns, MONTHLY), 0.18663690238892558);
+    // numpy: np.nanstd(r, ddof=1) * np.sqrt(365)
+    close8(annualVolatility(R), 0.2919246978927375, 12);
+  });
+  it("NaN below two returns", () => {
+    expect(annualVolatility(empty)).toBeNaN();
+    expect(annualVolatility(oneReturn)).toBeNaN();
+    expect(annualVolatility([Number.NaN, 0.01])).toBeNaN();
+  });
+});
+
+describe("calmarRatio (empyrical test_calmar)", () => {
+  it("matches the published values", () => {
+    expect(calmarRatio(empty, DAILY)).toBeNaN();
+    expect(calmarRatio(oneReturn, DAILY)).toBeNaN();
+    close8(calmarRatio(mixedReturns, DAILY), 19.135925373194233);
+    close8(calmarRatio(weeklyReturns, WEEKLY), 2.4690830513998208);
+    close8(calmarRatio(weeklyReturns, MONTHLY), 0.52242061386048144);
+  });
+  it("NaN without a drawdown", () => {
+    expect(calmarRatio(positiveReturns, DAILY)).toBeNaN();
+  });
+});
+
+describe("omegaRatio (empyrical test_omega, annualization 252)", () => {
+  it("matches the published values", () => {
+    const cases: [number[], number | number[], number, number][] = [
+      [empty, 0, 0, Number.NaN],
+      [oneReturn, 0, 0, Number.NaN],
+      [mixedReturns, 0, 10, 0.83354263497557934],
+      [mixedReturns, 0, -10, Number.NaN],
+      [mixedReturns, flatLine1, 0, 0.8125],
+      [positiveReturns, 0.01, 0, Number.NaN],
+      [positiveReturns, 0.011, 0, 1.125],
+      [positiveReturns, 0.02, 0, 0],
+      [negativeReturns, 0.01, 0, 0],
+    ];
+    for (const [r, riskFree, requiredReturn, expected] of cases) {
+      close8(omegaRatio(r, { periodsPerYear: 252, riskFree, requiredReturn }), expected);
+    }
+  });
+  it("periodsPerYear 1 uses the required return as is", () => {
+    // gains above 0.01: 0.01 (from 0.02); losses: 0.02 + 0.01 -> 0.01 / 0.03
+    close8(omegaRatio([0.02, -0.01, 0], { periodsPerYear: 1, requiredReturn: 0.01 }), 1 / 3, 14);
+  });
+  it("numpy cross-check", () => {
+    // numpy: th = 1.1 ** (1/365) - 1; e = x - th (x = r without NaN); e[e>0].sum() / -e[e<0].sum()
+    close8(omegaRatio(R, { requiredReturn: 0.1 }), 1.2476820941171085, 12);
+  });
+});
+
+describe("sharpeRatio (empyrical test_sharpe_ratio, 252 periods)", () => {
+  it("matches the published values", () => {
+    const cases: [number[], number | number[], number][] = [
+      [empty, 0, Number.NaN],
+      [oneReturn, 0, Number.NaN],
+      [mixedReturns, mixedReturns, Number.NaN],
+      [mixedReturns, 0, 1.7238613961706866],
+      [mixedReturns, simpleBenchmark, 0.34111411441060574],
+      [positiveReturns, 0, 52.915026221291804],
+      [negativeReturns, 0, -24.406808633910085],
+      [flatLine1, 0, Number.POSITIVE_INFINITY],
+    ];
+    for (const [r, riskFree, expected] of cases) close8(sharpeRatio(r, { ...DAILY, riskFree }), expected);
+  });
+  it("numpy cross-check with a risk-free rate, default 365-day year", () => {
+    // numpy: np.nanmean(r - 0.0001) / np.nanstd(r - 0.0001, ddof=1) * np.sqrt(365)
+    close8(sharpeRatio(R, { riskFree: 0.0001 }), 1.8491610794508035, 12);
+    // numpy: np.nanmean(r) / np.nanstd(r, ddof=1) * np.sqrt(365)
+    close8(sharpeRatio(R), 1.974193323257085, 12);
+  });
+  it("a constant series has exactly zero variance (no 1e16 from rounding noise)", () => {
+    expect(sharpeRatio(new Array<number>(10).fill(0.1))).toBe(Number.POSITIVE_INFINITY);
+    expect(sharpeRatio(new Array<number>(10).fill(-0.3))).toBe(Number.NEGATIVE_INFINITY);
+    expect(sharpeRatio(new Array<number>(10).fill(0))).toBeNaN();
+  });
+});
+
+describe("downsideRisk (empyrical test_downside_risk)", () => {
+  it("matches the published values", () => {
+    const cases: [number[], number | number[], { periodsPerYear: number }, number][] = [
+      [empty, 0, DAILY, Number.NaN],
+      [oneReturn, 0, DAILY, 0],
+      [mixedReturns, mixedReturns, DAILY, 0],
+      [mixedReturns, 0, DAILY, 0.60448325038829653],
+      [mixedReturns, 0.1, DAILY, 1.7161730681956295],
+      [weeklyReturns, 0, WEEKLY, 0.25888650451930134],
+      [weeklyReturns, 0.1, WEEKLY, 0.7733045971672482],
+      [weeklyReturns, 0, MONTHLY, 0.1243650540411842],
+      [weeklyReturns, 0.1, MONTHLY, 0.37148351242013422],
+    ];
+    for (const [r, requiredReturn, o, expected] of cases) close8(downsideRisk(r, { ...o, requiredReturn }), expected);
+  });
+  it("numpy cross-check", () => {
+    // numpy: d = np.minimum(r - 0.001, 0); np.sqrt(np.nanmean(d**2)) * np.sqrt(365)
+    close8(downsideRisk(R, { requiredReturn: 0.001 }), 0.21215622347198476, 12);
+  });
+});
+
+describe("sortinoRatio (empyrical test_sortino, current version with period-aware downside risk)", () => {
+  it("matches the published values", () => {
+    const cases: [number[], number | number[], { periodsPerYear: number }, number][] = [
+      [empty, 0, DAILY, Number.NaN],
+      [oneReturn, 0, DAILY, Number.NaN],
+      [mixedReturns, mixedReturns, DAILY, Number.NaN],
+      [mixedReturns, 0, DAILY, 2.605531251673693],
+      [mixedReturns, flatLine1, DAILY, -1.3934779588919977],
+      [positiveReturns, 0, DAILY, Number.POSITIVE_INFINITY],
+      [negativeReturns, 0, DAILY, -13.532743075043401],
+      [simpleBenchmark, 0, DAILY, Number.POSITIVE_INFINITY],
+      [weeklyReturns, 0, WEEKLY, 1.1158901056866439],
+      [weeklyReturns, 0, MONTHLY, 0.53605626741889756],
+    ];
+    for (const [r, requiredReturn, o, expected] of cases) close8(sortinoRatio(r, { ...o, requiredReturn }), expected);
+  });
+  it("numpy cross-check", () => {
+    // numpy: np.nanmean(r - 0.001) / np.sqrt(np.nanmean(np.minimum(r - 0.001, 0)**2)) * np.sqrt(365)
+    close8(sortinoRatio(R, { requiredReturn: 0.001 }), 0.9960386078496932, 12);
+  });
+});
+
+describe("valueAtRisk / conditionalValueAtRisk (empyrical test_value_at_risk, test_conditional_value_at_risk)", () => {
+  it("VaR matches the published values", () => {
+    close8(valueAtRisk([1, 2], 0), 1);
+    close8(valueAtRisk([1, 2], 0.3), 1.3);
+    close8(valueAtRisk([1, 2], 1), 2);
+    close8(valueAtRisk([1, 81, 82, 83, 84, 85], 0.1), 41);
+    close8(valueAtRisk([1, 81, 82, 83, 84, 85], 0.2), 81);
+    close8(valueAtRisk([1, 81, 82, 83, 84, 85], 0.3), 81.5);
+  });
+  it("CVaR of one value is that value at any cutoff", () => {
+    expect(conditionalValueAtRisk([-0.013], 0)).toBe(-0.013);
+    expect(conditionalValueAtRisk([-0.013], 1)).toBe(-0.013);
+  });
+  it("numpy cross-check (NaN dropped first)", () => {
+    // numpy: np.percentile(x, 5), np.percentile(x, 10); k = int((len(x)-1)*0.1); np.mean(np.sort(x)[:k+1])
+    close8(valueAtRisk(R), -0.0256, 12);
+    close8(valueAtRisk(R, 0.1), -0.0202, 12);
+    close8(conditionalValueAtRisk(R, 0.1), -0.028, 12);
+    // CVaR equals the mean of the returns at or below VaR (empyrical's test formulation)
+    const v = valueAtRisk(R, 0.1);
+    const tail = R.filter((x) => x <= v);
+    close8(conditionalValueAtRisk(R, 0.1), tail.reduce((a, b) => a + b, 0) / tail.length, 14);
+  });
+  it("empty (or all NaN) gives NaN; a bad cutoff throws", () => {
+    expect(valueAtRisk(empty)).toBeNaN();
+    expect(conditionalValueAtRisk([Number.NaN])).toBeNaN();
+    expect(() => valueAtRisk(R, 1.5)).toThrow(InvalidArgumentError);
+    expect(() => valueAtRisk(R, 1.5)).toThrow("valueAtRisk: cutoff must be a probability in [0, 1] (0.05 for the 5 % tail), got 1.5");
+    expect(() => conditionalValueAtRisk(R, -0.1)).toThrow("conditionalValueAtRisk: cutoff must be a probability in [0, 1]");
+  });
+});
+
+describe("tailRatio and stabilityOfTimeseries (empyrical test_tail_ratio, test_stability_of_timeseries)", () => {
+  it("tail ratio matches the published values", () => {
+    expect(tailRatio(empty)).toBeNaN();
+    close8(tailRatio(oneReturn), 1);
+    close8(tailRatio(mixedReturns), 0.9473684210526313, 1); // empyrical checks this one to 1 decimal only
+    // numpy: x = mixed_returns without its NaN; abs(np.percentile(x, 95)) / abs(np.percentile(x, 5))
+    close8(tailRatio(mixedReturns), 0.9556962025316452, 12);
+    // numpy: abs(np.percentile(x, 95)) / abs(np.percentile(x, 5))
+    close8(tailRatio(R), 0.8437499999999994, 12);
+  });
+  it("stability matches the published values", () => {
+    expect(stabilityOfTimeseries(empty)).toBeNaN();
+    expect(stabilityOfTimeseries(oneReturn)).toBeNaN();
+    close8(stabilityOfTimeseries(mixedReturns), 0.1529973665111273);
+    close8(stabilityOfTimeseries(flatLine1Long), 1);
+    // numpy: c = np.cumsum(np.log1p(x)); np.corrcoef(np.arange(len(c)), c)[0, 1] ** 2
+    close8(stabilityOfTimeseries(R), 0.14083373035907326, 12);
+  });
+});
+
+describe("shared behaviour", () => {
+  const scalar = {
+    annualReturn: (r: ArrayLike<number>) => annualReturn(r),
+    annualVolatility: (r: ArrayLike<number>) => annualVolatility(r),
+    sharpeRatio: (r: ArrayLike<number>) => sharpeRatio(r),
+    sortinoRatio: (r: ArrayLike<number>) => sortinoRatio(r),
+    downsideRisk: (r: ArrayLike<number>) => downsideRisk(r),
+    calmarRatio: (r: ArrayLike<number>) => calmarRatio(r),
+    omegaRatio: (r: ArrayLike<number>) => omegaRatio(r),
+    maxDrawdown: (r: ArrayLike<number>) => maxDrawdown(r),
+    valueAtRisk: (r: ArrayLike<number>) => valueAtRisk(r),
+    conditionalValueAtRisk: (r: ArrayLike<number>) => conditionalValueAtRisk(r),
+    tailRatio: (r: ArrayLike<number>) => tailRatio(r),
+    stabilityOfTimeseries: (r: ArrayLike<number>) => stabilityOfTimeseries(r),
+    cumReturnsFinal: (r: ArrayLike<number>) => cumReturnsFinal(r),
+  };
+  it("every scalar metric is NaN on empty input", () => {
+    for (const [name, f] of Object.entries(scalar)) expect([name, f(empty)]).toEqual([name, Number.NaN]);
+  });
+  it("number[] and Float64Array give identical results, and inputs are not mutated", () => {
+    const arr = R.slice();
+    const typed = Float64Array.from(R);
+    for (const [name, f] of Object.entries(scalar)) {
+      const a = f(arr);
+      const b = f(typed);
+      expect([name, a]).toEqual([name, b]);
+    }
+    cumReturns(typed, 100);
+    downsideRisk(typed, { requiredReturn: 0.5 });
+    expect(arr).toEqual(R);
+    expect(Array.from(typed)).toEqual(R);
+  });
+  it("bad options throw InvalidArgumentError naming the function and the fix", () => {
+    expect(() => sharpeRatio(R, { periodsPerYear: 0 })).toThrow(
+      "sharpeRatio: periodsPerYear must be a positive finite number (365 for daily bars, 8760 hourly), got 0",
+    );
+    expect(() => annualReturn(R, { periodsPerYear: Number.NaN })).toThrow(InvalidArgumentError);
+    expect(() => annualVolatility(R, { periodsPerYear: -252 })).toThrow("annualVolatility: periodsPerYear");
+    expect(() => sharpeRatio(R, { riskFree: [0.01, 0.02] })).toThrow(
+      "sharpeRatio: riskFree must have one value per return (20), got 2; pass a number for a constant rate",
+    );
+    expect(() => sortinoRatio(R, { requiredReturn: Number.NaN })).toThrow("sortinoRatio: requiredReturn must be a number");
+    expect(() => omegaRatio(R, { requiredReturn: Number.NaN })).toThrow("omegaRatio: requiredReturn must be an annual decimal return, got NaN");
+    expect(() => maxDrawdown(null as unknown as number[])).toThrow("maxDrawdown: returns must be an array or Float64Array of numbers, got null");
+  });
+  it("periodsPerYear scales Sharpe by sqrt and leaves max drawdown alone", () => {
+    close8(sharpeRatio(R, { periodsPerYear: 365 * 4 }) / sharpeRatio(R, { periodsPerYear: 365 }), 2, 12);
+    expect(maxDrawdown(R)).toBe(maxDrawdown(R));
+  });
+});
