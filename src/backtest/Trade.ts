@@ -18,8 +18,17 @@ export interface Trade {
   readonly exitPrice: number;
   /** Units held (coins; the largest absolute holding when the size changed during the trade). */
   readonly units: number;
-  /** Compounded return of the trade's bars: sign x (exit / entry - 1) for a constant-size trade, before costs. */
+  /**
+   * Price return of the trade, before fees and funding: sign x (exitPrice / entryPrice - 1)
+   * (+1 long, -1 short). This is the compounded return of its bars for a constant-units
+   * trade; when the size changed during the trade, see `pnl` and `netReturn`.
+   */
   readonly return: number;
+  /**
+   * Net return on the entry notional: pnl / (|units at entry| x entry price), after fees and
+   * funding. Set by the engine; optional so that hand-made trades need not carry it.
+   */
+  readonly netReturn?: number;
   /** Profit and loss in cash, after the fees and funding of the trade. */
   readonly pnl: number;
   /** Bars the position was held. */

@@ -1,1 +1,11 @@
 export type { Trade } from "./Trade.js";
+export { backtest } from "./backtest.js";
+export type { BacktestOptions } from "./backtest.js";
+export type { BacktestResult } from "./BacktestResult.js";
+export type { ExecutionOptions } from "./execution.js";
+export { targetPositions } from "./targetPositions.js";
+export type { Sizing, TargetOptions, Targets } from "./targetPositions.js";
+export type { PriceTable } from "./priceColumns.js";
+export { backtestPortfolio } from "./backtestPortfolio.js";
+export type { PortfolioCoin, PortfolioCoinSeries, PortfolioOptions, PortfolioResult } from "./backtestPortfolio.js";
+export { fundingPerBar } from "./fundingPerBar.js";

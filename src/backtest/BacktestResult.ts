@@ -1,0 +1,61 @@
+import type { DataFrame } from "../data/danfo.js";
+import { toDataFrame } from "../data/toDataFrame.js";
+import type { Trade } from "./Trade.js";
+
+/**
+ * What a backtest returns. Every series has one value per input bar.
+ * Indexing: `equity[i]`, `returns[i]`, `exposure[i]` and `holdings[i]` are read at the
+ * close of bar i (holdings and exposure after that close's fill); `positions[i]` is the
+ * target decided at the close of bar i (held over bar i+1); `turnover[i]`, `fees[i]` and
+ * `fundingPaid[i]` belong to the fills and funding that happened during bar i.
+ */
+export interface BacktestResult {
+  /** Epoch ms of each bar. */
+  readonly time: Float64Array;
+  /** Account value at each close, `equity[0] = initialCash`, marked to market. */
+  readonly equity: Float64Array;
+  /** Simple return of each bar, `equity[i] / equity[i-1] - 1`; NaN at bar 0. */
+  readonly returns: Float64Array;
+  /** Target fraction of equity decided at the close of each bar (after sizing, filter and leverage cap). */
+  readonly positions: Float64Array;
+  /** Net weight actually held at each close: units x close / equity (differs from positions through drift and whole units). */
+  readonly exposure: Float64Array;
+  /** Units (coins) held at each close; for a portfolio, see `coins[name].holdings`. */
+  readonly holdings: Float64Array;
+  /** Notional traded during each bar as a fraction of equity at the fill (|w_i - w_{i-1}| by default). */
+  readonly turnover: Float64Array;
+  /** Fees, slippage and half-spread paid during each bar, in cash. */
+  readonly fees: Float64Array;
+  /** Funding paid during each bar, in cash (negative = received). */
+  readonly fundingPaid: Float64Array;
+  /** Round trips, in entry order; a trade still open at the end has `open: true`. */
+  readonly trades: readonly Trade[];
+  /** Bars whose target the leverage cap reduced. */
+  readonly capped: number;
+  /** First bar at which equity fell to <= 0 (everything closed, trading stopped), or -1. */
+  readonly ruinIndex: number;
+  /** The bar table: time, equity, returns, positions, exposure, holdings, turnover, fees, funding_paid. */
+  toDataFrame(): DataFrame;
+  /** The trade list as a table, one row per trade (times as epoch ms). */
+  tradesToDataFrame(): DataFrame;
+}
+
+/** Trade list as columns (also used by the portfolio result). @internal */
+export function tradesFrame(trades: readonly Trade[]): DataFrame {
+  return toDataFrame({
+    coin: trades.map((t) => t.coin ?? ""),
+    side: trades.map((t) => t.side),
+    entry_time: trades.map((t) => t.entryTime),
+    exit_time: trades.map((t) => t.exitTime),
+    entry_price: trades.map((t) => t.entryPrice),
+    exit_price: trades.map((t) => t.exitPrice),
+    units: trades.map((t) => t.units),
+    return: trades.map((t) => t.return),
+    net_return: trades.map((t) => t.netReturn ?? Number.NaN),
+    pnl: trades.map((t) => t.pnl),
+    bars_held: trades.map((t) => t.barsHeld),
+    fees: trades.map((t) => t.fees),
+    funding: trades.map((t) => t.funding),
+    open: trades.map((t) => (t.open ? 1 : 0)),
+  });
+}

@@ -1,0 +1,163 @@
+import type { DataFrame } from "../data/danfo.js";
+import { toDataFrame } from "../data/toDataFrame.js";
+import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { carryOnMissingPrice } from "./backtest.js";
+import { tradesFrame, type BacktestResult } from "./BacktestResult.js";
+import { checkExecution, checkPrices, resolveExecution, type ExecutionOptions } from "./execution.js";
+import { simulate, type SimCoin } from "./simulate.js";
+import { checkLength, targetPositions, type TargetOptions } from "./targetPositions.js";
+
+/** One coin of a portfolio: its prices and its own strategy (position or signal, sizing, filter). */
+export interface PortfolioCoin extends Omit<TargetOptions, "maxLeverage"> {
+  readonly close: ArrayLike<number>;
+  readonly open?: ArrayLike<number>;
+  readonly funding?: ArrayLike<number>;
+  readonly spreadBps?: ArrayLike<number>;
+  /** Cap on this coin's own |position| before its portfolio weight is applied. Default none. */
+  readonly maxLeverage?: number;
+}
+
+/** Options of {@link backtestPortfolio}. */
+export interface PortfolioOptions extends Omit<ExecutionOptions, "spreadBps"> {
+  /** Epoch ms of each bar, shared by every coin (align them first, e.g. with alignAsOf). */
+  readonly time: ArrayLike<number>;
+  /** The coins, by name. */
+  readonly coins: Readonly<Record<string, PortfolioCoin>>;
+  /** Share of equity per coin (the coin's position is multiplied by it). Default 1 / number of coins. */
+  readonly weights?: Readonly<Record<string, number>>;
+  /** Cap on gross exposure, sum over coins of |weight x position|; scaled down proportionally. Default 1. */
+  readonly maxLeverage?: number;
+}
+
+/** Per-coin series of a portfolio backtest. */
+export interface PortfolioCoinSeries {
+  /** Target weight in the portfolio decided at each close (coin weight x position, after the gross cap). */
+  readonly positions: Float64Array;
+  /** Weight held at each close (units x close / equity). */
+  readonly exposure: Float64Array;
+  /** Units held at each close. */
+  readonly holdings: Float64Array;
+}
+
+/** What {@link backtestPortfolio} returns: the account's series plus each coin's. */
+export interface PortfolioResult extends Omit<BacktestResult, "holdings"> {
+  /** Per coin: positions, exposure and holdings. `positions` and `exposure` of the account are their net sums. */
+  readonly coins: Readonly<Record<string, PortfolioCoinSeries>>;
+}
+
+/**
+ * Backtest several coins sharing one capital. Each coin's target position comes from
+ * its own `position` or `signal` (with its own sizing and regime filter, as in
+ * {@link targetPositions}), is multiplied by its portfolio weight, and the gross
+ * exposure sum_k |W_k,i| is capped at `maxLeverage` (all coins scaled by the same factor).
+ * The account then follows backtest()'s semantics coin by coin, with one cash balance:
+ * `r_{i+1} = sum_k [ W_k,i R_k,i+1 - c |W_k,i - W_k,i-1| - W_k,i f_k,i+1 ]` by default.
+ * A coin with a NaN price on a bar is not traded there (its position carried) while the
+ * others trade. Trades carry the coin's name.
+ * @throws InvalidArgumentError on no coins, unequal lengths, unknown or negative weights, or bad options
+ * @example
+ * const r = backtestPortfolio({ time: [0, 1], coins: { BTC: { close: [100, 110], position: [1, 1] }, ETH: { close: [10, 9], position: [1, 1] } }, initialCash: 1000 });
+ * r.equity[1] // 1000 * (1 + 0.5 * 0.1 + 0.5 * -0.1) = 1000
+ */
+export function backtestPortfolio(options: PortfolioOptions): PortfolioResult {
+  const where = "backtestPortfolio";
+  if (typeof options !== "object" || options === null || typeof options.coins !== "object" || options.coins === null) {
+    throw new InvalidArgumentError("coins", `${where}: coins must be an object like { BTC: { close, position }, ETH: { ... } }`);
+  }
+  const names = Object.keys(options.coins);
+  if (names.length === 0) throw new InvalidArgumentError("coins", `${where}: coins must name at least one coin, got none`);
+  const time = options.time;
+  if (time === undefined) throw new InvalidArgumentError("time", `${where}: time is required (epoch ms, shared by every coin)`);
+  checkLength("time", time, time.length, where);
+  const n = time.length;
+  checkExecution(time, where);
+  const exec = resolveExecution(options, where);
+  const weights = options.weights ?? Object.fromEntries(names.map((k) => [k, 1 / names.length]));
+  for (const k of Object.keys(weights)) {
+    if (!names.includes(k)) throw new InvalidArgumentError("weights", `${where}: weights names ${k}, which is not among the coins (${names.join(", ")})`);
+  }
+  const maxLev = options.maxLeverage ?? 1;
+  if (typeof maxLev !== "number" || Number.isNaN(maxLev) || maxLev <= 0) {
+    throw new InvalidArgumentError("maxLeverage", `${where}: maxLeverage must be a number > 0 (Infinity for no cap), got ${String(maxLev)}`);
+  }
+
+  const sims: SimCoin[] = [];
+  for (const name of names) {
+    const c = options.coins[name] as PortfolioCoin;
+    const w = weights[name] ?? 0;
+    if (typeof w !== "number" || !Number.isFinite(w) || w < 0) {
+      throw new InvalidArgumentError("weights", `${where}: weight of ${name} must be a finite number >= 0, got ${String(w)}`);
+    }
+    const cw = `${where} (${name})`;
+    if (c === undefined || typeof c !== "object" || c.close === undefined) throw new InvalidArgumentError("coins", `${cw}: close prices are required`);
+    checkLength("close", c.close, n, cw);
+    checkLength("open", c.open, n, cw);
+    checkLength("funding", c.funding, n, cw);
+    checkLength("spreadBps", c.spreadBps, n, cw);
+    checkPrices("close", c.close, cw);
+    if (exec.nextOpen) {
+      if (c.open === undefined) throw new InvalidArgumentError("open", `${cw}: fill "next_open" needs open prices for every coin`);
+      checkPrices("open", c.open, cw);
+    }
+    const { positions } = targetPositions({ ...c, maxLeverage: c.maxLeverage ?? Number.POSITIVE_INFINITY }, n, cw);
+    for (let i = 0; i < n; i++) positions[i] = (positions[i] as number) * w;
+    sims.push({ name, close: c.close, open: c.open, target: positions, funding: c.funding, spreadBps: c.spreadBps });
+  }
+  // Gross leverage cap, then carry each coin's target over its missing prices.
+  let capped = 0;
+  for (let i = 0; i < n; i++) {
+    let gross = 0;
+    for (const s of sims) gross += Math.abs(s.target[i] as number);
+    if (gross > maxLev * (1 + 1e-12)) {
+      capped++;
+      const f = maxLev / gross;
+      for (const s of sims) s.target[i] = (s.target[i] as number) * f;
+    }
+  }
+  for (const s of sims) carryOnMissingPrice(s.target, s.close);
+
+  const sim = simulate(sims, { time, initialCash: exec.initialCash, costBps: exec.costBps, nextOpen: exec.nextOpen, whole: exec.whole, everyBar: exec.everyBar });
+  const positions = new Float64Array(n);
+  const coins: Record<string, PortfolioCoinSeries> = {};
+  sims.forEach((s, k) => {
+    for (let i = 0; i < n; i++) positions[i] = (positions[i] as number) + (s.target[i] as number);
+    coins[names[k] as string] = { positions: s.target, exposure: sim.weights[k] as Float64Array, holdings: sim.units[k] as Float64Array };
+  });
+  const t = time instanceof Float64Array ? time : Float64Array.from(time);
+  return {
+    time: t,
+    equity: sim.equity,
+    returns: sim.returns,
+    positions,
+    exposure: sim.exposure,
+    turnover: sim.turnover,
+    fees: sim.fees,
+    fundingPaid: sim.fundingPaid,
+    trades: sim.trades,
+    capped,
+    ruinIndex: sim.ruinIndex,
+    coins,
+    toDataFrame(): DataFrame {
+      const cols: Record<string, ArrayLike<number>> = {
+        time: t,
+        equity: sim.equity,
+        returns: sim.returns,
+        positions,
+        exposure: sim.exposure,
+        turnover: sim.turnover,
+        fees: sim.fees,
+        funding_paid: sim.fundingPaid,
+      };
+      for (const name of names) {
+        const c = coins[name] as PortfolioCoinSeries;
+        cols[`${name}_position`] = c.positions;
+        cols[`${name}_exposure`] = c.exposure;
+        cols[`${name}_holdings`] = c.holdings;
+      }
+      return toDataFrame(cols);
+    },
+    tradesToDataFrame(): DataFrame {
+      return tradesFrame(sim.trades);
+    },
+  };
+}

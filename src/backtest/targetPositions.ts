@@ -1,0 +1,165 @@
+import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+
+/**
+ * How a position is sized, as a multiple of the base size (the `position`
+ * given, or `size` for a signal):
+ * - `{ by: "fixed" }` (default): the base size as is;
+ * - `{ by: "confidence", confidence }`: base x confidence_i, the confidence clamped to [0, 1]
+ *   (e.g. `replayComposite(...).confidence`); NaN confidence means flat;
+ * - `{ by: "volatility", target, volatility }`: base x target / volatility_i (volatility
+ *   targeting; both in the same units, e.g. annualised, the series known at the close of
+ *   bar i such as `realizedVol`); NaN or non-positive volatility means flat. The leverage
+ *   cap bounds the result.
+ */
+export type Sizing =
+  | { readonly by: "fixed" }
+  | { readonly by: "confidence"; readonly confidence: ArrayLike<number> }
+  | { readonly by: "volatility"; readonly target: number; readonly volatility: ArrayLike<number> };
+
+/** Options of {@link targetPositions}: the strategy half of the backtest options. */
+export interface TargetOptions {
+  /** Target fraction of equity per bar, decided at its close (negative = short). NaN means flat. */
+  readonly position?: ArrayLike<number>;
+  /** Signal per bar: > 0 buy, < 0 sell, 0 or NaN neutral (e.g. `replayComposite(...).label`). */
+  readonly signal?: ArrayLike<number>;
+  /** Size of a signal's position, fraction of equity. Default 1. */
+  readonly size?: number;
+  /** On a neutral signal: "flat" (default) closes the position, "hold" keeps the last buy/sell side. */
+  readonly neutral?: "flat" | "hold";
+  /** Whether a sell signal goes short (default true) or only flat. */
+  readonly shorts?: boolean;
+  /** Position sizing; default `{ by: "fixed" }`. */
+  readonly sizing?: Sizing;
+  /** Cap on |position| (gross exposure / equity). Default 1 (no leverage). */
+  readonly maxLeverage?: number;
+  /** Regime filter: where truthy (e.g. `volRegime === 3`, extreme volatility) the target is flat. */
+  readonly flatWhen?: ArrayLike<number | boolean>;
+}
+
+/** The target positions and how often the leverage cap bound them. */
+export interface Targets {
+  readonly positions: Float64Array;
+  /** Bars whose target the leverage cap reduced. */
+  readonly capped: number;
+}
+
+/** @internal */
+export function checkLength(name: string, a: ArrayLike<unknown> | undefined, n: number, where: string): void {
+  if (a === undefined) return;
+  if (a === null || typeof a !== "object" || typeof a.length !== "number") {
+    throw new InvalidArgumentError(name, `${where}: ${name} must be an array of numbers, got ${String(a)}`);
+  }
+  if (a.length !== n) {
+    throw new InvalidArgumentError(name, `${where}: ${name} must have one value per bar (${n}), got ${a.length}`);
+  }
+}
+
+/** @internal */
+export function checkNonNegative(name: string, v: number | undefined, where: string): void {
+  if (v === undefined) return;
+  if (typeof v !== "number" || !Number.isFinite(v) || v < 0) {
+    throw new InvalidArgumentError(name, `${where}: ${name} must be a finite number >= 0, got ${String(v)}`);
+  }
+}
+
+/**
+ * Target position (fraction of equity, negative = short) decided at the close of
+ * each bar, from either a target `position` or a `signal` rule, then sized, filtered
+ * and capped, in that order:
+ *
+ * 1. base: `position[i]` (NaN -> 0), or from `signal[i]`: buy -> +size, sell -> -size
+ *    (0 when `shorts` is false), neutral -> 0 (`neutral: "flat"`) or the last buy/sell
+ *    side (`"hold"`);
+ * 2. sizing: x1, x confidence_i, or x target / volatility_i (see {@link Sizing});
+ * 3. regime filter: 0 where `flatWhen[i]` is truthy;
+ * 4. leverage cap: clamp to [-maxLeverage, maxLeverage].
+ *
+ * Causal: target i uses inputs at i only (and the held side before i for "hold").
+ * @param n number of bars (every series must have this length)
+ * @throws InvalidArgumentError on a missing or doubled position/signal, wrong lengths or bad sizes
+ * @example targetPositions({ signal: [1, 0, -1, 0], neutral: "hold", size: 0.5 }, 4).positions // [0.5, 0.5, -0.5, -0.5]
+ */
+export function targetPositions(options: TargetOptions, n: number, where = "targetPositions"): Targets {
+  const { position, signal } = options;
+  if ((position === undefined) === (signal === undefined)) {
+    throw new InvalidArgumentError(
+      position === undefined ? "position" : "signal",
+      `${where}: give exactly one of position (target fraction of equity per bar) or signal (buy > 0, sell < 0, neutral 0), got ${position === undefined ? "neither" : "both"}`,
+    );
+  }
+  checkLength("position", position, n, where);
+  checkLength("signal", signal, n, where);
+  checkLength("flatWhen", options.flatWhen, n, where);
+  const size = options.size ?? 1;
+  if (typeof size !== "number" || !Number.isFinite(size) || size < 0) {
+    throw new InvalidArgumentError("size", `${where}: size must be a finite fraction of equity >= 0, got ${String(size)}`);
+  }
+  const neutral = options.neutral ?? "flat";
+  if (neutral !== "flat" && neutral !== "hold") {
+    throw new InvalidArgumentError("neutral", `${where}: neutral must be "flat" or "hold", got ${String(neutral)}`);
+  }
+  const shorts = options.shorts ?? true;
+  const maxLev = options.maxLeverage ?? 1;
+  if (typeof maxLev !== "number" || Number.isNaN(maxLev) || maxLev <= 0) {
+    throw new InvalidArgumentError("maxLeverage", `${where}: maxLeverage must be a number > 0 (Infinity for no cap), got ${String(maxLev)}`);
+  }
+  const sizing = options.sizing ?? { by: "fixed" as const };
+  let scale: ArrayLike<number> | undefined;
+  let mode = 0; // 0 fixed, 1 confidence, 2 volatility
+  let volTarget = 0;
+  if (typeof sizing !== "object" || sizing === null) {
+    throw new InvalidArgumentError("sizing", `${where}: sizing must be { by: "fixed" | "confidence" | "volatility", ... }, got ${String(sizing)}`);
+  } else if (sizing.by === "confidence") {
+    checkLength("sizing.confidence", sizing.confidence, n, where);
+    if (sizing.confidence === undefined) throw new InvalidArgumentError("sizing", `${where}: sizing by confidence needs sizing.confidence, one value in [0, 1] per bar`);
+    scale = sizing.confidence;
+    mode = 1;
+  } else if (sizing.by === "volatility") {
+    if (sizing.volatility === undefined) throw new InvalidArgumentError("sizing", `${where}: sizing by volatility needs sizing.volatility, one value per bar (e.g. realizedVol)`);
+    checkLength("sizing.volatility", sizing.volatility, n, where);
+    if (typeof sizing.target !== "number" || !Number.isFinite(sizing.target) || sizing.target <= 0) {
+      throw new InvalidArgumentError("sizing", `${where}: sizing.target must be a volatility > 0 in the units of sizing.volatility, got ${String(sizing.target)}`);
+    }
+    scale = sizing.volatility;
+    volTarget = sizing.target;
+    mode = 2;
+  } else if (sizing.by !== "fixed") {
+    throw new InvalidArgumentError("sizing", `${where}: sizing.by must be "fixed", "confidence" or "volatility", got ${String((sizing as { by: unknown }).by)}`);
+  }
+
+  const out = new Float64Array(n);
+  const flat = options.flatWhen;
+  let capped = 0;
+  let side = 0;
+  for (let i = 0; i < n; i++) {
+    let w: number;
+    if (position !== undefined) {
+      w = +(position[i] as number);
+      if (w !== w) w = 0;
+    } else {
+      const sg = +((signal as ArrayLike<number>)[i] as number);
+      if (sg > 0) side = 1;
+      else if (sg < 0) side = shorts ? -1 : 0;
+      else if (neutral === "flat") side = 0;
+      w = side * size;
+    }
+    if (mode === 1) {
+      let c = (scale as ArrayLike<number>)[i] as number;
+      c = c !== c ? 0 : c < 0 ? 0 : c > 1 ? 1 : c;
+      w *= c;
+    } else if (mode === 2) {
+      const v = (scale as ArrayLike<number>)[i] as number;
+      w = v > 0 && Number.isFinite(v) ? (w * volTarget) / v : 0;
+    }
+    if (flat !== undefined && flat[i]) w = 0;
+    if (w > maxLev) {
+      w = maxLev;
+      capped++;
+    } else if (w < -maxLev) {
+      w = -maxLev;
+      capped++;
+    }
+    out[i] = w === 0 ? 0 : w; // no -0
+  }
+  return { positions: out, capped };
+}
