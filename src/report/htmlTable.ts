@@ -1,0 +1,101 @@
+import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { escapeHtml } from "./escapeHtml.js";
+import { formatNumber, type TableColumns } from "./textTable.js";
+
+/**
+ * A table-like object read duck-typed, so this module never imports danfo:
+ * a danfo DataFrame qualifies (`columns` names and `column(name).values`).
+ */
+export interface FrameLike {
+  readonly columns: readonly string[];
+  column(name: string): { readonly values: ArrayLike<unknown> };
+}
+
+/** Options of {@link htmlTable}. */
+export interface HtmlTableOptions {
+  /** Caption above the table. */
+  readonly caption?: string;
+  /** Per-column number formatter, by column name [{@link formatNumber}]. */
+  readonly format?: Readonly<Record<string, (value: number) => string>>;
+  /** Columns holding epoch ms, shown as UTC date-times `YYYY-MM-DD HH:MM` [["time"]]. */
+  readonly timeColumns?: readonly string[];
+  /** Columns whose numbers are coloured by sign (green >= 0, red < 0) [none]. */
+  readonly signed?: readonly string[];
+  /** Most rows shown: the first and last halves, with a "… n more rows" line between [60]. */
+  readonly maxRows?: number;
+  /** CSS class of the table ["milab-table"]. */
+  readonly className?: string;
+}
+
+function isFrameLike(value: unknown): value is FrameLike {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    Array.isArray((value as { columns?: unknown }).columns) &&
+    typeof (value as { column?: unknown }).column === "function"
+  );
+}
+
+/** `YYYY-MM-DD HH:MM` in UTC (seconds shown when not zero). @internal */
+export function formatUtc(ms: number): string {
+  if (!Number.isFinite(ms)) return "–";
+  const iso = new Date(ms).toISOString();
+  const seconds = iso.slice(17, 19);
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)}${seconds === "00" ? "" : `:${seconds}`}`;
+}
+
+/**
+ * Render a table as an HTML `<table>` string, every value escaped: numbers
+ * right-aligned with tabular figures, NaN as `–`, epoch-ms time columns as UTC
+ * date-times. Accepts plain named columns or a danfo DataFrame (read
+ * duck-typed). Long tables show their head and tail. Display it in a tslab
+ * notebook with `tslab.display.html(htmlTable(df))`.
+ * @throws InvalidArgumentError when the columns differ in length or maxRows is not a positive integer
+ * @example
+ * htmlTable({ coin: ["BTC"], sharpe: [1.234567] })
+ * // '<table class="milab-table"><thead><tr><th>coin</th><th class="num">sharpe</th></tr></thead><tbody><tr><td>BTC</td><td class="num">1.235</td></tr></tbody></table>'
+ */
+export function htmlTable(table: TableColumns | FrameLike, options: HtmlTableOptions = {}): string {
+  const maxRows = options.maxRows ?? 60;
+  if (!Number.isInteger(maxRows) || maxRows < 1) {
+    throw new InvalidArgumentError("maxRows", `htmlTable: maxRows must be a positive integer, got ${String(maxRows)}`);
+  }
+  const names: string[] = isFrameLike(table) ? [...table.columns] : Object.keys(table);
+  const cols: ArrayLike<unknown>[] = names.map((name) => (isFrameLike(table) ? table.column(name).values : (table[name] as ArrayLike<unknown>)));
+  const n = cols.length === 0 ? 0 : (cols[0] as ArrayLike<unknown>).length;
+  cols.forEach((col, j) => {
+    if (col.length !== n) {
+      throw new InvalidArgumentError("columns", `htmlTable: every column must have ${n} values, got ${col.length} in ${JSON.stringify(names[j])}`);
+    }
+  });
+  const timeCols = new Set(options.timeColumns ?? ["time"]);
+  const signed = new Set(options.signed ?? []);
+  const numeric = cols.map((col) => {
+    for (let i = 0; i < col.length; i++) if (col[i] !== null && col[i] !== undefined && typeof col[i] !== "number") return false;
+    return col.length > 0;
+  });
+  const cell = (j: number, i: number): string => {
+    const name = names[j] as string;
+    const v = (cols[j] as ArrayLike<unknown>)[i];
+    if (typeof v === "number") {
+      const text = timeCols.has(name) ? formatUtc(v) : (options.format?.[name] ?? formatNumber)(v);
+      const cls = signed.has(name) && Number.isFinite(v) && v !== 0 ? (v < 0 ? "num neg" : "num pos") : "num";
+      return `<td class="${cls}">${escapeHtml(text)}</td>`;
+    }
+    const text = v === null || v === undefined ? "–" : typeof v === "object" ? JSON.stringify(v) : String(v);
+    return `<td${numeric[j] === true ? ' class="num"' : ""}>${escapeHtml(text)}</td>`;
+  };
+  const row = (i: number): string => `<tr>${names.map((_, j) => cell(j, i)).join("")}</tr>`;
+  const rows: string[] = [];
+  if (n <= maxRows) for (let i = 0; i < n; i++) rows.push(row(i));
+  else {
+    const head = Math.ceil(maxRows / 2);
+    const tail = maxRows - head;
+    for (let i = 0; i < head; i++) rows.push(row(i));
+    rows.push(`<tr class="more"><td colspan="${names.length}">… ${(n - maxRows).toLocaleString("en-US")} more rows …</td></tr>`);
+    for (let i = n - tail; i < n; i++) rows.push(row(i));
+  }
+  const header = names.map((name, j) => `<th${numeric[j] === true ? ' class="num"' : ""}>${escapeHtml(name)}</th>`).join("");
+  const caption = options.caption !== undefined ? `<caption>${escapeHtml(options.caption)}</caption>` : "";
+  return `<table class="${escapeHtml(options.className ?? "milab-table")}">${caption}<thead><tr>${header}</tr></thead><tbody>${rows.join("")}</tbody></table>`;
+}

@@ -1,0 +1,229 @@
+import type { Trade } from "../backtest/Trade.js";
+import { barChart, type BarChartInput, type BarChartOptions } from "./barChart.js";
+import { drawdownChart } from "./drawdownChart.js";
+import { equityChart } from "./equityChart.js";
+import { escapeHtml } from "./escapeHtml.js";
+import { formatUtc, htmlTable } from "./htmlTable.js";
+import { icDecayChart, type IcDecayInput } from "./icDecayChart.js";
+import { positionsChart } from "./positionsChart.js";
+import { signalChart, type SignalChartInput } from "./signalChart.js";
+import { TEARSHEET_CSS } from "./tearsheetCss.js";
+import type { TableColumns } from "./textTable.js";
+import { formatNumber } from "./textTable.js";
+import type { TimeSeriesInput } from "./timeSeriesRows.js";
+
+/** A headline number shown as a tile. `percent` shows 0.123 as 12.3%; `signed` colours it by sign. */
+export interface MetricTile {
+  readonly label: string;
+  readonly value: number;
+  readonly format?: "percent" | "number" | "integer" | "money";
+  readonly signed?: boolean;
+}
+
+/** A table inside a section. */
+export interface TearsheetTable {
+  readonly title: string;
+  readonly table: TableColumns;
+  /** Columns coloured by sign. */
+  readonly signed?: readonly string[];
+  /** Per-column number formatter. */
+  readonly format?: Readonly<Record<string, (value: number) => string>>;
+  readonly maxRows?: number;
+}
+
+/** One section (card) of the tearsheet; every part is optional and drawn in this order. */
+export interface TearsheetSection {
+  readonly title: string;
+  /** Anchor id [derived from the title]. */
+  readonly id?: string;
+  /** A sentence under the title: what this section shows and how it was made. */
+  readonly intro?: string;
+  readonly metrics?: readonly MetricTile[];
+  /** Equity curves (e.g. strategy and buy-and-hold): drawn with their drawdowns. */
+  readonly equity?: TimeSeriesInput;
+  /** Rebase the equity curves to 1 [false]. */
+  readonly normalizeEquity?: boolean;
+  /** A signal over price with its trades. */
+  readonly signal?: SignalChartInput & { readonly priceTitle?: string; readonly scoreTitle?: string };
+  /** Positions over time (one series per coin). */
+  readonly positions?: TimeSeriesInput;
+  /** Returns (or any statistic) by regime, as bars. */
+  readonly regimeReturns?: BarChartInput & { readonly title?: string; readonly options?: BarChartOptions };
+  /** IC per forward horizon. */
+  readonly icDecay?: IcDecayInput & { readonly title?: string; readonly horizonTitle?: string };
+  /** Contribution per component, as horizontal bars. */
+  readonly attribution?: BarChartInput & { readonly title?: string; readonly options?: BarChartOptions };
+  /** Extra pre-rendered SVG charts (e.g. from {@link barChart}). */
+  readonly charts?: readonly { readonly title?: string; readonly svg: string }[];
+  readonly tables?: readonly TearsheetTable[];
+  /** The trade list. */
+  readonly trades?: readonly Trade[];
+  /** Most trades listed (first and last halves) [40]. */
+  readonly maxTrades?: number;
+}
+
+/** Input of {@link renderTearsheet}: plain arrays and records, no DataFrame needed. */
+export interface TearsheetInput {
+  readonly title: string;
+  readonly subtitle?: string;
+  /** Short facts under the title: data source, period, costs, seed. */
+  readonly notes?: readonly string[];
+  /** A table above the sections, e.g. the scorecard of every strategy. */
+  readonly summary?: TearsheetTable;
+  readonly sections: readonly TearsheetSection[];
+  /** Shown in the footer; omit for byte-identical reruns. */
+  readonly generatedAt?: number;
+}
+
+function slug(text: string, used: Set<string>): string {
+  const base = text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "section";
+  let id = base;
+  for (let k = 2; used.has(id); k++) id = `${base}-${k}`;
+  used.add(id);
+  return id;
+}
+
+function formatTile(tile: MetricTile): string {
+  const v = tile.value;
+  if (!Number.isFinite(v)) return Number.isNaN(v) ? "–" : v > 0 ? "∞" : "-∞";
+  switch (tile.format) {
+    case "percent":
+      return `${(v * 100).toFixed(Math.abs(v) < 0.1 ? 2 : 1)}%`;
+    case "integer":
+      return Math.round(v).toLocaleString("en-US");
+    case "money":
+      return v.toLocaleString("en-US", { maximumFractionDigits: Math.abs(v) >= 100 ? 0 : 2 });
+    default:
+      return Math.abs(v) >= 100 ? v.toLocaleString("en-US", { maximumFractionDigits: 1 }) : v.toFixed(2);
+  }
+}
+
+function tiles(metrics: readonly MetricTile[]): string {
+  const items = metrics.map((m) => {
+    const cls = m.signed === true && Number.isFinite(m.value) && m.value !== 0 ? (m.value > 0 ? " pos" : " neg") : "";
+    return `<div class="tile"><div class="label">${escapeHtml(m.label)}</div><div class="value${cls}">${escapeHtml(formatTile(m))}</div></div>`;
+  });
+  return `<div class="tiles">${items.join("")}</div>`;
+}
+
+function figure(svg: string): string {
+  return `<figure class="chart">${svg}</figure>`;
+}
+
+const pct = (v: number): string => (Number.isFinite(v) ? `${(v * 100).toFixed(2)}%` : "–");
+
+/** The trade list as table columns (times in UTC, returns in percent). @internal */
+export function tradeColumns(trades: readonly Trade[]): TableColumns {
+  const withCoin = trades.some((t) => t.coin !== undefined);
+  return {
+    ...(withCoin ? { coin: trades.map((t) => t.coin ?? "") } : {}),
+    side: trades.map((t) => t.side),
+    entry: trades.map((t) => formatUtc(t.entryTime)),
+    exit: trades.map((t) => (t.open ? "open" : formatUtc(t.exitTime))),
+    "entry price": trades.map((t) => t.entryPrice),
+    "exit price": trades.map((t) => t.exitPrice),
+    bars: trades.map((t) => t.barsHeld),
+    return: trades.map((t) => t.return),
+    pnl: trades.map((t) => t.pnl),
+    fees: trades.map((t) => t.fees),
+    funding: trades.map((t) => t.funding),
+  };
+}
+
+function table(t: TearsheetTable): string {
+  return `<h3>${escapeHtml(t.title)}</h3><div class="table-wrap">${htmlTable(t.table, {
+    ...(t.signed !== undefined ? { signed: t.signed } : {}),
+    ...(t.format !== undefined ? { format: t.format } : {}),
+    maxRows: t.maxRows ?? 60,
+  })}</div>`;
+}
+
+async function renderSection(s: TearsheetSection, id: string): Promise<string> {
+  const parts: string[] = [`<section class="card" id="${escapeHtml(id)}"><h2>${escapeHtml(s.title)}</h2>`];
+  if (s.intro !== undefined) parts.push(`<p class="intro">${escapeHtml(s.intro)}</p>`);
+  if (s.metrics !== undefined && s.metrics.length > 0) parts.push(tiles(s.metrics));
+  const [equity, drawdown, signal, positions, regime, ic, attribution] = await Promise.all([
+    s.equity !== undefined ? equityChart(s.equity, { title: "Equity", normalize: s.normalizeEquity ?? false }) : undefined,
+    s.equity !== undefined ? drawdownChart(s.equity, { title: "Drawdown" }) : undefined,
+    s.signal !== undefined
+      ? signalChart(s.signal, {
+          title: "Signal over price (▲ long entry, ▼ short entry, ✕ exit)",
+          ...(s.signal.priceTitle !== undefined ? { priceTitle: s.signal.priceTitle } : {}),
+          ...(s.signal.scoreTitle !== undefined ? { scoreTitle: s.signal.scoreTitle } : {}),
+        })
+      : undefined,
+    s.positions !== undefined ? positionsChart(s.positions, { title: "Positions" }) : undefined,
+    s.regimeReturns !== undefined ? barChart(s.regimeReturns, { title: s.regimeReturns.title ?? "Returns by regime", ...s.regimeReturns.options }) : undefined,
+    s.icDecay !== undefined
+      ? icDecayChart(s.icDecay, { title: s.icDecay.title ?? "IC decay", ...(s.icDecay.horizonTitle !== undefined ? { horizonTitle: s.icDecay.horizonTitle } : {}) })
+      : undefined,
+    s.attribution !== undefined
+      ? barChart(s.attribution, { title: s.attribution.title ?? "Component attribution", horizontal: true, ...s.attribution.options })
+      : undefined,
+  ]);
+  for (const svg of [equity, drawdown, signal, positions]) if (svg !== undefined) parts.push(figure(svg));
+  const small = [regime, ic, attribution].filter((x): x is string => x !== undefined);
+  if (small.length > 0) parts.push(`<div class="grid2">${small.map(figure).join("")}</div>`);
+  for (const c of s.charts ?? []) parts.push(`${c.title !== undefined ? `<h3>${escapeHtml(c.title)}</h3>` : ""}${figure(c.svg)}`);
+  for (const t of s.tables ?? []) parts.push(table(t));
+  if (s.trades !== undefined) {
+    const shown = s.trades.length;
+    parts.push(
+      table({
+        title: `Trades (${shown.toLocaleString("en-US")})`,
+        table: tradeColumns(s.trades),
+        signed: ["return", "pnl"],
+        format: { return: pct, pnl: (v) => formatNumber(Math.round(v * 100) / 100), fees: (v) => formatNumber(Math.round(v * 100) / 100), funding: (v) => formatNumber(Math.round(v * 100) / 100) },
+        maxRows: s.maxTrades ?? 40,
+      }),
+    );
+  }
+  parts.push("</section>");
+  return parts.join("\n");
+}
+
+/**
+ * Render a tearsheet as one self-contained HTML page: inline CSS and inline
+ * SVG charts (vega-lite, rendered in Node), no script and no external
+ * resource, so it opens offline, prints, and can be mailed as one file.
+ * Each section can show headline tiles, equity with drawdown, a signal over
+ * price with trades, positions, returns by regime, IC decay, component
+ * attribution, tables and the trade list.
+ * @throws InvalidArgumentError when a chart's arrays differ in length
+ * @example
+ * const html = await renderTearsheet({
+ *   title: "Composite signal — BTC",
+ *   sections: [{ title: "BTC", equity: { time: result.time, series: { strategy: result.equity } }, trades: result.trades }],
+ * });
+ */
+export async function renderTearsheet(input: TearsheetInput): Promise<string> {
+  const used = new Set<string>();
+  const ids = input.sections.map((s) => (s.id !== undefined ? (used.add(s.id), s.id) : slug(s.title, used)));
+  const sections = await Promise.all(input.sections.map((s, i) => renderSection(s, ids[i] as string)));
+  const notes = (input.notes ?? []).map((n) => `<li>${escapeHtml(n)}</li>`).join("");
+  const toc =
+    input.sections.length > 1
+      ? `<nav class="toc">${input.sections.map((s, i) => `<a href="#${escapeHtml(ids[i] as string)}">${escapeHtml(s.title)}</a>`).join("")}</nav>`
+      : "";
+  const summary =
+    input.summary !== undefined ? `<section class="card" id="summary"><h2>${escapeHtml(input.summary.title)}</h2>${table({ ...input.summary, title: "" }).replace("<h3></h3>", "")}</section>` : "";
+  const generated = input.generatedAt !== undefined ? ` on ${formatUtc(input.generatedAt)} UTC` : "";
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(input.title)}</title>
+<style>${TEARSHEET_CSS}</style>
+</head>
+<body>
+<main>
+<header class="page"><h1>${escapeHtml(input.title)}</h1>${input.subtitle !== undefined ? `<p class="subtitle">${escapeHtml(input.subtitle)}</p>` : ""}${notes !== "" ? `<ul class="notes">${notes}</ul>` : ""}${toc}</header>
+${summary}
+${sections.join("\n")}
+<footer class="page">Generated by market-intel-lab${escapeHtml(generated)}. Hypothetical, backtested results: no real orders were placed.</footer>
+</main>
+</body>
+</html>
+`;
+}
