@@ -8,7 +8,9 @@ import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
  * mean of TR_0..TR_{period-1} at t = period - 1, then
  * ATR_t = (ATR_{t-1} * (period - 1) + TR_t) / period (Wilder 1978, "New Concepts in
  * Technical Trading Systems"; TA-Lib's ATR differs only in dropping the first TR).
- * A NaN input makes that bar and every later bar NaN (Wilder's recursion cannot skip).
+ * Missing data: a bar whose high or low is NaN has no true range: it is NaN and
+ * the average restarts (a new seed of `period` true ranges) after it; a bar whose
+ * previous close is NaN uses high - low, like bar 0.
  * @throws InvalidArgumentError on unequal lengths or period < 1
  * @example atr([10, 11], [9, 10], [9.5, 10.5], { period: 2 })[1] // (1 + 1.5) / 2 = 1.25
  */
@@ -31,20 +33,24 @@ export function atr(
   }
   const out = new Float64Array(n).fill(Number.NaN);
   let acc = 0;
+  let run = 0; // consecutive bars with a true range
+  let prev = Number.NaN;
   for (let t = 0; t < n; t++) {
     const h = high[t] as number;
     const l = low[t] as number;
+    const pc = t > 0 ? (close[t - 1] as number) : Number.NaN;
     let tr = h - l;
-    if (t > 0) {
-      const pc = close[t - 1] as number;
-      tr = Math.max(tr, Math.abs(h - pc), Math.abs(l - pc));
+    if (pc === pc) tr = Math.max(tr, Math.abs(h - pc), Math.abs(l - pc));
+    if (tr !== tr) {
+      run = 0;
+      acc = 0;
+      continue;
     }
-    if (t < period) {
-      acc += tr;
-      if (t === period - 1) out[t] = acc / period;
-    } else {
-      out[t] = ((out[t - 1] as number) * (period - 1) + tr) / period;
-    }
+    run++;
+    if (run < period) acc += tr;
+    else if (run === period) prev = (acc + tr) / period;
+    else prev = (prev * (period - 1) + tr) / period;
+    if (run >= period) out[t] = prev;
   }
   return out;
 }

@@ -17,6 +17,7 @@ export { classifySignal, classifySignalStrength, validateThresholds } from "./cl
 export type { SignalLabel, SignalThresholds } from "./classifySignal.js";
 export { signalConfidence } from "./signalConfidence.js";
 export { MINUTES_PER_YEAR, VOL_WINDOWS, realizedVol } from "./realizedVol.js";
+export type { VolWindow } from "./realizedVol.js";
 export { atr, atrPercent } from "./atr.js";
 export {
   DEFAULT_VOL_CUTOFFS,
@@ -29,12 +30,12 @@ export {
 export type { VolCutoffs, VolRegime } from "./volRegime.js";
 export { TREND_LABELS, efficiencyRatio, trendLabels } from "./trendLabels.js";
 export type { TrendLabel } from "./trendLabels.js";
-export { regimeStatistics } from "./regimeStatistics.js";
-export type { RegimeStatistics } from "./regimeStatistics.js";
-export { marketRegime } from "./marketRegime.js";
-export type { CoinState, MarketRegime } from "./marketRegime.js";
+export { regimeStatistics, regimeStatisticsSeries } from "./regimeStatistics.js";
+export type { RegimeStatistics, RegimeStatisticsSeries } from "./regimeStatistics.js";
+export { MARKET_REGIMES, marketRegime, marketRegimes } from "./marketRegime.js";
+export type { CoinState, MarketRegime, MarketRegimeInput, MarketRegimeOptions, MarketRegimeSeries } from "./marketRegime.js";
 export { CASCADE_THRESHOLDS, LIQUIDATION_LEVELS, liquidationAlerts } from "./liquidationAlerts.js";
-export type { LiquidationLevel } from "./liquidationAlerts.js";
+export type { CascadeThreshold, LiquidationLevel } from "./liquidationAlerts.js";
 export { replayComposite } from "./replayComposite.js";
 export type { CompositeReplay, ReplayCompositeOptions } from "./replayComposite.js";
 export { FEED_NAMES, componentsFromFeeds } from "./componentsFromFeeds.js";

@@ -6,6 +6,9 @@ export const MINUTES_PER_YEAR = 525_600;
 /** The service's realized-volatility windows, in one-minute returns. */
 export const VOL_WINDOWS = Object.freeze({ "5m": 5, "1h": 60, "4h": 240, "24h": 1440 });
 
+/** A realized-volatility window: a number of returns, or one of the service's windows over one-minute bars. */
+export type VolWindow = number | keyof typeof VOL_WINDOWS;
+
 /**
  * Rolling realized volatility, annualised, in percent.
  *
@@ -14,18 +17,29 @@ export const VOL_WINDOWS = Object.freeze({ "5m": 5, "1h": 60, "4h": 240, "24h": 
  * sqrt(periodsPerYear), times 100. The year has 365 days (crypto trades every
  * day), so one-minute bars use periodsPerYear = 525 600 (the default).
  * Output has the input's length; bars with fewer than `window` returns, or
- * with a NaN / non-positive price in the window, are NaN. Causal: bar t uses
- * closes up to t only. Reference: pandas `np.log(c).diff().rolling(w).std() * sqrt(ppy) * 100`.
+ * with a NaN, infinite or non-positive price in the window, are NaN (the
+ * window recovers once the bad price has left it). Causal: bar t uses closes up
+ * to t only. Reference: pandas `np.log(c).diff().rolling(w).std() * sqrt(ppy) * 100`.
+ * For other bar sizes pass periodsPerYear (e.g. 2190 for 4-hour bars, 365 for daily).
  * @param close prices (any positive unit)
- * @param options.window number of returns in the window (>= 2)
+ * @param options.window number of returns in the window (>= 2), or "5m" | "1h" | "4h" | "24h"
+ *   (5, 60, 240, 1440 one-minute returns)
  * @throws InvalidArgumentError when window < 2 or periodsPerYear <= 0
  * @example realizedVol([100, 101, 100, 101], { window: 2, periodsPerYear: 1 })[3] // ≈ 1.40 (percent)
+ * @example realizedVol(oneMinuteCloses, { window: "24h" }) // annualised percent, 365-day year
  */
 export function realizedVol(
   close: ArrayLike<number>,
-  options: { window: number; periodsPerYear?: number },
+  options: { window: VolWindow; periodsPerYear?: number },
 ): Float64Array {
-  const { window } = options;
+  const named = typeof options.window === "string" ? VOL_WINDOWS[options.window] : options.window;
+  if (named === undefined) {
+    throw new InvalidArgumentError(
+      "window",
+      `realizedVol: window must be an integer >= 2 or one of ${Object.keys(VOL_WINDOWS).join(", ")}, got ${JSON.stringify(options.window)}`,
+    );
+  }
+  const window = named;
   const ppy = options.periodsPerYear ?? MINUTES_PER_YEAR;
   if (!Number.isInteger(window) || window < 2) {
     throw new InvalidArgumentError("window", `realizedVol: window must be an integer >= 2, got ${window}`);
@@ -40,7 +54,7 @@ export function realizedVol(
   for (let i = 1; i < n; i++) {
     const a = close[i - 1] as number;
     const b = close[i] as number;
-    ret[i] = a > 0 && b > 0 ? Math.log(b / a) : Number.NaN;
+    ret[i] = a > 0 && b > 0 && a < Infinity && b < Infinity ? Math.log(b / a) : Number.NaN;
   }
   // Rolling sums of returns and squared returns, re-summed from scratch every
   // 4096 bars so rounding error cannot build up over long series. O(n).

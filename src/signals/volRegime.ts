@@ -57,39 +57,82 @@ export function classifyVolRegimes(vol: ArrayLike<number>, cutoffs: VolCutoffs =
 
 /**
  * Percentile-based regimes, causal: bar t is ranked against the previous
- * `lookback` readings only (t excluded): below the 25th percentile low, below
- * the 75th normal, below the 95th high, else extreme (quantile levels
- * adjustable). -1 until `minHistory` earlier readings exist.
- * @example classifyVolRegimesByPercentile(vols, { lookback: 43200 })
+ * `lookback` non-NaN readings only (bar t itself excluded). Its mid-rank
+ * (share of earlier readings below it, plus half the share equal to it) picks
+ * the regime: below levels[0] (default 0.25) low, below levels[1] (0.75)
+ * normal, below levels[2] (0.95) high, else extreme. A constant series is
+ * therefore `normal` (mid-rank 0.5). -1 (unknown) for a NaN reading and until
+ * `minHistory` (default min(lookback, 100)) earlier readings exist.
+ * O(n log n): a Fenwick tree over the readings' ranks.
+ * @param vol volatility readings, any unit (e.g. realizedVol's percent)
+ * @param options.lookback earlier bars considered (integer >= 2), e.g. 43200 = 30 days of minutes
+ * @throws InvalidArgumentError on a bad lookback, minHistory or levels
+ * @example classifyVolRegimesByPercentile([1, 2, 3, 4, 100], { lookback: 4, minHistory: 4 }) // Int8Array [-1, -1, -1, -1, 3]
  */
 export function classifyVolRegimesByPercentile(
   vol: ArrayLike<number>,
   options: { lookback: number; minHistory?: number; levels?: readonly [number, number, number] },
 ): Int8Array {
+  const where = "classifyVolRegimesByPercentile";
   const { lookback } = options;
   const levels = options.levels ?? [0.25, 0.75, 0.95];
-  const minHistory = options.minHistory ?? Math.min(lookback, 100);
   if (!Number.isInteger(lookback) || lookback < 2) {
-    throw new InvalidArgumentError("lookback", `classifyVolRegimesByPercentile: lookback must be an integer >= 2, got ${lookback}`);
+    throw new InvalidArgumentError("lookback", `${where}: lookback must be an integer >= 2, got ${lookback}`);
   }
-  if (!(levels[0] < levels[1] && levels[1] < levels[2] && levels[0] > 0 && levels[2] < 1)) {
-    throw new InvalidArgumentError("levels", `classifyVolRegimesByPercentile: levels must increase strictly inside (0, 1), got ${levels.join(", ")}`);
+  const minHistory = options.minHistory ?? Math.min(lookback, 100);
+  if (!Number.isInteger(minHistory) || minHistory < 1 || minHistory > lookback) {
+    throw new InvalidArgumentError("minHistory", `${where}: minHistory must be an integer in [1, lookback = ${lookback}], got ${minHistory}`);
   }
-  const out = new Int8Array(vol.length).fill(-1);
-  for (let t = 0; t < vol.length; t++) {
-    const v = vol[t] as number;
-    if (Number.isNaN(v)) continue;
-    let below = 0;
-    let count = 0;
-    for (let k = Math.max(0, t - lookback); k < t; k++) {
-      const q = vol[k] as number;
-      if (Number.isNaN(q)) continue;
-      count++;
-      if (q < v) below++;
+  if (
+    levels.length !== 3 ||
+    !(levels[0] < levels[1] && levels[1] < levels[2] && levels[0] > 0 && levels[2] < 1)
+  ) {
+    throw new InvalidArgumentError("levels", `${where}: levels must be three numbers increasing strictly inside (0, 1), got ${levels.join(", ")}`);
+  }
+  const n = vol.length;
+  const out = new Int8Array(n).fill(-1);
+  // Ranks of the readings (equal readings share a rank). Ranking uses all readings,
+  // but a bar's output only counts readings before it: the ranks are just an index.
+  const order: number[] = [];
+  for (let i = 0; i < n; i++) if (!Number.isNaN(vol[i] as number)) order.push(i);
+  order.sort((a, b) => {
+    const x = vol[a] as number;
+    const y = vol[b] as number;
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+  const rank = new Int32Array(n).fill(-1);
+  let r = 0;
+  for (let k = 0; k < order.length; k++) {
+    if (k > 0 && (vol[order[k] as number] as number) !== (vol[order[k - 1] as number] as number)) r++;
+    rank[order[k] as number] = r;
+  }
+  const size = r + 1;
+  const tree = new Int32Array(size + 1);
+  const add = (pos: number, d: number): void => {
+    for (let x = pos + 1; x <= size; x += x & -x) tree[x] = (tree[x] as number) + d;
+  };
+  const below = (pos: number): number => {
+    let s = 0;
+    for (let x = pos; x > 0; x -= x & -x) s += tree[x] as number;
+    return s;
+  };
+  let count = 0;
+  for (let t = 0; t < n; t++) {
+    const leaving = t - lookback - 1;
+    if (leaving >= 0 && (rank[leaving] as number) >= 0) {
+      add(rank[leaving] as number, -1);
+      count--;
     }
-    if (count < minHistory) continue;
-    const rank = below / count;
-    out[t] = rank < levels[0] ? 0 : rank < levels[1] ? 1 : rank < levels[2] ? 2 : 3;
+    if (t > 0 && (rank[t - 1] as number) >= 0) {
+      add(rank[t - 1] as number, 1);
+      count++;
+    }
+    const rt = rank[t] as number;
+    if (rt < 0 || count < minHistory) continue;
+    const less = below(rt);
+    const equal = below(rt + 1) - less;
+    const mid = (less + 0.5 * equal) / count;
+    out[t] = mid < levels[0] ? 0 : mid < levels[1] ? 1 : mid < levels[2] ? 2 : 3;
   }
   return out;
 }
