@@ -1,1 +1,15 @@
-export {};
+export { loadHistory } from "./loadHistory.js";
+export { loadHistoryPanel } from "./loadHistoryPanel.js";
+export type { HistoryLoad, LoadHistoryParams } from "./loadHistoryPanel.js";
+export { loadAnalyticsQuery } from "./loadAnalyticsQuery.js";
+export { analyticsToColumns } from "./analyticsToColumns.js";
+export type { AnalyticsShape } from "./analyticsToColumns.js";
+export { recordsToColumns } from "./recordsToColumns.js";
+export type { RecordColumns } from "./recordsToColumns.js";
+export { compositeColumns, loadComposite } from "./loadComposite.js";
+export { loadVolatility, volatilityColumns } from "./loadVolatility.js";
+export { loadSnapshot, snapshotColumns } from "./loadSnapshot.js";
+export { loadRegime, regimeColumns } from "./loadRegime.js";
+export { loadWhaleFlow, whaleFlowColumns } from "./loadWhaleFlow.js";
+export { loadSignalRecords, RECORD_ENDPOINTS, signalRecordColumns } from "./loadSignalRecords.js";
+export type { RecordEndpoint } from "./loadSignalRecords.js";

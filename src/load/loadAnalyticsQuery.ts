@@ -1,0 +1,30 @@
+import type { MarketIntelClient } from "../api/createClient.js";
+import type { AnalyticsQueryParams } from "../api/analyticsParams.js";
+import type { DataFrame } from "../data/danfo.js";
+import { toDataFrame } from "../data/toDataFrame.js";
+import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { analyticsToColumns, type AnalyticsShape } from "./analyticsToColumns.js";
+
+/**
+ * Run `/v3/analytics/query` (every page, see `client.analyticsQuery`) and
+ * return a danfo DataFrame with `time` in epoch ms UTC. By default the table
+ * is wide, one row per time (ascending, unique), columns named as
+ * {@link analyticsToColumns} says (`btc_price`, or `close` / `btc_close` for
+ * candles); `{ shape: "long" }` keeps the service's rows (time, coin, ...).
+ * A candle row is labelled by its bar's open time and known only at its close.
+ * @throws InvalidArgumentError for bad parameters (before any request)
+ * @example
+ * const df = await loadAnalyticsQuery(client, { dataset: "candles", coin: "BTC", interval: "1h" });
+ * df.columns // ["time", "open", "high", "low", "close", "volume"]
+ */
+export async function loadAnalyticsQuery(
+  client: MarketIntelClient,
+  params: AnalyticsQueryParams,
+  options: { readonly shape?: AnalyticsShape } = {},
+): Promise<DataFrame> {
+  const shape = options.shape ?? "wide";
+  if (shape !== "wide" && shape !== "long") {
+    throw new InvalidArgumentError("shape", `loadAnalyticsQuery: shape must be "wide" or "long", got ${JSON.stringify(shape)}`);
+  }
+  return toDataFrame(analyticsToColumns(await client.analyticsQuery(params), shape));
+}

@@ -1,0 +1,95 @@
+import type { History, MarketIntelClient } from "../api/createClient.js";
+import { alignAsOf, type AsOfFeed } from "../data/alignAsOf.js";
+import type { Panel } from "../data/Panel.js";
+import { unionTimes } from "../data/unionTimes.js";
+import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+
+/** Parameters of `loadHistory` / `loadHistoryPanel`. */
+export interface LoadHistoryParams {
+  /** Coin or coins (lower case accepted); each metric is fetched once per coin [none: metric ids name their coin, e.g. "btc_price"]. */
+  readonly coin?: string | readonly string[] | undefined;
+  /** One metric id, e.g. `"btc_price"` (or `"price"` with a coin). Give this or `metricIds`. */
+  readonly metricId?: string | undefined;
+  /** Several metric ids, fetched concurrently under the client's rate limit. */
+  readonly metricIds?: readonly string[] | undefined;
+  /** Window in hours, 1..720 [24]. */
+  readonly hours?: number | undefined;
+  /**
+   * How the series meet on the common grid (the sorted union of their times):
+   * `"exact"`: a value only at its own time stamp, NaN elsewhere (an outer
+   * join; nothing is moved in time); `"last"`: the last value known at or
+   * before each time, up to `maxStalenessMs` old ["exact"].
+   */
+  readonly fill?: "exact" | "last" | undefined;
+  /** With `fill: "last"`: oldest value carried forward, in ms [Infinity]. */
+  readonly maxStalenessMs?: number | undefined;
+}
+
+/** What `loadHistoryPanel` fetched, per output column. */
+export interface HistoryLoad {
+  readonly panel: Panel;
+  /** Per column: the metric id and coin asked for, and the points the parser dropped (nulls, duplicates, conflicts). */
+  readonly sources: Readonly<Record<string, Pick<History, "dropped" | "variant" | "hours"> & { metricId: string; coin?: string }>>;
+}
+
+function requests(params: LoadHistoryParams): { metricId: string; coin?: string }[] {
+  if (typeof params !== "object" || params === null) {
+    throw new InvalidArgumentError("params", `loadHistory: params must be an object like { metricIds: ["btc_price"] }, got ${JSON.stringify(params)}`);
+  }
+  const { metricId, metricIds } = params;
+  if ((metricId === undefined) === (metricIds === undefined)) {
+    throw new InvalidArgumentError("metricId", "loadHistory: give exactly one of metricId (a string) or metricIds (a list), e.g. { metricIds: [\"btc_price\", \"eth_price\"] }");
+  }
+  const ids = metricIds === undefined ? [metricId] : [...metricIds];
+  if (ids.length === 0 || ids.some((id) => typeof id !== "string" || id.trim() === "")) {
+    throw new InvalidArgumentError("metricIds", `loadHistory: metric ids must be non-empty strings, got ${JSON.stringify(metricIds ?? metricId)}`);
+  }
+  const coins = params.coin === undefined ? [undefined] : typeof params.coin === "string" ? [params.coin] : [...params.coin];
+  if (coins.length === 0) throw new InvalidArgumentError("coin", "loadHistory: coin list is empty; omit coin or name at least one");
+  const out: { metricId: string; coin?: string }[] = [];
+  for (const coin of coins) for (const id of ids) out.push(coin === undefined ? { metricId: (id as string).trim() } : { metricId: (id as string).trim(), coin });
+  return out;
+}
+
+/**
+ * Fetch one or more metrics' `/v1/history` (per coin when coins are given),
+ * concurrently under the client's rate limit and cache, and put them in one
+ * wide {@link Panel}: `time` is the sorted union of every series' time stamps
+ * (epoch ms UTC, unique) and there is one column per series, named by the
+ * metric id the service returned (`"btc_price"`), or `"<coin>_<id>"` when two
+ * series would share a name. A series with no points is a column of NaN.
+ * Unknown metric ids fail with the service's HttpError (404, naming the id).
+ * @throws InvalidArgumentError before any request for bad parameters
+ * @example
+ * const { panel } = await loadHistoryPanel(client, { metricIds: ["btc_price", "eth_price"], hours: 24 });
+ * panel.time.length // 1440
+ */
+export async function loadHistoryPanel(client: MarketIntelClient, params: LoadHistoryParams): Promise<HistoryLoad> {
+  const reqs = requests(params);
+  const fill = params.fill ?? "exact";
+  if (fill !== "exact" && fill !== "last") {
+    throw new InvalidArgumentError("fill", `loadHistory: fill must be "exact" or "last", got ${JSON.stringify(fill)}`);
+  }
+  const maxAge = params.maxStalenessMs;
+  if (maxAge !== undefined && (typeof maxAge !== "number" || Number.isNaN(maxAge) || maxAge < 0)) {
+    throw new InvalidArgumentError("maxStalenessMs", `loadHistory: maxStalenessMs must be a number >= 0, got ${String(maxAge)}`);
+  }
+  const series = await Promise.all(
+    reqs.map((r) => client.history({ metricId: r.metricId, coin: r.coin, hours: params.hours })),
+  );
+  const names = series.map((s) => (s.metricId ?? "value").toLowerCase());
+  const sources: Record<string, HistoryLoad["sources"][string]> = {};
+  const feeds: AsOfFeed[] = series.map((s, i) => {
+    let name = names[i] as string;
+    const clash = names.filter((x) => x === name).length > 1;
+    if (clash && s.coin !== undefined) name = `${s.coin.toLowerCase()}_${name}`;
+    let k = 2;
+    const base = name;
+    while (name in sources) name = `${base}_${k++}`;
+    const req = reqs[i] as { metricId: string; coin?: string };
+    sources[name] = { metricId: req.metricId, ...(req.coin === undefined ? {} : { coin: req.coin }), dropped: s.dropped, variant: s.variant, hours: s.hours };
+    return { time: s.time, columns: { [name]: s.value }, fill, ...(maxAge === undefined ? {} : { maxStalenessMs: maxAge }) };
+  });
+  const grid = series.length === 1 ? (series[0] as History).time : unionTimes(...series.map((s) => s.time));
+  return { panel: alignAsOf(grid, feeds), sources };
+}
