@@ -1,0 +1,95 @@
+import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+
+/**
+ * Ranks 1..n of the values, ties sharing their average rank (pandas
+ * `rank(method="average")`). @internal
+ */
+export function averageRanks(values: Float64Array): Float64Array {
+  const n = values.length;
+  const order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  order.sort((a, b) => (values[a] as number) - (values[b] as number));
+  const ranks = new Float64Array(n);
+  let i = 0;
+  while (i < n) {
+    let j = i;
+    const v = values[order[i] as number] as number;
+    while (j + 1 < n && values[order[j + 1] as number] === v) j++;
+    const avg = (i + j) / 2 + 1;
+    for (let k = i; k <= j; k++) ranks[order[k] as number] = avg;
+    i = j + 1;
+  }
+  return ranks;
+}
+
+/** Pearson correlation of two equal-length arrays without NaN; NaN when either is constant or n < 2. @internal */
+export function pearson(x: Float64Array, y: Float64Array): number {
+  const n = x.length;
+  if (n < 2) return Number.NaN;
+  let mx = 0;
+  let my = 0;
+  for (let i = 0; i < n; i++) {
+    mx += x[i] as number;
+    my += y[i] as number;
+  }
+  mx /= n;
+  my /= n;
+  let sxx = 0;
+  let syy = 0;
+  let sxy = 0;
+  for (let i = 0; i < n; i++) {
+    const dx = (x[i] as number) - mx;
+    const dy = (y[i] as number) - my;
+    sxx += dx * dx;
+    syy += dy * dy;
+    sxy += dx * dy;
+  }
+  if (sxx === 0 || syy === 0) return Number.NaN;
+  return Math.max(-1, Math.min(1, sxy / Math.sqrt(sxx * syy)));
+}
+
+/** The pairs where both values are numbers (not NaN). @internal */
+export function completePairs(a: ArrayLike<number>, b: ArrayLike<number>, indices?: ArrayLike<number>): [Float64Array, Float64Array] {
+  const m = indices ? indices.length : a.length;
+  const x: number[] = [];
+  const y: number[] = [];
+  for (let k = 0; k < m; k++) {
+    const i = indices ? (indices[k] as number) : k;
+    const u = a[i] as number;
+    const v = b[i] as number;
+    if (Number.isNaN(u) || Number.isNaN(v) || u === undefined || v === undefined) continue;
+    x.push(u);
+    y.push(v);
+  }
+  return [Float64Array.from(x), Float64Array.from(y)];
+}
+
+/** @internal */
+export function checkPair(a: ArrayLike<number>, b: ArrayLike<number>, where: string, names: [string, string]): void {
+  for (const [arr, name] of [
+    [a, names[0]],
+    [b, names[1]],
+  ] as const) {
+    if (arr === null || typeof arr !== "object" || typeof arr.length !== "number") {
+      throw new InvalidArgumentError(name, `${where}: ${name} must be an array or Float64Array of numbers, got ${String(arr)}`);
+    }
+  }
+  if (a.length !== b.length) {
+    throw new InvalidArgumentError(names[1], `${where}: ${names[0]} and ${names[1]} must have the same length (one value per bar), got ${a.length} and ${b.length}`);
+  }
+}
+
+/**
+ * Spearman rank correlation: the Pearson correlation of the average ranks
+ * (ties share their mean rank), over the pairs where both values are not NaN.
+ * NaN with fewer than 2 complete pairs or when either side is constant.
+ * Reference: pandas `Series.corr(other, method="spearman")`.
+ * @throws InvalidArgumentError when the arrays differ in length
+ * @example spearmanCorrelation([1, 2, 3, 4], [10, 20, 40, 30]) // 0.8
+ */
+export function spearmanCorrelation(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  checkPair(a, b, "spearmanCorrelation", ["a", "b"]);
+  const [x, y] = completePairs(a, b);
+  if (x.length < 2) return Number.NaN;
+  return pearson(averageRanks(x), averageRanks(y));
+}
