@@ -1,0 +1,116 @@
+/**
+ * Properties of the engine over random inputs (fast-check):
+ * - no lookahead: equity, positions, exposure, holdings, turnover and the trades
+ *   closed up to bar t do not change when any data after t changes, in every
+ *   fill / units / rebalance mode;
+ * - DESIGN.md's formula holds exactly in the default mode;
+ * - accounting: the trades' P&L adds up to the change in equity.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { backtest, type BacktestOptions, type BacktestResult } from "../../src/backtest/index.js";
+
+const price = fc.double({ min: 1, max: 1000, noNaN: true });
+const weight = fc.oneof(fc.constant(0), fc.constant(1), fc.constant(-1), fc.double({ min: -2, max: 2, noNaN: true }));
+const rate = fc.double({ min: -0.01, max: 0.01, noNaN: true });
+
+const market = fc.integer({ min: 2, max: 40 }).chain((n) =>
+  fc.record({
+    close: fc.array(fc.oneof({ weight: 12, arbitrary: price }, { weight: 1, arbitrary: fc.constant(Number.NaN) }), { minLength: n, maxLength: n }),
+    open: fc.array(price, { minLength: n, maxLength: n }),
+    position: fc.array(weight, { minLength: n, maxLength: n }),
+    funding: fc.array(rate, { minLength: n, maxLength: n }),
+    spreadBps: fc.array(fc.double({ min: 0, max: 50, noNaN: true }), { minLength: n, maxLength: n }),
+    future: fc.record({
+      close: fc.array(price, { minLength: n, maxLength: n }),
+      open: fc.array(price, { minLength: n, maxLength: n }),
+      position: fc.array(weight, { minLength: n, maxLength: n }),
+      funding: fc.array(rate, { minLength: n, maxLength: n }),
+      spreadBps: fc.array(fc.double({ min: 0, max: 50, noNaN: true }), { minLength: n, maxLength: n }),
+    }),
+    cut: fc.integer({ min: 0, max: n - 1 }),
+    mode: fc.constantFrom(
+      { fill: "next_close", units: "fractional" },
+      { fill: "next_open", units: "fractional" },
+      { fill: "next_close", units: "fractional", rebalance: "on_change" },
+      { fill: "next_close", units: "whole" },
+      { fill: "next_open", units: "whole" },
+      { fill: "next_open", units: "whole", rebalance: "every_bar" },
+    ) as fc.Arbitrary<Pick<BacktestOptions, "fill" | "units" | "rebalance">>,
+    feeBps: fc.constantFrom(0, 5, 25),
+  }),
+);
+
+function run(m: { close: number[]; open: number[]; position: number[]; funding: number[]; spreadBps: number[] }, mode: Pick<BacktestOptions, "fill" | "units" | "rebalance">, feeBps: number): BacktestResult {
+  return backtest({ ...m, ...mode, feeBps, maxLeverage: 2, initialCash: 10_000 });
+}
+
+function splice(a: number[], b: number[], cut: number): number[] {
+  return a.map((x, i) => (i <= cut ? x : (b[i] as number)));
+}
+
+describe("backtest properties", () => {
+  it("has no lookahead: nothing up to bar t depends on data after t", () => {
+    fc.assert(
+      fc.property(market, ({ close, open, position, funding, spreadBps, future, cut, mode, feeBps }) => {
+        const a = run({ close, open, position, funding, spreadBps }, mode, feeBps);
+        const b = run(
+          {
+            close: splice(close, future.close, cut),
+            open: splice(open, future.open, cut),
+            position: splice(position, future.position, cut),
+            funding: splice(funding, future.funding, cut),
+            spreadBps: splice(spreadBps, future.spreadBps, cut),
+          },
+          mode,
+          feeBps,
+        );
+        for (const key of ["equity", "returns", "positions", "exposure", "holdings", "turnover", "fees", "fundingPaid"] as const) {
+          expect(Array.from(b[key].subarray(0, cut + 1)), key).toEqual(Array.from(a[key].subarray(0, cut + 1)));
+        }
+        const closed = (r: BacktestResult) => r.trades.filter((t) => !t.open && t.exitIndex <= cut);
+        expect(closed(b)).toEqual(closed(a));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it("follows DESIGN.md exactly by default: r_{i+1} = w_i R_{i+1} - c |w_i - w_{i-1}| - w_i f_{i+1}", () => {
+    fc.assert(
+      fc.property(market, ({ open, position, funding, feeBps }) => {
+        const close = open; // finite prices only
+        const r = backtest({ close, position, funding, feeBps, slippageBps: 3, maxLeverage: 2, initialCash: 1 });
+        const c = (feeBps + 3) / 1e4;
+        let E = 1;
+        for (let i = 0; i + 1 < close.length; i++) {
+          const w = Math.max(-2, Math.min(2, position[i] as number));
+          const wPrev = i > 0 ? Math.max(-2, Math.min(2, position[i - 1] as number)) : 0;
+          const ret = w * ((close[i + 1] as number) / (close[i] as number) - 1) - c * Math.abs(w - wPrev) - w * (funding[i + 1] as number);
+          if (E <= 0) break;
+          E *= 1 + ret;
+          const got = r.equity[i + 1] as number;
+          if (!(Math.abs(got - E) <= 1e-9 * Math.max(1, Math.abs(E)))) expect.fail(`bar ${i + 1}: engine ${got}, formula ${E}`);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("accounts exactly: the trades' P&L sums to the change in equity", () => {
+    fc.assert(
+      fc.property(market, ({ close, open, position, funding, spreadBps, mode, feeBps }) => {
+        const r = run({ close, open, position, funding, spreadBps }, mode, feeBps);
+        if (r.ruinIndex >= 0) return;
+        const n = close.length;
+        const pnl = r.trades.reduce((s, t) => s + t.pnl, 0);
+        // A fee paid at the last close (next_close never fills there) cannot be outstanding.
+        const change = (r.equity[n - 1] as number) - 10_000;
+        expect(Math.abs(pnl - change)).toBeLessThanOrEqual(1e-7 * Math.max(1, Math.abs(change)) + 1e-6);
+        const fees = r.trades.reduce((s, t) => s + t.fees, 0);
+        const feesPaid = Array.from(r.fees).reduce((s, x) => s + x, 0);
+        expect(fees).toBeCloseTo(feesPaid, 6);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
