@@ -13,3 +13,7 @@ export { loadRegime, regimeColumns } from "./loadRegime.js";
 export { loadWhaleFlow, whaleFlowColumns } from "./loadWhaleFlow.js";
 export { loadSignalRecords, RECORD_ENDPOINTS, signalRecordColumns } from "./loadSignalRecords.js";
 export type { RecordEndpoint } from "./loadSignalRecords.js";
+export { loadRealCandles, REAL_CANDLES } from "./loadRealCandles.js";
+export type { RealCandlesName } from "./loadRealCandles.js";
+export { loadRealFunding, REAL_FUNDING } from "./loadRealFunding.js";
+export type { RealFundingName } from "./loadRealFunding.js";
