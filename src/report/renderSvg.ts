@@ -29,17 +29,27 @@ export async function renderSvg(spec: VegaLiteSpec): Promise<string> {
 
 /**
  * Make the ids inside one SVG (clip paths, gradients) unique in a page that
- * inlines many SVGs, by prefixing them with a hash of the SVG's text: the
- * output stays deterministic, and two charts never capture each other's
- * `url(#clip1)`. @internal
+ * inlines many SVGs, and deterministic: vega numbers its clip paths with a
+ * process-wide counter (`clip3`, `clip4`, ...), so the same chart would differ
+ * between runs and two pages' charts could capture each other's `url(#clip1)`.
+ * Ids are renumbered in order of appearance and prefixed with a hash of the
+ * SVG's text with ids so normalised. @internal
  */
 export function scopeSvgIds(svg: string): string {
-  if (!/\sid="/.test(svg)) return svg;
+  const ids: string[] = [];
+  for (const m of svg.matchAll(/\sid="([^"]+)"/g)) if (!ids.includes(m[1] as string)) ids.push(m[1] as string);
+  if (ids.length === 0) return svg;
+  const rename = (name: (k: number) => string): string => {
+    const map = new Map(ids.map((id, k) => [id, name(k)]));
+    const to = (id: string): string => map.get(id) ?? id;
+    return svg
+      .replace(/(\sid=")([^"]+)"/g, (_m, a: string, id: string) => `${a}${to(id)}"`)
+      .replace(/url\(#([^)]+)\)/g, (_m, id: string) => `url(#${to(id)})`)
+      .replace(/(href=")#([^"]+)"/g, (_m, a: string, id: string) => `${a}#${to(id)}"`);
+  };
+  const canonical = rename((k) => `id${k}`);
   let h = 0x811c9dc5;
-  for (let i = 0; i < svg.length; i++) h = Math.imul(h ^ svg.charCodeAt(i), 0x01000193);
+  for (let i = 0; i < canonical.length; i++) h = Math.imul(h ^ canonical.charCodeAt(i), 0x01000193);
   const prefix = `m${(h >>> 0).toString(36)}-`;
-  return svg
-    .replace(/(\sid=")([^"]+)"/g, (_m, a: string, id: string) => `${a}${prefix}${id}"`)
-    .replace(/url\(#([^)]+)\)/g, (_m, id: string) => `url(#${prefix}${id})`)
-    .replace(/(href=")#([^"]+)"/g, (_m, a: string, id: string) => `${a}#${prefix}${id}"`);
+  return rename((k) => `${prefix}${k}`);
 }

@@ -13,8 +13,9 @@ export interface TextTableOptions {
 
 /**
  * Compact default number format for tables: NaN as `–`, integers as they are
- * (thousands separated), other values with 4 significant digits (at least 2 decimals
- * below 1000), very large or small magnitudes in exponent form.
+ * (thousands separated), other values with 4 significant digits below 1000, two
+ * decimals up to a million and none above; magnitudes below 1e-4 or from 1e15 in
+ * exponent form.
  * @example formatNumber(0.123456) // "0.1235"
  */
 export function formatNumber(value: number): string {
@@ -22,7 +23,8 @@ export function formatNumber(value: number): string {
   if (!Number.isFinite(value)) return value > 0 ? "∞" : "-∞";
   if (Number.isInteger(value) && Math.abs(value) < 1e15) return value.toLocaleString("en-US");
   const abs = Math.abs(value);
-  if (abs !== 0 && (abs < 1e-4 || abs >= 1e12)) return value.toExponential(3);
+  if (abs !== 0 && (abs < 1e-4 || abs >= 1e15)) return value.toExponential(3);
+  if (abs >= 1e6) return Math.round(value).toLocaleString("en-US");
   if (abs >= 1000) return value.toLocaleString("en-US", { maximumFractionDigits: 2 });
   return value.toPrecision(4).replace(/(\.\d*?[1-9])0+$|\.0+$/, "$1");
 }
@@ -32,7 +34,7 @@ export function formatNumber(value: number): string {
  * numbers right-aligned, text left-aligned, one line per row.
  * @throws InvalidArgumentError when the columns differ in length
  * @example
- * textTable({ coin: ["BTC", "ETH"], sharpe: [1.2345, -0.5] })
+ * textTable({ coin: ["BTC", "ETH"], sharpe: [1.2346, -0.5] })
  * // "coin  sharpe\n----  ------\nBTC    1.235\nETH     -0.5"
  */
 export function textTable(columns: TableColumns, options: TextTableOptions = {}): string {

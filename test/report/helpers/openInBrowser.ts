@@ -1,0 +1,61 @@
+/**
+ * Open a local HTML file in Debian's headless Chromium (via playwright-core),
+ * take a full-page screenshot and report what a reader would notice: console
+ * errors, page errors, requests that left the file, the size of every SVG.
+ */
+import { existsSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import { chromium } from "playwright-core";
+
+export const CHROMIUM = process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium";
+
+export interface BrowserCheck {
+  readonly consoleErrors: string[];
+  readonly pageErrors: string[];
+  /** URLs requested other than the file itself (a self-contained report requests none). */
+  readonly externalRequests: string[];
+  /** Rendered width x height of each inline SVG, in CSS px. */
+  readonly svgSizes: { width: number; height: number }[];
+  /** Text of the h1 and h2 headings. */
+  readonly headings: string[];
+  /** Ids of the sections. */
+  readonly sectionIds: string[];
+  /** Rows of every table body. */
+  readonly tableRows: number;
+  readonly screenshotBytes: number;
+}
+
+export async function openInBrowser(file: string, screenshot: string): Promise<BrowserCheck> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`Chromium not found at ${CHROMIUM}: install Debian's chromium (apt-get install -y chromium, as .ci/run does) or set CHROMIUM_PATH`);
+  }
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+    const consoleErrors: string[] = [];
+    const pageErrors: string[] = [];
+    const externalRequests: string[] = [];
+    const url = pathToFileURL(file).href;
+    page.on("console", (m) => {
+      if (m.type() === "error") consoleErrors.push(m.text());
+    });
+    page.on("pageerror", (e) => pageErrors.push(String(e)));
+    page.on("request", (r) => {
+      if (r.url() !== url) externalRequests.push(r.url());
+    });
+    await page.goto(url, { waitUntil: "load" });
+    const shot = await page.screenshot({ path: screenshot, fullPage: true });
+    const info = await page.evaluate(() => ({
+      svgSizes: [...document.querySelectorAll("svg")].map((s) => {
+        const r = s.getBoundingClientRect();
+        return { width: r.width, height: r.height };
+      }),
+      headings: [...document.querySelectorAll("h1, h2")].map((h) => h.textContent ?? ""),
+      sectionIds: [...document.querySelectorAll("section")].map((s) => s.id),
+      tableRows: document.querySelectorAll("table tbody tr").length,
+    }));
+    return { consoleErrors, pageErrors, externalRequests, ...info, screenshotBytes: shot.length };
+  } finally {
+    await browser.close();
+  }
+}

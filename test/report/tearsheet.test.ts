@@ -1,0 +1,128 @@
+/**
+ * renderTearsheet / writeReport: a self-contained page (no script, no external
+ * resource), every part drawn when given, every text escaped; then the page
+ * opened in headless Chromium: no console or page error, no request leaves the
+ * file, every SVG has a size, the key sections exist.
+ */
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import type { Trade } from "../../src/backtest/Trade.js";
+import { InvalidArgumentError } from "../../src/errors/index.js";
+import { renderTearsheet, writeReport, type TearsheetInput } from "../../src/report/index.js";
+import { tradeColumns } from "../../src/report/renderTearsheet.js";
+import { openInBrowser } from "./helpers/openInBrowser.js";
+
+const dir = mkdtempSync(join(tmpdir(), "milab-report-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const n = 300;
+const t0 = Date.UTC(2026, 9, 1);
+const time = Float64Array.from({ length: n }, (_, i) => t0 + i * 3_600_000);
+const price = Float64Array.from({ length: n }, (_, i) => 100 * Math.exp(0.05 * Math.sin(i / 25)));
+const equity = Float64Array.from({ length: n }, (_, i) => 10_000 * (1 + 0.0004 * i + 0.02 * Math.sin(i / 9)));
+const score = Float64Array.from({ length: n }, (_, i) => 0.35 * Math.sin(i / 12));
+const trades: Trade[] = [
+  { coin: "BTC", side: "long", entryIndex: 3, exitIndex: 20, entryTime: time[3] as number, exitTime: time[20] as number, entryPrice: 100, exitPrice: 104, units: 1, return: 0.04, pnl: 3.9, barsHeld: 17, fees: 0.1, funding: 0, open: false },
+  { coin: "BTC", side: "short", entryIndex: 40, exitIndex: n - 1, entryTime: time[40] as number, exitTime: time[n - 1] as number, entryPrice: 103, exitPrice: 101, units: 2, return: 103 / 101 - 1, pnl: -1.25, barsHeld: n - 41, fees: 0.2, funding: 0.05, open: true },
+];
+
+const input: TearsheetInput = {
+  title: "Composite <signal> & co",
+  subtitle: "synthetic data",
+  notes: ["fees 5 bps", "seed 42"],
+  summary: { title: "Scorecard", table: { strategy: ["BTC", "Portfolio"], "total return": [0.12, -0.03] }, signed: ["total return"] },
+  sections: [
+    {
+      title: "BTC",
+      intro: "long above 0.1, short below -0.1",
+      metrics: [
+        { label: "Total return", value: 0.1234, format: "percent", signed: true },
+        { label: "Sharpe", value: -0.5, signed: true },
+        { label: "Trades", value: 2, format: "integer" },
+        { label: "Calmar", value: Number.NaN },
+      ],
+      equity: { time, series: { strategy: equity, "buy & hold": price.map((p) => p * 100) } },
+      signal: { time, price, score, trades, thresholds: { buy: 0.1, sell: -0.1 } },
+      positions: { time, series: { BTC: score.map((s) => (s > 0.1 ? 1 : s < -0.1 ? -1 : 0)) } },
+      regimeReturns: { category: ["low", "normal", "high"], value: [0.001, -0.002, 0.003] },
+      icDecay: { horizon: [1, 2, 4, 8], ic: { BTC: [0.06, 0.05, 0.03, 0.01] } },
+      attribution: { category: ["imbalance", "funding"], value: [0.01, -0.004] },
+      tables: [{ title: "Regime table", table: { regime: ["low"], sharpe: [1.5] } }],
+      trades,
+    },
+    { title: "Signal evaluation", icDecay: { horizon: [1, 4], ic: { ETH: [0.02, 0.01] } } },
+  ],
+};
+
+describe("renderTearsheet", () => {
+  it("is one self-contained HTML page: inline CSS and SVG, no script, no external resource", async () => {
+    const html = await renderTearsheet(input);
+    expect(html.startsWith("<!doctype html>")).toBe(true);
+    expect(html).toContain("<style>");
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toMatch(/<link/i);
+    expect(html).not.toMatch(/(src|href)="(https?:)?\/\//i);
+    expect((html.match(/<svg/g) ?? []).length).toBe(8); // equity, drawdown, signal, positions, regime, IC, attribution + IC of section 2
+  });
+  it("escapes every user text", async () => {
+    const html = await renderTearsheet(input);
+    expect(html).toContain("<h1>Composite &lt;signal&gt; &amp; co</h1>");
+    expect(html).toContain("<title>Composite &lt;signal&gt; &amp; co</title>");
+    expect(html).not.toContain("<signal>");
+  });
+  it("draws tiles with their formats: percent, signed colour, integer, NaN as a dash", async () => {
+    const html = await renderTearsheet(input);
+    expect(html).toContain('<div class="value pos">12.3%</div>');
+    expect(html).toContain('<div class="value neg">-0.50</div>');
+    expect(html).toContain('<div class="value">2</div>');
+    expect(html).toContain('<div class="value">–</div>');
+  });
+  it("links every section from the table of contents with unique ids", async () => {
+    const html = await renderTearsheet(input);
+    expect(html).toContain('<a href="#btc">BTC</a>');
+    expect(html).toContain('<a href="#signal-evaluation">Signal evaluation</a>');
+    const twice = await renderTearsheet({ title: "t", sections: [{ title: "A b" }, { title: "A b" }] });
+    expect(twice).toContain('id="a-b"');
+    expect(twice).toContain('id="a-b-2"');
+  });
+  it("lists the trades, marking an open trade", async () => {
+    const html = await renderTearsheet(input);
+    expect(html).toContain("Trades (2)");
+    expect(html).toContain("<td>open</td>");
+    expect(html).toContain('<td class="num pos">4.00%</td>');
+    const cols = tradeColumns(trades);
+    expect(cols["side"]).toEqual(["long", "short"]);
+    expect(cols["exit"]).toEqual(["2026-10-01 20:00", "open"]);
+  });
+  it("renders a page with no section, and is byte-identical across runs", async () => {
+    const empty = await renderTearsheet({ title: "Empty", sections: [] });
+    expect(empty).toContain("<h1>Empty</h1>");
+    expect(await renderTearsheet(input)).toBe(await renderTearsheet(input));
+  });
+  it("passes chart argument errors through as typed errors", async () => {
+    await expect(renderTearsheet({ title: "x", sections: [{ title: "s", equity: { time: [1, 2], series: { a: [1] } } }] })).rejects.toThrow(InvalidArgumentError);
+  });
+});
+
+describe("writeReport in headless Chromium", () => {
+  it("writes the page, which renders with no error, no request out, and sized charts", async () => {
+    const file = await writeReport(join(dir, "nested", "report.html"), input);
+    expect(readFileSync(file, "utf8")).toContain("<h1>");
+    const shot = join(dir, "report.png");
+    const check = await openInBrowser(file, shot);
+    expect(check.consoleErrors).toEqual([]);
+    expect(check.pageErrors).toEqual([]);
+    expect(check.externalRequests).toEqual([]);
+    expect(check.svgSizes.length).toBe(8);
+    for (const s of check.svgSizes) {
+      expect(s.width).toBeGreaterThan(100);
+      expect(s.height).toBeGreaterThan(50);
+    }
+    expect(check.headings).toEqual(["Composite <signal> & co", "Scorecard", "BTC", "Signal evaluation"]);
+    expect(check.sectionIds).toEqual(["summary", "btc", "signal-evaluation"]);
+    expect(check.tableRows).toBe(2 + 1 + 2);
+    expect(statSync(shot).size).toBeGreaterThan(20_000);
+  });
+});
