@@ -9,7 +9,7 @@ import { checkReturns, periodsPerYearOf, type ReturnsOptions } from "./ReturnsOp
  * when the maximum drawdown is negative; NaN when there is no drawdown
  * (including one return and empty input), and NaN instead of an infinite value.
  * Reference: quantopian/empyrical stats.py `calmar_ratio`; Young (1991).
- * @example calmarRatio([0.1, -0.1, 0.1], { periodsPerYear: 3 }) // ≈ 0.89 / 0.1 = 8.9
+ * @example calmarRatio([0.1, -0.1, 0.1], { periodsPerYear: 3 }) // ≈ 0.89 (CAGR 0.089 over a 0.1 drawdown)
  */
 export function calmarRatio(returns: ArrayLike<number>, options?: ReturnsOptions): number {
   checkReturns(returns, "calmarRatio");

@@ -6,7 +6,7 @@ import { percentileSorted, sortedFinite } from "./valueAtRisk.js";
  * (linear interpolation). 0.25 means the bad tail is four times the good
  * one. NaN when no return is left; Infinity when the 5th percentile is 0.
  * Reference: quantopian/empyrical stats.py `tail_ratio`.
- * @example tailRatio([-0.02, 0.01, 0.02]) // ≈ 0.95
+ * @example tailRatio([-0.02, 0.01, 0.02]) // ≈ 1.118 (0.019 / 0.017)
  */
 export function tailRatio(returns: ArrayLike<number>): number {
   checkReturns(returns, "tailRatio");
