@@ -74,12 +74,19 @@ export interface PerformanceSummary {
  * given, its trades and positions): total return, CAGR, volatility, Sharpe,
  * Sortino, Calmar, Omega, max drawdown and its longest duration, VaR / CVaR,
  * tail ratio, stability, win rate, profit factor, trade count, exposure.
- * Every number follows the function of the same name (empyrical definitions).
+ * Every number follows the function of the same name (empyrical definitions),
+ * applied after dropping LEADING NaN returns (a backtest's bar 0 has no
+ * return): like `equity.pct_change().dropna()` before empyrical, so the CAGR
+ * spans exactly the n - 1 periods of an n-bar equity curve. NaN inside the
+ * series are kept and handled by each metric.
  * @throws InvalidArgumentError on a bad periodsPerYear, cutoff or time
  * @example performanceSummary(result.returns, { time: result.time, trades: result.trades, positions: result.positions }).sharpeRatio
  */
-export function performanceSummary(returns: ArrayLike<number>, options: PerformanceSummaryOptions = {}): PerformanceSummary {
-  checkReturns(returns, "performanceSummary");
+export function performanceSummary(allReturns: ArrayLike<number>, options: PerformanceSummaryOptions = {}): PerformanceSummary {
+  checkReturns(allReturns, "performanceSummary", "returns");
+  let first = 0;
+  while (first < allReturns.length && Number.isNaN(allReturns[first] as number)) first++;
+  const returns = Float64Array.from({ length: allReturns.length - first }, (_, i) => allReturns[first + i] as number);
   const ppy =
     options.periodsPerYear !== undefined
       ? periodsPerYearOf(options, "performanceSummary")
@@ -94,7 +101,7 @@ export function performanceSummary(returns: ArrayLike<number>, options: Performa
     ? tradeStatistics(options.trades ?? [], {
         ...(options.positions !== undefined ? { positions: options.positions } : {}),
         ...(options.turnover !== undefined ? { turnover: options.turnover } : {}),
-        bars: returns.length,
+        bars: allReturns.length,
       })
     : undefined;
   const nan = Number.NaN;

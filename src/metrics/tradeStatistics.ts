@@ -65,12 +65,13 @@ export interface TradeStatistics {
 }
 
 /**
- * Net return of one trade: its net pnl (after fees and funding) over its
- * entry notional `units * entryPrice`; the gross `return` when the notional
- * is 0 or unknown.
+ * Net return of one trade: the engine's `netReturn` when set, else its net
+ * pnl (after fees and funding) over its entry notional `units * entryPrice`;
+ * the gross `return` when neither is available (zero or unknown notional).
  * @example netTradeReturn({ pnl: 9, units: 1, entryPrice: 100, return: 0.1 } as Trade) // 0.09
  */
 export function netTradeReturn(trade: Trade): number {
+  if (trade.netReturn !== undefined && !Number.isNaN(trade.netReturn)) return trade.netReturn;
   const notional = Math.abs(trade.units) * trade.entryPrice;
   return notional > 0 && Number.isFinite(notional) ? trade.pnl / notional : trade.return;
 }

@@ -147,6 +147,12 @@ describe("performanceSummary", () => {
     expect(s.winRate).toBeCloseTo(2 / 3, 15);
     expect(s.exposure).toBe(0.5);
   });
+  it("leading NaN (a backtest's bar 0) are dropped: CAGR spans the n - 1 real periods", () => {
+    const s = performanceSummary([N, N, 0.1, 0.1], { periodsPerYear: 2 });
+    expect(s.periods).toBe(2);
+    expect(s.annualReturn).toBeCloseTo(0.21, 14); // 1.1 * 1.1 - 1 over exactly one year
+    expect(annualReturn([N, N, 0.1, 0.1], { periodsPerYear: 2 })).toBeCloseTo(1.21 ** 0.5 - 1, 14); // empyrical counts the NaN
+  });
   it("without trades the trade fields are NaN; default year is daily (365)", () => {
     const s = performanceSummary(returns);
     expect(s.periodsPerYear).toBe(365);
