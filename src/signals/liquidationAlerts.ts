@@ -21,8 +21,8 @@ export const CASCADE_THRESHOLDS: Readonly<Record<"warning" | "critical" | "extre
  * The service's liquidation-cascade rule over one-minute closes: a level code
  * per bar, 0 none, 1 warning (a move of at least 1% in 1 minute or 2% in 5
  * minutes), 2 critical (2% / 5%), 3 extreme (5% / 10%), up or down. The moves
- * are simple returns in percent ending at the bar: 100 * |p_t / p_{t-1} - 1| and
- * 100 * |p_t / p_{t-5} - 1|; in the first five bars the longer move spans the
+ * are simple returns in percent ending at the bar: 100 * |p_t - p_{t-1}| / p_{t-1} and
+ * 100 * |p_t - p_{t-5}| / p_{t-5}; in the first five bars the longer move spans the
  * bars available (from bar 0). A move with a NaN price does not count (bar 0 and
  * a NaN bar are 0 unless the other move fires). Causal: bar t uses closes up to t.
  * @param close one-minute closes (for other bars, the "1" and "5" are bars, not minutes)
@@ -54,8 +54,11 @@ export function liquidationAlerts(
   const out = new Int8Array(n);
   for (let t = 1; t < n; t++) {
     const p = close[t] as number;
-    const m1 = Math.abs(100 * (p / (close[t - 1] as number) - 1));
-    const m5 = Math.abs(100 * (p / (close[t >= 5 ? t - 5 : 0] as number) - 1));
+    const q1 = close[t - 1] as number;
+    const q5 = close[t >= 5 ? t - 5 : 0] as number;
+    // 100 * |p - q| / q rather than 100 * |p / q - 1|: exact at round thresholds (90 vs 100 is 10 %)
+    const m1 = (100 * Math.abs(p - q1)) / q1;
+    const m5 = (100 * Math.abs(p - q5)) / q5;
     const a1 = m1 === m1 ? m1 : 0;
     const a5 = m5 === m5 ? m5 : 0;
     out[t] =
