@@ -32,7 +32,7 @@ let requests = 0;
 
 beforeAll(async () => {
   server = await startReplayServer({ clock: () => NOW, seed: 42, rateLimitPerMinute: 0, onRequest: () => void requests++ });
-  client = createClient({ baseUrl: server.url, rateLimitPerMinute: 100_000, retryDelayMs: 1, retries: 0 });
+  client = createClient({ baseUrl: server.url, rateLimitPerMinute: 100_000, retryDelayMs: 1 });
 });
 afterAll(async () => {
   await server.close();
@@ -60,19 +60,47 @@ describe("loadHistoryPanel / loadHistory", () => {
     expect(Array.from(p.columns.eth_price!)).toEqual(Array.from(eth.value));
   });
 
-  it("outer join of different windows: exact fill leaves NaN where a series has no point; last fill carries within the limit", async () => {
-    // 1 h of BTC and 2 h of ETH share the last hour only.
-    const a = client.history({ metricId: "btc_price", hours: 1 });
-    const [{ panel }] = await Promise.all([loadHistoryPanel(client, { metricIds: ["btc_price"], hours: 1 }), a]);
-    expect(panel.time.length).toBe(60);
-    const mixed = await Promise.all([
-      client.history({ metricId: "btc_price", hours: 1 }),
-      client.history({ metricId: "eth_price", hours: 2 }),
-    ]);
-    const { panel: joined } = await loadHistoryPanel(client, { metricIds: ["btc_price", "eth_price"], hours: 2 });
-    expect(joined.time.length).toBe(120);
-    expect(Array.from(joined.columns.btc_price!.slice(60))).toEqual(Array.from(mixed[0].value));
-    expect(Array.from(joined.columns.eth_price!)).toEqual(Array.from(mixed[1].value));
+  it("series of different times: outer join on the union; exact leaves NaN, last carries within maxStalenessMs", async () => {
+    // A stand-in client whose two metrics have different time stamps (funding hourly, price each 30 min).
+    const H = 3_600_000;
+    const fake = {
+      history: async ({ metricId }: { metricId: string }) => ({
+        metricId,
+        hours: 3,
+        variant: "wrapped" as const,
+        dropped: { nulls: 0, duplicates: 0, conflicts: 0 },
+        ...(metricId === "btc_funding_rate"
+          ? { time: Float64Array.of(0, H, 2 * H), value: Float64Array.of(1e-5, 2e-5, 3e-5) }
+          : { time: Float64Array.of(0.5 * H, 1.5 * H, 2.5 * H), value: Float64Array.of(100, 101, 102) }),
+      }),
+    } as unknown as MarketIntelClient;
+    const exact = (await loadHistoryPanel(fake, { metricIds: ["btc_funding_rate", "btc_price"] })).panel;
+    expect(Array.from(exact.time)).toEqual([0, 0.5 * H, H, 1.5 * H, 2 * H, 2.5 * H]);
+    expect(Array.from(exact.columns.btc_funding_rate!)).toEqual([1e-5, NaN, 2e-5, NaN, 3e-5, NaN]);
+    expect(Array.from(exact.columns.btc_price!)).toEqual([NaN, 100, NaN, 101, NaN, 102]);
+    const last = (await loadHistoryPanel(fake, { metricIds: ["btc_funding_rate", "btc_price"], fill: "last", maxStalenessMs: 0.5 * H })).panel;
+    expect(Array.from(last.columns.btc_funding_rate!)).toEqual([1e-5, 1e-5, 2e-5, 2e-5, 3e-5, 3e-5]);
+    expect(Array.from(last.columns.btc_price!)).toEqual([NaN, 100, 100, 101, 101, 102]);
+    const tight = (await loadHistoryPanel(fake, { metricIds: ["btc_funding_rate"], fill: "last", maxStalenessMs: 0 })).panel;
+    expect(Array.from(tight.columns.btc_funding_rate!)).toEqual([1e-5, 2e-5, 3e-5]);
+  });
+
+  it("an empty series is a column of NaN on the others' grid", async () => {
+    const fake = {
+      history: async ({ metricId }: { metricId: string }) => ({
+        metricId,
+        hours: 1,
+        variant: metricId === "a" ? ("empty" as const) : ("wrapped" as const),
+        dropped: { nulls: 0, duplicates: 0, conflicts: 0 },
+        time: metricId === "a" ? new Float64Array(0) : Float64Array.of(1, 2),
+        value: metricId === "a" ? new Float64Array(0) : Float64Array.of(5, 6),
+      }),
+    } as unknown as MarketIntelClient;
+    const { panel } = await loadHistoryPanel(fake, { metricIds: ["a", "b"] });
+    expect(Array.from(panel.columns.a!)).toEqual([NaN, NaN]);
+    expect(Array.from(panel.columns.b!)).toEqual([5, 6]);
+    const only = await loadHistoryPanel(fake, { metricId: "a" });
+    expect(only.panel.time.length).toBe(0);
   });
 
   it("the same metric twice gets a numbered second column rather than overwriting", async () => {

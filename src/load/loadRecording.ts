@@ -1,0 +1,185 @@
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { normaliseComposite } from "../api/schemas/composite.js";
+import { normaliseJsonObject } from "../api/schemas/jsonObject.js";
+import { normaliseRegime } from "../api/schemas/regime.js";
+import { normaliseSnapshot } from "../api/schemas/snapshot.js";
+import { normaliseVolatility } from "../api/schemas/volatility.js";
+import { normaliseWhaleFlow } from "../api/schemas/whaleFlow.js";
+import type { DataFrame } from "../data/danfo.js";
+import type { Panel } from "../data/Panel.js";
+import { sortDedupe } from "../data/sortDedupe.js";
+import { toDataFrame } from "../data/toDataFrame.js";
+import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { concatColumns } from "./concatColumns.js";
+import { compositeColumns } from "./loadComposite.js";
+import { regimeColumns } from "./loadRegime.js";
+import { signalRecordColumns } from "./loadSignalRecords.js";
+import { snapshotColumns } from "./loadSnapshot.js";
+import { volatilityColumns } from "./loadVolatility.js";
+import { whaleFlowColumns } from "./loadWhaleFlow.js";
+import { parseRecordingLine, type RecordedResponse } from "./recordingLine.js";
+import type { RecordColumns } from "./recordsToColumns.js";
+
+/** Counts of what `loadRecording` read and left out. */
+export interface RecordingStats {
+  readonly files: number;
+  /** Complete records kept (after removing duplicates). */
+  readonly records: number;
+  /** Unterminated last lines (a recorder killed mid-write), ignored. */
+  readonly torn: number;
+  /** Complete lines that are not valid records, ignored. */
+  readonly corrupt: number;
+  /** Records seen again with the same endpoint and key (overlapping recordings), dropped. */
+  readonly duplicates: number;
+  /** Of those, how many had a different body than the record kept (the earliest fetched is kept). */
+  readonly conflicts: number;
+  /** Records whose body no longer matches the endpoint's schema, left out of tables (kept in `responses`). */
+  readonly invalid: number;
+}
+
+/** A recording, read back. */
+export interface Recording {
+  /** Per endpoint, the recorded responses in time order, each once. */
+  readonly responses: Readonly<Record<string, readonly RecordedResponse[]>>;
+  readonly stats: RecordingStats;
+  /**
+   * The endpoint's responses as one long table: each response's rows (one
+   * per coin for composite, volatility, regime, whale flow; one per metric
+   * for snapshot; the record array for the others, see the loaders), stacked
+   * in time order, with `time` = the service's own time stamp of the row.
+   */
+  table(endpoint: string): RecordColumns;
+  /** {@link Recording.table} as a danfo DataFrame. */
+  toDataFrame(endpoint: string): DataFrame;
+  /**
+   * The recorded composite of each coin over time, ready for `replayComposite`:
+   * per coin a {@link Panel} with `composite_score`, `confidence`, each
+   * component's value under its bare name (`imbalance, funding, basis_spread,
+   * momentum_5m, gas`) and `<name>_score`. Times are the signals' own stamps,
+   * ascending and unique (a repeat keeps the later record).
+   */
+  compositeByCoin(): Record<string, Panel>;
+}
+
+function tableOf(endpoint: string, body: unknown): RecordColumns {
+  switch (endpoint) {
+    case "composite":
+      return compositeColumns(normaliseComposite(body));
+    case "volatility":
+      return volatilityColumns(normaliseVolatility(body));
+    case "snapshot":
+      return snapshotColumns(normaliseSnapshot(body));
+    case "regime":
+      return regimeColumns(normaliseRegime(body));
+    case "whaleFlow":
+      return whaleFlowColumns(normaliseWhaleFlow(body));
+    default:
+      return signalRecordColumns(normaliseJsonObject(body, endpoint));
+  }
+}
+
+/**
+ * Read a recording made by `record` (or several directories of one, e.g.
+ * overlapping runs on two machines) into frames. Rules: a last line without
+ * its newline is a torn write and is ignored (`stats.torn`); another line that
+ * is not a valid record is ignored (`stats.corrupt`); a record whose endpoint
+ * and key (its own time stamp) were already read is dropped
+ * (`stats.duplicates`), keeping the one fetched first. Nothing is re-timed:
+ * rows carry the service's own time stamps.
+ * @throws InvalidArgumentError when a directory does not exist
+ * @example
+ * const rec = loadRecording("rec");
+ * const btc = rec.compositeByCoin().BTC; // Panel: time, composite_score, imbalance, funding, ...
+ * rec.toDataFrame("volatility").head().print();
+ */
+export function loadRecording(dir: string | readonly string[]): Recording {
+  const dirs = typeof dir === "string" ? [dir] : [...dir];
+  const byEndpoint = new Map<string, Map<string, RecordedResponse>>();
+  let files = 0;
+  let torn = 0;
+  let corrupt = 0;
+  let duplicates = 0;
+  let conflicts = 0;
+  for (const d of dirs) {
+    if (typeof d !== "string" || !existsSync(d) || !statSync(d).isDirectory()) {
+      throw new InvalidArgumentError("dir", `loadRecording: ${JSON.stringify(d)} is not a directory (a recording made by record(client, { dir }))`);
+    }
+    for (const endpoint of readdirSync(d).sort()) {
+      const sub = join(d, endpoint);
+      if (endpoint.startsWith(".") || !statSync(sub).isDirectory()) continue;
+      for (const name of readdirSync(sub).filter((f) => f.endsWith(".jsonl")).sort()) {
+        files++;
+        const text = readFileSync(join(sub, name), "utf8");
+        const lines = text.split("\n");
+        const last = lines.pop() as string; // "" when the file ends with a newline
+        if (last !== "") torn++;
+        for (const line of lines) {
+          if (line === "") continue;
+          const r = parseRecordingLine(line);
+          if (r === undefined || r.endpoint !== endpoint) {
+            corrupt++;
+            continue;
+          }
+          let m = byEndpoint.get(endpoint);
+          if (m === undefined) byEndpoint.set(endpoint, (m = new Map()));
+          const prev = m.get(r.key);
+          if (prev === undefined) {
+            m.set(r.key, r);
+            continue;
+          }
+          duplicates++;
+          if (JSON.stringify(prev.body) !== JSON.stringify(r.body)) conflicts++;
+          if (r.fetchedAt < prev.fetchedAt) m.set(r.key, r);
+        }
+      }
+    }
+  }
+  const responses: Record<string, RecordedResponse[]> = {};
+  let records = 0;
+  for (const [endpoint, m] of byEndpoint) {
+    const list = [...m.values()].sort((a, b) => a.time - b.time || a.fetchedAt - b.fetchedAt);
+    responses[endpoint] = list;
+    records += list.length;
+  }
+  let invalid = 0;
+  const tables = new Map<string, RecordColumns>();
+  const table = (endpoint: string): RecordColumns => {
+    const cached = tables.get(endpoint);
+    if (cached !== undefined) return cached;
+    const parts: RecordColumns[] = [];
+    for (const r of responses[endpoint] ?? []) {
+      try {
+        parts.push(tableOf(endpoint, r.body));
+      } catch {
+        invalid++;
+      }
+    }
+    const t = concatColumns(parts);
+    tables.set(endpoint, t);
+    return t;
+  };
+  for (const endpoint of Object.keys(responses)) table(endpoint);
+  const stats: RecordingStats = { files, records, torn, corrupt, duplicates, conflicts, invalid };
+  return {
+    responses,
+    stats,
+    table,
+    toDataFrame: (endpoint) => toDataFrame(table(endpoint)),
+    compositeByCoin: () => {
+      const t = table("composite");
+      const coins = (t["coin"] ?? []) as string[];
+      const out: Record<string, Panel> = {};
+      for (const coin of [...new Set(coins)]) {
+        const rows = coins.flatMap((c, i) => (c === coin ? [i] : []));
+        const cols: Record<string, number[]> = {};
+        for (const [name, col] of Object.entries(t)) {
+          if (name === "time" || col.length === 0 || typeof col[0] === "string") continue;
+          cols[name] = rows.map((i) => col[i] as number);
+        }
+        out[coin] = sortDedupe(rows.map((i) => (t["time"] as number[])[i] as number), cols).panel;
+      }
+      return out;
+    },
+  };
+}

@@ -1,0 +1,283 @@
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, readdirSync, truncateSync, unlinkSync, writeFileSync, writeSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { MarketIntelClient } from "../api/createClient.js";
+import { ENDPOINTS, type EndpointName } from "../api/endpoints.js";
+import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { formatRecordingLine, lineKey, recordingKey, recordingPath } from "./recordingLine.js";
+
+/** Endpoints the recorder can poll: every one except the two query endpoints (history, analytics). */
+export const RECORDABLE_ENDPOINTS = [
+  "snapshot",
+  "volatility",
+  "whaleFlow",
+  "composite",
+  "regime",
+  "liquidations",
+  "safety",
+  "spreads",
+  "correlation",
+  "depth",
+  "imbalance",
+  "priorityGas",
+  "squeeze",
+  "arbitrage",
+  "smartMoney",
+] as const satisfies readonly EndpointName[];
+
+/** One of {@link RECORDABLE_ENDPOINTS}. */
+export type RecordableEndpoint = (typeof RECORDABLE_ENDPOINTS)[number];
+
+/** A line of the recorder's log. */
+export interface RecordLog {
+  readonly level: "info" | "warn" | "error";
+  /** `start`, `resume`, `repair`, `write`, `unchanged`, `error`, `stop`. */
+  readonly event: string;
+  readonly endpoint?: string;
+  /** Dedupe key of the response concerned (its own time stamp, ISO). */
+  readonly key?: string;
+  readonly message: string;
+}
+
+/** Options of {@link record}. */
+export interface RecordOptions {
+  /** Directory of the recording (created if missing); one subfolder per endpoint, one JSON-lines file per UTC day. */
+  readonly dir: string;
+  /** Endpoints to poll [composite, volatility, regime, snapshot]. */
+  readonly endpoints?: readonly RecordableEndpoint[];
+  /** Seconds between polls [60]. The client's response cache (the service's max-age, 45 s) means a faster poll gets the cached body, which is skipped, never a new request. */
+  readonly everySeconds?: number;
+  /** Stop after this many polls (each poll asks every endpoint once) [unlimited]. */
+  readonly maxPolls?: number;
+  /** Ends the recorder (after the write in progress) when aborted. */
+  readonly signal?: AbortSignal;
+  /** Receives each log line [none]. */
+  readonly onLog?: (log: RecordLog) => void;
+  /** fsync each append (survives power loss, not just a killed process) [false]. */
+  readonly fsync?: boolean;
+}
+
+/** What a recorder did. */
+export interface RecordStats {
+  readonly polls: number;
+  /** Responses appended. */
+  readonly written: number;
+  /** Responses skipped because the recording already had them (same endpoint and time stamp). */
+  readonly unchanged: number;
+  /** Failed requests (logged; the recorder carries on). */
+  readonly errors: number;
+  /** Torn last lines cut off on start (left by a killed recorder). */
+  readonly repaired: number;
+}
+
+/** A running recorder. */
+export interface Recorder {
+  /** Settles when the recorder ends (maxPolls reached, stop() or the signal). */
+  readonly done: Promise<RecordStats>;
+  /** End the recorder after the write in progress; resolves with its stats. */
+  stop(): Promise<RecordStats>;
+}
+
+function check(options: RecordOptions): { endpoints: RecordableEndpoint[]; everyMs: number; maxPolls: number } {
+  if (typeof options !== "object" || options === null || typeof options.dir !== "string" || options.dir.trim() === "") {
+    throw new InvalidArgumentError("dir", 'record: dir must be a non-empty path, e.g. record(client, { dir: "recordings/mi" })');
+  }
+  const endpoints = [...(options.endpoints ?? ["composite", "volatility", "regime", "snapshot"])];
+  const bad = endpoints.filter((e) => !(RECORDABLE_ENDPOINTS as readonly string[]).includes(e));
+  if (endpoints.length === 0 || bad.length > 0) {
+    throw new InvalidArgumentError("endpoints", `record: endpoints must be a non-empty list of ${RECORDABLE_ENDPOINTS.join(", ")}, got ${JSON.stringify(options.endpoints)}`);
+  }
+  const every = options.everySeconds ?? 60;
+  if (typeof every !== "number" || !Number.isFinite(every) || every < 0.01) {
+    throw new InvalidArgumentError("everySeconds", `record: everySeconds must be a number >= 0.01, got ${String(every)}`);
+  }
+  const maxPolls = options.maxPolls ?? Infinity;
+  if (maxPolls !== Infinity && (!Number.isInteger(maxPolls) || maxPolls < 1)) {
+    throw new InvalidArgumentError("maxPolls", `record: maxPolls must be a positive integer, got ${String(maxPolls)}`);
+  }
+  return { endpoints: [...new Set(endpoints)], everyMs: every * 1000, maxPolls };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Directories locked by recorders of this process. */
+const lockedHere = new Set<string>();
+
+/** Take `<dir>/.lock` (one recorder per directory); a lock whose process is gone is taken over. */
+function lock(dir: string): () => void {
+  const path = join(dir, ".lock");
+  const id = resolve(dir);
+  if (lockedHere.has(id)) {
+    throw new InvalidArgumentError("dir", `record: another recorder (pid ${process.pid}, this process) is writing to ${dir}; stop it or choose another dir`);
+  }
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(path, String(process.pid), { flag: "wx" });
+      lockedHere.add(id);
+      return () => {
+        lockedHere.delete(id);
+        try {
+          unlinkSync(path);
+        } catch {
+          // already gone
+        }
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      const pid = Number(readFileSync(path, "utf8").trim());
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
+        throw new InvalidArgumentError("dir", `record: another recorder (pid ${pid}) is writing to ${dir}; stop it or choose another dir`);
+      }
+      unlinkSync(path);
+    }
+  }
+  throw new InvalidArgumentError("dir", `record: could not lock ${dir}`);
+}
+
+/** Cut a torn last line (no newline) off each file; collect the keys already recorded. */
+function resume(dir: string, endpoint: string, keys: Set<string>, log: (l: RecordLog) => void): number {
+  const sub = join(dir, endpoint);
+  mkdirSync(sub, { recursive: true });
+  let repaired = 0;
+  for (const name of readdirSync(sub).filter((f) => f.endsWith(".jsonl")).sort()) {
+    const path = join(sub, name);
+    const text = readFileSync(path, "utf8");
+    const end = text.lastIndexOf("\n") + 1;
+    if (end < text.length) {
+      truncateSync(path, Buffer.byteLength(text.slice(0, end)));
+      repaired++;
+      log({ level: "warn", event: "repair", endpoint, message: `cut a torn last line (${text.length - end} chars) off ${path}` });
+    }
+    for (const line of text.slice(0, end).split("\n")) {
+      const key = line === "" ? undefined : lineKey(line);
+      if (key !== undefined) keys.add(`${endpoint}|${key}`);
+    }
+  }
+  return repaired;
+}
+
+/**
+ * Record the API: poll `endpoints` every `everySeconds` and append each new
+ * response, exactly as the service sent it, as one JSON line to
+ * `<dir>/<endpoint>/<YYYY-MM-DD>.jsonl` (the UTC day of the response's own
+ * time stamp). A response whose endpoint and time stamp are already in the
+ * recording is skipped (so restarts and cached responses never duplicate).
+ * Crash safety: each line is written with one `write` call of the whole
+ * line; a recorder killed mid-write leaves at most a torn last line without
+ * its newline, which `loadRecording` ignores and the next `record` on the
+ * directory cuts off before resuming. One recorder per directory (`.lock`,
+ * taken over when its process is gone). Request failures are logged and the
+ * recorder carries on. Load the result with `loadRecording(dir)`.
+ * @throws InvalidArgumentError for bad options, or when another live recorder holds the directory
+ * @example
+ * const rec = record(client, { dir: "rec", endpoints: ["composite"], everySeconds: 60, onLog: (l) => console.error(l.message) });
+ * // ... later
+ * await rec.stop(); // { polls, written, unchanged, errors, repaired }
+ */
+export function record(client: MarketIntelClient, options: RecordOptions): Recorder {
+  const { endpoints, everyMs, maxPolls } = check(options);
+  const dir = options.dir;
+  const log = (l: RecordLog): void => {
+    try {
+      options.onLog?.(l);
+    } catch {
+      // a logging hook must never stop the recorder
+    }
+  };
+  mkdirSync(dir, { recursive: true });
+  const unlock = lock(dir);
+  const keys = new Set<string>();
+  let repaired = 0;
+  try {
+    for (const e of endpoints) repaired += resume(dir, e, keys, log);
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+  log({ level: "info", event: "start", message: `recording ${endpoints.join(", ")} every ${everyMs / 1000} s into ${dir} (${keys.size} responses already there)` });
+
+  let stopped = false;
+  let wake: (() => void) | undefined;
+  const stopNow = (): void => {
+    stopped = true;
+    wake?.();
+  };
+  if (options.signal?.aborted === true) stopped = true;
+  options.signal?.addEventListener("abort", stopNow, { once: true });
+  const stats = { polls: 0, written: 0, unchanged: 0, errors: 0, repaired };
+
+  const append = (path: string, line: string): void => {
+    const fd = openSync(path, "a");
+    try {
+      const bytes = Buffer.from(line, "utf8");
+      let off = 0;
+      while (off < bytes.length) off += writeSync(fd, bytes, off, bytes.length - off);
+      if (options.fsync === true) fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  };
+
+  const pollOne = async (endpoint: RecordableEndpoint): Promise<void> => {
+    let body: unknown;
+    try {
+      body = await client.raw(ENDPOINTS[endpoint]);
+    } catch (err) {
+      stats.errors++;
+      log({ level: "error", event: "error", endpoint, message: `${endpoint}: ${err instanceof Error ? err.message : String(err)}` });
+      return;
+    }
+    const fetchedAt = Date.now();
+    const { key, time } = recordingKey(body, fetchedAt);
+    if (keys.has(`${endpoint}|${key}`)) {
+      stats.unchanged++;
+      log({ level: "info", event: "unchanged", endpoint, key, message: `${endpoint} ${key}: already recorded` });
+      return;
+    }
+    const path = recordingPath(dir, endpoint, time);
+    append(path, formatRecordingLine({ endpoint, key, time, fetchedAt, body }));
+    keys.add(`${endpoint}|${key}`);
+    stats.written++;
+    log({ level: "info", event: "write", endpoint, key, message: `${endpoint} ${key}: appended to ${path}` });
+  };
+
+  const run = async (): Promise<RecordStats> => {
+    const t0 = Date.now();
+    try {
+      while (!stopped && stats.polls < maxPolls) {
+        stats.polls++;
+        await Promise.all(endpoints.map(pollOne));
+        if (stopped || stats.polls >= maxPolls) break;
+        const next = t0 + Math.ceil((Date.now() - t0 + 1) / everyMs) * everyMs;
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, Math.max(0, next - Date.now()));
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wake = undefined;
+      }
+    } finally {
+      options.signal?.removeEventListener("abort", stopNow);
+      unlock();
+    }
+    const result = { ...stats };
+    log({ level: "info", event: "stop", message: `stopped after ${result.polls} polls: ${result.written} written, ${result.unchanged} unchanged, ${result.errors} errors` });
+    return result;
+  };
+  const done = run();
+  return {
+    done,
+    stop: () => {
+      stopNow();
+      return done;
+    },
+  };
+}

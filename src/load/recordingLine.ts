@@ -1,0 +1,54 @@
+import { createHash } from "node:crypto";
+import { join } from "node:path";
+import { responseTimestamp } from "./responseTimestamp.js";
+
+/** One recorded response, as a line of a recording file. */
+export interface RecordedResponse {
+  /** Client method name of the endpoint, e.g. `"composite"`. */
+  readonly endpoint: string;
+  /** Dedupe key: the response's own time stamp (ISO) or, when it has none, `sha1:<hash of the body>`. */
+  readonly key: string;
+  /** The response's own time (epoch ms), or the fetch time when it has none. */
+  readonly time: number;
+  /** When the recorder received it (epoch ms). */
+  readonly fetchedAt: number;
+  /** The body exactly as the service sent it (parsed JSON). */
+  readonly body: unknown;
+}
+
+/** The dedupe key and time of a response body (see {@link RecordedResponse}). @internal */
+export function recordingKey(body: unknown, fetchedAt: number): { key: string; time: number } {
+  const t = responseTimestamp(body);
+  if (Number.isFinite(t)) return { key: new Date(t).toISOString(), time: t };
+  return { key: `sha1:${createHash("sha1").update(JSON.stringify(body)).digest("hex")}`, time: fetchedAt };
+}
+
+/** File of a response: `<dir>/<endpoint>/<YYYY-MM-DD of its time, UTC>.jsonl`. @internal */
+export function recordingPath(dir: string, endpoint: string, time: number): string {
+  return join(dir, endpoint, `${new Date(time).toISOString().slice(0, 10)}.jsonl`);
+}
+
+/** One JSON line, newline-terminated; the key comes first so a resume can read keys without parsing bodies. @internal */
+export function formatRecordingLine(r: RecordedResponse): string {
+  return `{"key":${JSON.stringify(r.key)},"endpoint":${JSON.stringify(r.endpoint)},"time":${r.time},"fetched_at":${r.fetchedAt},"body":${JSON.stringify(r.body)}}\n`;
+}
+
+/** The key of a line without parsing the rest; undefined for a line not written by the recorder. @internal */
+export function lineKey(line: string): string | undefined {
+  const m = /^\{"key":("(?:[^"\\]|\\.)*")/.exec(line);
+  return m === null ? undefined : (JSON.parse(m[1] as string) as string);
+}
+
+/** Parse a complete line; undefined when it is not a valid record (torn or corrupt). @internal */
+export function parseRecordingLine(line: string): RecordedResponse | undefined {
+  let o: unknown;
+  try {
+    o = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  if (typeof o !== "object" || o === null) return undefined;
+  const r = o as Record<string, unknown>;
+  if (typeof r["key"] !== "string" || typeof r["endpoint"] !== "string" || typeof r["time"] !== "number" || !("body" in r)) return undefined;
+  return { key: r["key"], endpoint: r["endpoint"], time: r["time"], fetchedAt: typeof r["fetched_at"] === "number" ? r["fetched_at"] : Number.NaN, body: r["body"] };
+}

@@ -1,0 +1,215 @@
+/**
+ * The recorder against the replay server: writes, skips what it has, resumes
+ * after a torn write, survives SIGKILL without losing or duplicating a
+ * completed record, and loadRecording's rules for torn, corrupt and
+ * overlapping data.
+ */
+import { spawn } from "node:child_process";
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createClient } from "../../src/api/index.js";
+import { InvalidArgumentError } from "../../src/errors/index.js";
+import { loadRecording, record, type RecordLog } from "../../src/load/index.js";
+import { startReplayServer, type ReplayServer } from "../../src/server/index.js";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const BASE = Date.UTC(2026, 10, 22, 12, 0, 30);
+const T0 = Date.now();
+/** Simulated time runs 600x faster than the wall clock: a new minute (a new response) every 100 ms. */
+const fast = (): number => BASE + (Date.now() - T0) * 600;
+
+let fixed: ReplayServer;
+let moving: ReplayServer;
+const dirs: string[] = [];
+const tmp = (): string => {
+  const d = mkdtempSync(join(tmpdir(), "milab-rec-"));
+  dirs.push(d);
+  return d;
+};
+
+beforeAll(async () => {
+  fixed = await startReplayServer({ clock: () => BASE, rateLimitPerMinute: 0 });
+  moving = await startReplayServer({ clock: fast, rateLimitPerMinute: 0 });
+});
+afterAll(async () => {
+  await fixed.close();
+  await moving.close();
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+const lines = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .flatMap((e) => readdirSync(join(dir, e.name)).map((f) => readFileSync(join(dir, e.name, f), "utf8")))
+    .flatMap((text) => text.split("\n").filter((l) => l !== ""));
+
+describe("record", () => {
+  it("appends one JSON line per new response into <endpoint>/<day>.jsonl and skips what it already has", async () => {
+    const dir = tmp();
+    const client = createClient({ baseUrl: fixed.url, rateLimitPerMinute: 100_000 });
+    const logs: RecordLog[] = [];
+    const stats = await record(client, { dir, endpoints: ["composite", "snapshot"], everySeconds: 0.01, maxPolls: 3, onLog: (l) => logs.push(l) }).done;
+    // Fixed clock: the same composite and snapshot each poll (and the client's 45 s cache serves polls 2 and 3).
+    expect(stats).toEqual({ polls: 3, written: 2, unchanged: 4, errors: 0, repaired: 0 });
+    expect(readdirSync(join(dir, "composite"))).toEqual(["2026-11-22.jsonl"]);
+    const line = JSON.parse(readFileSync(join(dir, "composite", "2026-11-22.jsonl"), "utf8").split("\n")[0]!);
+    expect(line.key).toBe("2026-11-22T12:00:00.000Z");
+    expect(line.body).toEqual(await client.raw("/v1/signals/composite")); // the body exactly as sent
+    expect(logs.map((l) => l.event)).toEqual(["start", "write", "write", "unchanged", "unchanged", "unchanged", "unchanged", "stop"]);
+    expect(existsSync(join(dir, ".lock"))).toBe(false);
+    // A restart with a fresh client (empty cache) asks the server again and still writes nothing new.
+    const again = await record(createClient({ baseUrl: fixed.url, cacheTtlMs: 0 }), { dir, endpoints: ["composite", "snapshot"], maxPolls: 1 }).done;
+    expect(again).toMatchObject({ written: 0, unchanged: 2 });
+    expect(lines(dir).length).toBe(2);
+  });
+
+  it("records a moving market over time; loadRecording gives each coin's composite components, ready for replay", async () => {
+    const dir = tmp();
+    const client = createClient({ baseUrl: moving.url, cacheTtlMs: 0, rateLimitPerMinute: 100_000 });
+    const stats = await record(client, { dir, endpoints: ["composite", "volatility"], everySeconds: 0.1, maxPolls: 6 }).done;
+    expect(stats.written).toBeGreaterThanOrEqual(8);
+    const rec = loadRecording(dir);
+    expect(rec.stats).toMatchObject({ torn: 0, corrupt: 0, duplicates: 0, invalid: 0 });
+    const byCoin = rec.compositeByCoin();
+    expect(Object.keys(byCoin)).toEqual(["BTC", "ETH", "SOL", "HYPE"]);
+    const btc = byCoin.BTC!;
+    expect(btc.time.length).toBe(rec.responses.composite!.length);
+    for (const name of ["imbalance", "funding", "basis_spread", "momentum_5m", "gas", "composite_score", "imbalance_score"]) {
+      expect(btc.columns[name], name).toBeInstanceOf(Float64Array);
+    }
+    // Values equal the recorded bodies.
+    const first = rec.responses.composite![0]!.body as { signals: { coin: string; components: Record<string, { value: number }> }[] };
+    expect(btc.columns.funding![0]).toBe(first.signals.find((s) => s.coin === "BTC")!.components.funding!.value);
+    for (let i = 1; i < btc.time.length; i++) expect(btc.time[i]!).toBeGreaterThan(btc.time[i - 1]!);
+    const vol = rec.toDataFrame("volatility");
+    expect(vol.columns.slice(0, 3)).toEqual(["time", "coin", "mark_price"]);
+    expect(vol.shape[0]).toBe(4 * rec.responses.volatility!.length);
+  });
+
+  it("a torn last line is ignored on read, cut off on the next start, and the recording resumes without duplicates", async () => {
+    const dir = tmp();
+    const client = () => createClient({ baseUrl: moving.url, cacheTtlMs: 0 });
+    await record(client(), { dir, endpoints: ["composite"], maxPolls: 1 }).done;
+    const file = join(dir, "composite", readdirSync(join(dir, "composite"))[0]!);
+    const complete = readFileSync(file, "utf8");
+    appendFileSync(file, complete.slice(0, 200)); // a write cut short by a kill
+    const torn = loadRecording(dir);
+    expect(torn.stats).toMatchObject({ records: 1, torn: 1, corrupt: 0 });
+    const logs: RecordLog[] = [];
+    await new Promise((r) => setTimeout(r, 150)); // the market moves on
+    const stats = await record(client(), { dir, endpoints: ["composite"], maxPolls: 1, onLog: (l) => logs.push(l) }).done;
+    expect(stats).toMatchObject({ repaired: 1, written: 1 });
+    expect(logs.find((l) => l.event === "repair")?.message).toMatch(/cut a torn last line \(200 chars\)/);
+    expect(readFileSync(file, "utf8").startsWith(complete)).toBe(true);
+    const after = loadRecording(dir);
+    expect(after.stats).toMatchObject({ records: 2, torn: 0, corrupt: 0, duplicates: 0 });
+  });
+
+  it("loadRecording: corrupt lines are counted and skipped; overlapping recordings keep each record once", async () => {
+    const a = tmp();
+    const client = createClient({ baseUrl: fixed.url, cacheTtlMs: 0 });
+    await record(client, { dir: a, endpoints: ["composite", "regime"], maxPolls: 1 }).done;
+    const b = tmp();
+    await record(client, { dir: b, endpoints: ["composite"], maxPolls: 1 }).done;
+    appendFileSync(join(b, "composite", "2026-11-22.jsonl"), "not json\n");
+    const both = loadRecording([a, b]);
+    expect(both.stats).toMatchObject({ files: 3, records: 2, duplicates: 1, conflicts: 0, corrupt: 1, torn: 0 });
+    expect(both.responses.composite!.length).toBe(1);
+    expect(both.table("regime")["coin"]).toEqual(["BTC", "ETH", "SOL", "HYPE"]);
+    expect(both.table("depth")).toEqual({});
+    expect(() => loadRecording(join(a, "nope"))).toThrow("loadRecording:");
+    // An empty directory is an empty recording.
+    expect(loadRecording(tmp()).stats.records).toBe(0);
+  });
+
+  it("request failures are logged and the recorder carries on", async () => {
+    const dir = tmp();
+    const flaky = await startReplayServer({ clock: () => BASE, rateLimitPerMinute: 0, faults: { errorRate: 1 } });
+    try {
+      const logs: RecordLog[] = [];
+      const stats = await record(createClient({ baseUrl: flaky.url, retries: 0, cacheTtlMs: 0 }), {
+        dir,
+        endpoints: ["composite"],
+        everySeconds: 0.01,
+        maxPolls: 2,
+        onLog: (l) => logs.push(l),
+      }).done;
+      expect(stats).toMatchObject({ polls: 2, written: 0, errors: 2 });
+      expect(logs.filter((l) => l.level === "error").length).toBe(2);
+    } finally {
+      await flaky.close();
+    }
+  });
+
+  it("stop() and an AbortSignal end it; one live recorder per directory", async () => {
+    const dir = tmp();
+    const client = createClient({ baseUrl: fixed.url });
+    const rec = record(client, { dir, endpoints: ["composite"], everySeconds: 3600 });
+    expect(() => record(client, { dir, endpoints: ["composite"] })).toThrow(/another recorder \(pid \d+, this process\) is writing to/);
+    const stats = await rec.stop();
+    expect(stats.polls).toBe(1);
+    const controller = new AbortController();
+    const second = record(client, { dir, endpoints: ["composite"], everySeconds: 3600, signal: controller.signal });
+    controller.abort();
+    expect((await second.done).polls).toBe(1);
+    // A lock left by a dead process is taken over.
+    writeFileSync(join(dir, ".lock"), "999999999");
+    expect((await record(client, { dir, endpoints: ["composite"], maxPolls: 1 }).done).polls).toBe(1);
+  });
+
+  it("rejects bad options before doing anything", () => {
+    const client = createClient({ baseUrl: fixed.url });
+    expect(() => record(client, { dir: "" })).toThrow('record: dir must be a non-empty path, e.g. record(client, { dir: "recordings/mi" })');
+    expect(() => record(client, { dir: tmp(), endpoints: ["history" as never] })).toThrow("record: endpoints must be a non-empty list of snapshot, volatility");
+    expect(() => record(client, { dir: tmp(), endpoints: [] })).toThrow(InvalidArgumentError);
+    expect(() => record(client, { dir: tmp(), everySeconds: 0 })).toThrow("record: everySeconds must be a number >= 0.01, got 0");
+    expect(() => record(client, { dir: tmp(), maxPolls: 0 })).toThrow("record: maxPolls must be a positive integer, got 0");
+  });
+});
+
+describe("record survives SIGKILL", () => {
+  it("killed mid-run five times and restarted: every completed record is there exactly once", async () => {
+    const dir = tmp();
+    const completed = new Set<string>();
+    const runChild = (killAfterWrites: number, extraMs: number): Promise<void> =>
+      new Promise((resolve, reject) => {
+        const child = spawn(process.execPath, ["--import", "tsx", join(here, "helpers", "recordChild.ts"), moving.url, dir], {
+          stdio: ["ignore", "pipe", "pipe"],
+        });
+        let writes = 0;
+        let buf = "";
+        let err = "";
+        child.stderr.on("data", (d: Buffer) => (err += d.toString()));
+        child.stdout.on("data", (d: Buffer) => {
+          buf += d.toString();
+          const parts = buf.split("\n");
+          buf = parts.pop() as string;
+          for (const p of parts) {
+            const [, endpoint, key] = p.split(" ");
+            completed.add(`${endpoint}|${key}`);
+            writes++;
+          }
+          if (writes >= killAfterWrites) setTimeout(() => child.kill("SIGKILL"), extraMs);
+        });
+        child.on("exit", (_code, signal) => (signal === "SIGKILL" ? resolve() : reject(new Error(`child ended without being killed: ${err}`))));
+      });
+    for (let k = 0; k < 5; k++) await runChild(6 + 3 * k, k * 7);
+    const rec = loadRecording(dir);
+    // No duplicates in the files themselves (not just after loadRecording's dedupe).
+    const keys = lines(dir)
+      .map((l) => /^\{"key":"([^"]+)","endpoint":"([^"]+)"/.exec(l))
+      .filter((m) => m !== null)
+      .map((m) => `${m![2]}|${m![1]}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(rec.stats.duplicates).toBe(0);
+    expect(rec.stats.corrupt).toBe(0);
+    expect(rec.stats.torn).toBeLessThanOrEqual(1); // only the last kill can leave a torn line, per file
+    // Every record a child reported as complete is in the recording.
+    const recorded = new Set(Object.entries(rec.responses).flatMap(([e, list]) => list.map((r) => `${e}|${r.key}`)));
+    for (const k of completed) expect(recorded.has(k), k).toBe(true);
+    expect(completed.size).toBeGreaterThanOrEqual(6 + 9 + 12);
+  }, 60_000);
+});
