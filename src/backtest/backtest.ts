@@ -5,6 +5,7 @@ import { tradesFrame, type BacktestResult } from "./BacktestResult.js";
 import { checkExecution, checkPrices, resolveExecution, type ExecutionOptions } from "./execution.js";
 import { tableColumn, type PriceTable } from "./priceColumns.js";
 import { simulate } from "./simulate.js";
+import { simulateDefault } from "./simulateDefault.js";
 import { checkLength, targetPositions, type TargetOptions } from "./targetPositions.js";
 
 /** Options of {@link backtest}: prices, the strategy ({@link TargetOptions}) and execution ({@link ExecutionOptions}). */
@@ -87,7 +88,7 @@ export function backtest(options: BacktestOptions): BacktestResult {
     throw new InvalidArgumentError("close", `${where}: close prices are required (pass close, or data with a close column)`);
   }
   const n = close.length;
-  const time = pick("time") ?? Float64Array.from({ length: n }, (_, i) => i);
+  const time = pick("time") ?? barIndex(n);
   const open = pick("open");
   const funding = pick("funding");
   checkLength("close", close, n, where);
@@ -107,10 +108,9 @@ export function backtest(options: BacktestOptions): BacktestResult {
 
   const { positions, capped } = targetPositions(options, n, where);
   carryOnMissingPrice(positions, close);
-  const sim = simulate(
-    [{ name: options.coin, close, open, target: positions, funding, spreadBps: options.spreadBps }],
-    { time, initialCash: exec.initialCash, costBps: exec.costBps, nextOpen: exec.nextOpen, whole: exec.whole, everyBar: exec.everyBar },
-  );
+  const coin = { name: options.coin, close, open, target: positions, funding, spreadBps: options.spreadBps };
+  const settings = { time, initialCash: exec.initialCash, costBps: exec.costBps, nextOpen: exec.nextOpen, whole: exec.whole, everyBar: exec.everyBar };
+  const sim = !exec.nextOpen && !exec.whole && exec.everyBar ? simulateDefault(coin, settings) : simulate([coin], settings);
   const t = time instanceof Float64Array ? time : Float64Array.from(time);
   const holdings = sim.units[0] as Float64Array;
   return {
@@ -151,4 +151,11 @@ export function carryOnMissingPrice(target: Float64Array, close: ArrayLike<numbe
     const c = close[i] as number;
     if (c !== c) target[i] = i > 0 ? (target[i - 1] as number) : 0;
   }
+}
+
+/** 0, 1, ..., n-1: the bar index, used as time when none is given. */
+function barIndex(n: number): Float64Array {
+  const t = new Float64Array(n);
+  for (let i = 0; i < n; i++) t[i] = i;
+  return t;
 }

@@ -83,39 +83,17 @@ export function simulate(coins: readonly SimCoin[], s: SimSettings): SimOutput {
   const tFees = new Float64Array(K);
   const tFund = new Float64Array(K);
 
-  let cash = s.initialCash;
+  // Cash lives in a typed array: a double captured by the closures below would be boxed on every write.
+  const acct = Float64Array.of(s.initialCash);
   let ruinIndex = -1;
   const nextOpen = s.nextOpen;
   const whole = s.whole;
   const everyBar = s.everyBar;
 
   const closeTrade = (k: number, i: number, price: number, isOpen: boolean): void => {
-    const sd = side[k] as number;
-    const fees = tFees[k] as number;
-    const fund = tFund[k] as number;
-    const pnl = (tPnl[k] as number) - fees - fund;
-    const entry = ePrice[k] as number;
-    const notional = eNotional[k] as number;
-    const coin = coins[k]?.name;
-    const trade: Trade = {
-      ...(coin !== undefined ? { coin } : {}),
-      side: sd > 0 ? "long" : "short",
-      entryIndex: eIdx[k] as number,
-      exitIndex: i,
-      entryTime: time[eIdx[k] as number] as number,
-      exitTime: time[i] as number,
-      entryPrice: entry,
-      exitPrice: price,
-      units: maxUnits[k] as number,
-      return: sd * (price / entry - 1),
-      netReturn: notional > 0 ? pnl / notional : Number.NaN,
-      pnl,
-      barsHeld: i - (eIdx[k] as number),
-      fees,
-      funding: fund,
-      open: isOpen,
-    };
-    trades.push(trade);
+    trades.push(
+      makeTrade(coins[k]?.name, side[k] as number, eIdx[k] as number, i, time, ePrice[k] as number, price, maxUnits[k] as number, eNotional[k] as number, tPnl[k] as number, tFees[k] as number, tFund[k] as number, isOpen),
+    );
     side[k] = 0;
   };
 
@@ -156,7 +134,7 @@ export function simulate(coins: readonly SimCoin[], s: SimSettings): SimOutput {
       last[k] = p;
       return 0;
     }
-    cash -= (nu - old) * p + fee;
+    acct[0] = (acct[0] as number) - ((nu - old) * p + fee);
     feesOut[i] = (feesOut[i] as number) + fee;
     // Trade ledger: close on 0 or flip, open on leaving 0 or flip.
     const oldSide = old > 0 ? 1 : old < 0 ? -1 : 0;
@@ -191,7 +169,7 @@ export function simulate(coins: readonly SimCoin[], s: SimSettings): SimOutput {
 
   /** Account value with every coin at its reference price. */
   const value = (): number => {
-    let v = cash;
+    let v = acct[0] as number;
     for (let k = 0; k < K; k++) {
       const q = u[k] as number;
       if (q !== 0) v += q * (last[k] as number);
@@ -235,7 +213,7 @@ export function simulate(coins: readonly SimCoin[], s: SimSettings): SimOutput {
         tFund[k] = (tFund[k] as number) + paid;
       }
       if (fpaid !== 0) {
-        cash -= fpaid;
+        acct[0] = (acct[0] as number) - fpaid;
         fundOut[i] = fpaid;
       }
       // Mark to the close.
@@ -255,7 +233,7 @@ export function simulate(coins: readonly SimCoin[], s: SimSettings): SimOutput {
         for (let k = 0; k < K; k++) {
           const q = u[k] as number;
           if (q === 0) continue;
-          cash += q * (last[k] as number);
+          acct[0] = (acct[0] as number) + q * (last[k] as number);
           u[k] = 0;
           held[k] = 0;
           if (side[k] !== 0) closeTrade(k, i, last[k] as number, false);
@@ -299,4 +277,41 @@ export function simulate(coins: readonly SimCoin[], s: SimSettings): SimOutput {
   trades.sort((a, b) => a.entryIndex - b.entryIndex || a.exitIndex - b.exitIndex);
   return { equity, returns, turnover, exposure, fees: feesOut, fundingPaid: fundOut, units: unitsOut, weights: weightsOut, trades, ruinIndex };
 
+}
+
+/** Build one Trade from the ledger of a round trip (P&L before costs, then fees and funding in cash). @internal */
+export function makeTrade(
+  coin: string | undefined,
+  side: number,
+  entryIndex: number,
+  exitIndex: number,
+  time: ArrayLike<number>,
+  entryPrice: number,
+  exitPrice: number,
+  units: number,
+  entryNotional: number,
+  grossPnl: number,
+  fees: number,
+  funding: number,
+  open: boolean,
+): Trade {
+  const pnl = grossPnl - fees - funding;
+  return {
+    ...(coin !== undefined ? { coin } : {}),
+    side: side > 0 ? "long" : "short",
+    entryIndex,
+    exitIndex,
+    entryTime: time[entryIndex] as number,
+    exitTime: time[exitIndex] as number,
+    entryPrice,
+    exitPrice,
+    units,
+    return: side * (exitPrice / entryPrice - 1),
+    netReturn: entryNotional > 0 ? pnl / entryNotional : Number.NaN,
+    pnl,
+    barsHeld: exitIndex - entryIndex,
+    fees,
+    funding,
+    open,
+  };
 }

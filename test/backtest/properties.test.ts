@@ -8,7 +8,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { backtest, type BacktestOptions, type BacktestResult } from "../../src/backtest/index.js";
+import { backtest, backtestPortfolio, type BacktestOptions, type BacktestResult } from "../../src/backtest/index.js";
 
 const price = fc.double({ min: 1, max: 1000, noNaN: true });
 const weight = fc.oneof(fc.constant(0), fc.constant(1), fc.constant(-1), fc.double({ min: -2, max: 2, noNaN: true }));
@@ -109,6 +109,22 @@ describe("backtest properties", () => {
         const fees = r.trades.reduce((s, t) => s + t.fees, 0);
         const feesPaid = Array.from(r.fees).reduce((s, x) => s + x, 0);
         expect(fees).toBeCloseTo(feesPaid, 6);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("gives bit-identical results on the default fast path and the general engine", () => {
+    fc.assert(
+      fc.property(market, ({ close, position, funding, spreadBps, feeBps }) => {
+        const w = position.map((x) => Math.max(-1, Math.min(1, x)));
+        const time = close.map((_, i) => i * 60_000);
+        const fast = backtest({ time, close, position: w, funding, spreadBps, feeBps, initialCash: 10_000, coin: "X" });
+        const general = backtestPortfolio({ time, coins: { X: { close, position: w, funding, spreadBps } }, feeBps, initialCash: 10_000 });
+        for (const key of ["equity", "returns", "exposure", "turnover", "fees", "fundingPaid"] as const) {
+          expect(Array.from(fast[key]), key).toEqual(Array.from(general[key]));
+        }
+        expect(fast.trades).toEqual(general.trades);
       }),
       { numRuns: 300 },
     );
