@@ -17,7 +17,11 @@ import { checkCutoff, sortedFinite } from "./valueAtRisk.js";
 export function conditionalValueAtRisk(returns: ArrayLike<number>, cutoff = 0.05): number {
   checkReturns(returns, "conditionalValueAtRisk");
   checkCutoff(cutoff, "conditionalValueAtRisk");
-  const sorted = sortedFinite(returns);
+  return cvarOfSorted(sortedFinite(returns), cutoff);
+}
+
+/** CVaR of values already sorted ascending without NaN. @internal */
+export function cvarOfSorted(sorted: Float64Array, cutoff: number): number {
   const n = sorted.length;
   if (n === 0) return Number.NaN;
   const k = Math.floor((n - 1) * cutoff);

@@ -105,62 +105,101 @@ export function metricsByRegime(returns: ArrayLike<number>, options: MetricsByRe
     }
   }
 
+  const byArrays = keys.map((k) => by[k] as ArrayLike<number>);
   const codesAt = (i: number): number[] | undefined => {
     if (i < 0 || i >= n) return undefined;
     const c: number[] = [];
-    for (const k of keys) {
-      const v = (by[k] as ArrayLike<number>)[i] as number;
+    for (const a of byArrays) {
+      const v = a[i] as number;
       if (Number.isNaN(v)) return undefined;
       c.push(v);
     }
     return c;
   };
-  const groups = new Map<string, { codes: number[]; idx: number[]; trades: Trade[] }>();
-  const groupOf = (codes: number[]) => {
-    const id = codes.join("|");
-    let g = groups.get(id);
-    if (!g) {
-      g = { codes, idx: [], trades: [] };
-      groups.set(id, g);
+  // One pass assigns each return a group id (-1 when its codes are unknown);
+  // group members are then copied into one Float64Array per group.
+  const ids = new Map<string, number>();
+  const groupCodes: number[][] = [];
+  const groupOf = (codes: number[]): number => {
+    const key = codes.join("|");
+    let g = ids.get(key);
+    if (g === undefined) {
+      g = groupCodes.length;
+      ids.set(key, g);
+      groupCodes.push(codes);
     }
     return g;
   };
-  let grouped = 0;
-  const allIdx: number[] = [];
-  for (let t = 0; t < n; t++) {
-    const c = codesAt(t - lag);
-    if (!c) continue;
-    groupOf(c).idx.push(t);
-    allIdx.push(t);
-    grouped++;
+  const gid = new Int32Array(n).fill(-1);
+  const single = byArrays.length === 1 ? (byArrays[0] as ArrayLike<number>) : undefined;
+  const singleIds = new Map<number, number>();
+  for (let t = lag; t < n; t++) {
+    if (single) {
+      const v = single[t - lag] as number;
+      if (Number.isNaN(v)) continue;
+      let g = singleIds.get(v);
+      if (g === undefined) {
+        g = groupOf([v]);
+        singleIds.set(v, g);
+      }
+      gid[t] = g;
+    } else {
+      const c = codesAt(t - lag);
+      if (c) gid[t] = groupOf(c);
+    }
   }
   const trades = options.trades;
+  const tradeGroups: Trade[][] = [];
   if (trades) {
     for (const tr of trades) {
       const c = codesAt(tr.entryIndex);
-      if (c) groupOf(c).trades.push(tr);
+      if (!c) continue;
+      const g = groupOf(c);
+      (tradeGroups[g] ??= []).push(tr);
     }
   }
-  const ordered = [...groups.values()].sort((a, b) => {
-    for (let k = 0; k < keys.length; k++) {
-      const d = (a.codes[k] as number) - (b.codes[k] as number);
+  const G = groupCodes.length;
+  const sizes = new Int32Array(G);
+  let grouped = 0;
+  for (let t = 0; t < n; t++) {
+    const g = gid[t] as number;
+    if (g >= 0) {
+      sizes[g]! += 1;
+      grouped++;
+    }
+  }
+  const members = Array.from({ length: G }, (_, g) => new Float64Array(sizes[g] as number));
+  const all = new Float64Array(grouped);
+  const fill = new Int32Array(G);
+  let k = 0;
+  for (let t = 0; t < n; t++) {
+    const g = gid[t] as number;
+    if (g < 0) continue;
+    const v = returns[t] as number;
+    (members[g] as Float64Array)[fill[g]!++] = v;
+    all[k++] = v;
+  }
+  const order = Array.from({ length: G }, (_, g) => g).sort((a, b) => {
+    const ca = groupCodes[a] as number[];
+    const cb = groupCodes[b] as number[];
+    for (let j = 0; j < keys.length; j++) {
+      const d = (ca[j] as number) - (cb[j] as number);
       if (d !== 0) return d;
     }
     return 0;
   });
   const includeAll = options.includeAll ?? true;
-  const rowsList: { codes: number[]; idx: number[]; trades: readonly Trade[] }[] = [];
-  if (includeAll) rowsList.push({ codes: keys.map(() => Number.NaN), idx: allIdx, trades: trades ?? [] });
-  rowsList.push(...ordered);
+  const rowsList: { codes: number[]; returns: Float64Array; trades: readonly Trade[] }[] = [];
+  if (includeAll) rowsList.push({ codes: keys.map(() => Number.NaN), returns: all, trades: trades ?? [] });
+  for (const g of order) rowsList.push({ codes: groupCodes[g] as number[], returns: members[g] as Float64Array, trades: tradeGroups[g] ?? [] });
   const rows = rowsList.length;
   const columns: Record<string, Float64Array> = {};
-  keys.forEach((k, j) => {
-    columns[k] = Float64Array.from(rowsList, (r) => r.codes[j] as number);
+  keys.forEach((key, j) => {
+    columns[key] = Float64Array.from(rowsList, (r) => r.codes[j] as number);
   });
-  columns["bars"] = Float64Array.from(rowsList, (r) => r.idx.length);
-  columns["share"] = Float64Array.from(rowsList, (r) => (grouped > 0 ? r.idx.length / grouped : Number.NaN));
-  const sub = rowsList.map((r) => Float64Array.from(r.idx, (i) => returns[i] as number));
-  for (const [name, f] of Object.entries(metrics)) columns[name] = Float64Array.from(sub, (r) => f(r));
+  columns["bars"] = Float64Array.from(rowsList, (r) => r.returns.length);
+  columns["share"] = Float64Array.from(rowsList, (r) => (grouped > 0 ? r.returns.length / grouped : Number.NaN));
+  for (const [name, f] of Object.entries(metrics)) columns[name] = Float64Array.from(rowsList, (r) => f(r.returns));
   if (trades) {
     const stats = rowsList.map((r) => tradeStatistics(r.trades));
     columns["trades"] = Float64Array.from(stats, (s) => s.trades);

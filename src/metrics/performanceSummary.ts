@@ -2,7 +2,7 @@ import type { Trade } from "../backtest/Trade.js";
 import { annualReturn } from "./annualReturn.js";
 import { annualVolatility } from "./annualVolatility.js";
 import { calmarRatio } from "./calmarRatio.js";
-import { conditionalValueAtRisk } from "./conditionalValueAtRisk.js";
+import { cvarOfSorted } from "./conditionalValueAtRisk.js";
 import { cumReturnsFinal } from "./cumReturns.js";
 import { inferPeriodsPerYear } from "./inferPeriodsPerYear.js";
 import { drawdownDetails } from "./maxDrawdown.js";
@@ -11,9 +11,9 @@ import { checkReturns, periodsPerYearOf, type Rate } from "./ReturnsOptions.js";
 import { sharpeRatio } from "./sharpeRatio.js";
 import { sortinoRatio } from "./sortinoRatio.js";
 import { stabilityOfTimeseries } from "./stabilityOfTimeseries.js";
-import { tailRatio } from "./tailRatio.js";
+import { tailRatioOfSorted } from "./tailRatio.js";
 import { tradeStatistics } from "./tradeStatistics.js";
-import { valueAtRisk } from "./valueAtRisk.js";
+import { checkCutoff, percentileSorted, sortedFinite } from "./valueAtRisk.js";
 
 /** Options of `performanceSummary`. */
 export interface PerformanceSummaryOptions {
@@ -95,6 +95,8 @@ export function performanceSummary(allReturns: ArrayLike<number>, options: Perfo
         : periodsPerYearOf(undefined, "performanceSummary");
   const o = { periodsPerYear: ppy };
   const cutoff = options.cutoff ?? 0.05;
+  checkCutoff(cutoff, "performanceSummary");
+  const sorted = sortedFinite(returns);
   const dd = drawdownDetails(returns);
   const hasTradeInfo = options.trades !== undefined || options.positions !== undefined || options.turnover !== undefined;
   const ts = hasTradeInfo
@@ -119,9 +121,9 @@ export function performanceSummary(allReturns: ArrayLike<number>, options: Perfo
     maxDrawdown: dd.maxDrawdown,
     maxDrawdownDurationBars: returns.length === 0 ? nan : dd.maxDuration,
     maxDrawdownDurationDays: returns.length === 0 ? nan : (dd.maxDuration * 365) / ppy,
-    valueAtRisk: valueAtRisk(returns, cutoff),
-    conditionalValueAtRisk: conditionalValueAtRisk(returns, cutoff),
-    tailRatio: tailRatio(returns),
+    valueAtRisk: percentileSorted(sorted, cutoff),
+    conditionalValueAtRisk: cvarOfSorted(sorted, cutoff),
+    tailRatio: tailRatioOfSorted(sorted),
     stability: stabilityOfTimeseries(returns),
     trades: noTrades ? nan : (ts?.trades ?? nan),
     winRate: noTrades ? nan : (ts?.winRate ?? nan),

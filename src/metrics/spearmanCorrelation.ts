@@ -1,14 +1,61 @@
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 
 /**
+ * Permutation that sorts `values` ascending (stable; values must not be NaN):
+ * an LSD radix sort on the IEEE-754 bits, four 16-bit passes, O(n). About
+ * 10x faster than sorting an index array with a comparator at 1e6+ values.
+ * @internal
+ */
+export function sortOrder(values: Float64Array): Uint32Array {
+  const n = values.length;
+  const bits = new Uint32Array(Float64Array.from(values).buffer);
+  // Keys carried along with the indices (sequential reads in every pass).
+  let lo = new Uint32Array(n);
+  let hi = new Uint32Array(n);
+  for (let i = 0; i < n; i++) {
+    // Map the float order to unsigned order: flip every bit of negatives, the sign bit of the rest.
+    const h = bits[2 * i + 1] as number;
+    if (h & 0x80000000) {
+      lo[i] = ~(bits[2 * i] as number) >>> 0;
+      hi[i] = ~h >>> 0;
+    } else {
+      lo[i] = bits[2 * i] as number;
+      hi[i] = (h | 0x80000000) >>> 0;
+    }
+  }
+  let order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  let nOrder = new Uint32Array(n);
+  let nLo = new Uint32Array(n);
+  let nHi = new Uint32Array(n);
+  const count = new Uint32Array(65537);
+  for (let pass = 0; pass < 4; pass++) {
+    const key = pass < 2 ? lo : hi;
+    const shift = (pass & 1) * 16;
+    count.fill(0);
+    for (let i = 0; i < n; i++) count[(((key[i] as number) >>> shift) & 0xffff) + 1]! += 1;
+    if (count[(((key[0] as number) >>> shift) & 0xffff) + 1] === n) continue; // one digit value: nothing moves
+    for (let d = 1; d < 65537; d++) count[d]! += count[d - 1] as number;
+    for (let k = 0; k < n; k++) {
+      const p = count[((key[k] as number) >>> shift) & 0xffff]!++;
+      nOrder[p] = order[k] as number;
+      nLo[p] = lo[k] as number;
+      nHi[p] = hi[k] as number;
+    }
+    [order, nOrder] = [nOrder, order];
+    [lo, nLo] = [nLo, lo];
+    [hi, nHi] = [nHi, hi];
+  }
+  return order;
+}
+
+/**
  * Ranks 1..n of the values, ties sharing their average rank (pandas
- * `rank(method="average")`). @internal
+ * `rank(method="average")`). Values must not be NaN. @internal
  */
 export function averageRanks(values: Float64Array): Float64Array {
   const n = values.length;
-  const order = new Uint32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
-  order.sort((a, b) => (values[a] as number) - (values[b] as number));
+  const order = sortOrder(values);
   const ranks = new Float64Array(n);
   let i = 0;
   while (i < n) {
@@ -51,17 +98,19 @@ export function pearson(x: Float64Array, y: Float64Array): number {
 /** The pairs where both values are numbers (not NaN). @internal */
 export function completePairs(a: ArrayLike<number>, b: ArrayLike<number>, indices?: ArrayLike<number>): [Float64Array, Float64Array] {
   const m = indices ? indices.length : a.length;
-  const x: number[] = [];
-  const y: number[] = [];
-  for (let k = 0; k < m; k++) {
-    const i = indices ? (indices[k] as number) : k;
+  const x = new Float64Array(m);
+  const y = new Float64Array(m);
+  let k = 0;
+  for (let j = 0; j < m; j++) {
+    const i = indices ? (indices[j] as number) : j;
     const u = a[i] as number;
     const v = b[i] as number;
     if (Number.isNaN(u) || Number.isNaN(v) || u === undefined || v === undefined) continue;
-    x.push(u);
-    y.push(v);
+    x[k] = u;
+    y[k] = v;
+    k++;
   }
-  return [Float64Array.from(x), Float64Array.from(y)];
+  return k === m ? [x, y] : [x.slice(0, k), y.slice(0, k)];
 }
 
 /** @internal */

@@ -12,19 +12,19 @@ import { checkReturns } from "./ReturnsOptions.js";
 export function stabilityOfTimeseries(returns: ArrayLike<number>): number {
   checkReturns(returns, "stabilityOfTimeseries");
   if (returns.length < 2) return Number.NaN;
-  const y: number[] = [];
+  const y = new Float64Array(returns.length);
+  let n = 0;
   let c = 0;
   for (let i = 0; i < returns.length; i++) {
     const r = returns[i] as number;
     if (Number.isNaN(r)) continue;
     c += Math.log1p(r);
-    y.push(c);
+    y[n++] = c;
   }
-  const n = y.length;
   if (n < 2) return Number.NaN;
   const mx = (n - 1) / 2;
   let my = 0;
-  for (const v of y) my += v;
+  for (let i = 0; i < n; i++) my += y[i] as number;
   my /= n;
   let sxx = 0;
   let syy = 0;

@@ -10,7 +10,11 @@ import { percentileSorted, sortedFinite } from "./valueAtRisk.js";
  */
 export function tailRatio(returns: ArrayLike<number>): number {
   checkReturns(returns, "tailRatio");
-  const sorted = sortedFinite(returns);
+  return tailRatioOfSorted(sortedFinite(returns));
+}
+
+/** Tail ratio of values already sorted ascending without NaN. @internal */
+export function tailRatioOfSorted(sorted: Float64Array): number {
   if (sorted.length === 0) return Number.NaN;
   return Math.abs(percentileSorted(sorted, 0.95)) / Math.abs(percentileSorted(sorted, 0.05));
 }

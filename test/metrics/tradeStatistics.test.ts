@@ -165,7 +165,7 @@ describe("performanceSummary", () => {
   });
   it("bad options throw", () => {
     expect(() => performanceSummary(returns, { periodsPerYear: 0 })).toThrow("performanceSummary: periodsPerYear must be a positive finite number");
-    expect(() => performanceSummary(returns, { cutoff: 2 })).toThrow("valueAtRisk: cutoff must be a probability in [0, 1]");
+    expect(() => performanceSummary(returns, { cutoff: 2 })).toThrow("performanceSummary: cutoff must be a probability in [0, 1]");
   });
 });
 
