@@ -1,7 +1,10 @@
 import { Command, CommanderError } from "commander";
 import { MarketIntelError } from "../errors/MarketIntelError.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { backtestCommand } from "./commands/backtest.js";
 import { demoCommand } from "./commands/demo.js";
+import { recordCommand } from "./commands/record.js";
+import { reportCommand } from "./commands/report.js";
 import { serveCommand } from "./commands/serve.js";
 
 /** Exit codes of `milab`: 0 success, 1 failure while running, 2 bad usage or bad argument. */
@@ -14,8 +17,11 @@ export function createProgram(): Command {
     .version("0.1.0")
     .showHelpAfterError("(run with --help for usage)")
     .configureOutput({ outputError: (text, write) => write(text) });
-  program.addCommand(serveCommand());
   program.addCommand(demoCommand());
+  program.addCommand(serveCommand());
+  program.addCommand(backtestCommand());
+  program.addCommand(reportCommand());
+  program.addCommand(recordCommand());
   for (const cmd of program.commands) cmd.showHelpAfterError("(run with --help for usage)");
   return program;
 }

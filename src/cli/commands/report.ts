@@ -1,0 +1,16 @@
+import { Command } from "commander";
+import { writeReport } from "../../report/writeReport.js";
+import { createProgress } from "../progress.js";
+import { addStudyOptions, runStudyJob, studyReportInput, type StudyCliOptions } from "../studyCli.js";
+
+/** `milab report`: run the composite study and write its self-contained HTML tearsheet. */
+export function reportCommand(): Command {
+  return addStudyOptions(new Command("report").description("run the composite study and write the HTML tearsheet (equity, drawdown, signals, regimes, IC, attribution, trades)"))
+    .option("-o, --out <file>", "where to write the report", "out/report.html")
+    .addHelpText("after", "\nExamples:\n  milab report -o out/btc.html --coins btc --bar 15\n  milab report --clock 2026-06-01 --seed 7")
+    .action(async (opts: StudyCliOptions & { out: string }) => {
+      const run = await runStudyJob(opts, createProgress(opts.quiet));
+      const file = await writeReport(opts.out, studyReportInput(run));
+      process.stdout.write(`${file}\n`);
+    });
+}

@@ -1,0 +1,90 @@
+import type { PerformanceSummary } from "../../metrics/performanceSummary.js";
+import type { TableColumns } from "../../report/textTable.js";
+import type { Study } from "./runStudy.js";
+
+/** One scorecard row: a strategy's headline numbers. */
+export interface ScorecardRow {
+  readonly strategy: string;
+  readonly totalReturn: number;
+  readonly buyHoldReturn: number;
+  readonly cagr: number;
+  readonly sharpe: number;
+  readonly sortino: number;
+  readonly maxDrawdown: number;
+  readonly trades: number;
+  readonly winRate: number;
+  readonly feesPaid: number;
+  readonly fundingPaid: number;
+}
+
+function row(strategy: string, s: PerformanceSummary, buyHold: Float64Array, fees: number, funding: number): ScorecardRow {
+  const first = buyHold[0] as number;
+  const last = buyHold[buyHold.length - 1] as number;
+  return {
+    strategy,
+    totalReturn: s.totalReturn,
+    buyHoldReturn: last / first - 1,
+    cagr: s.annualReturn,
+    sharpe: s.sharpeRatio,
+    sortino: s.sortinoRatio,
+    maxDrawdown: s.maxDrawdown,
+    trades: s.trades,
+    winRate: s.winRate,
+    feesPaid: fees,
+    fundingPaid: funding,
+  };
+}
+
+/** The scorecard: one row per coin, then the portfolio. */
+export function scorecardRows(study: Study): ScorecardRow[] {
+  const rows: ScorecardRow[] = [];
+  for (const coin of study.options.coins) {
+    const c = study.coins[coin];
+    if (c !== undefined) rows.push(row(coin, c.summary, c.buyHold, c.feesPaid, c.fundingPaid));
+  }
+  const p = study.portfolio;
+  if (p !== undefined) rows.push(row(`Portfolio (${study.options.coins.length} coins)`, p.summary, p.buyHold, p.feesPaid, p.fundingPaid));
+  return rows;
+}
+
+/** Column headings of the scorecard, in order. */
+export const SCORECARD_HEADINGS: Readonly<Record<keyof ScorecardRow, string>> = {
+  strategy: "strategy",
+  totalReturn: "total return",
+  buyHoldReturn: "buy & hold",
+  cagr: "CAGR",
+  sharpe: "Sharpe",
+  sortino: "Sortino",
+  maxDrawdown: "max DD",
+  trades: "trades",
+  winRate: "win rate",
+  feesPaid: "fees paid",
+  fundingPaid: "funding paid",
+};
+
+const pct = (v: number): string => (Number.isFinite(v) ? `${(v * 100).toFixed(1)}%` : Number.isNaN(v) ? "–" : v > 0 ? "∞" : "-∞");
+const ratio = (v: number): string => (Number.isFinite(v) ? v.toFixed(2) : Number.isNaN(v) ? "–" : v > 0 ? "∞" : "-∞");
+const cash = (v: number): string => (Number.isFinite(v) ? Math.round(v).toLocaleString("en-US") : "–");
+
+/** Per-heading number formats of the scorecard (percent, ratio, cash). */
+export const SCORECARD_FORMAT: Readonly<Record<string, (v: number) => string>> = {
+  "total return": pct,
+  "buy & hold": pct,
+  CAGR: pct,
+  Sharpe: ratio,
+  Sortino: ratio,
+  "max DD": pct,
+  trades: (v) => String(v),
+  "win rate": pct,
+  "fees paid": cash,
+  "funding paid": cash,
+};
+
+/** The scorecard as named columns (headings as names), for textTable and htmlTable. */
+export function scorecardColumns(rows: readonly ScorecardRow[]): TableColumns {
+  const out: Record<string, number[] | string[]> = {};
+  for (const [key, heading] of Object.entries(SCORECARD_HEADINGS) as [keyof ScorecardRow, string][]) {
+    out[heading] = key === "strategy" ? rows.map((r) => r.strategy) : rows.map((r) => r[key] as number);
+  }
+  return out;
+}

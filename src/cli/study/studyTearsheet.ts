@@ -1,0 +1,201 @@
+import type { Trade } from "../../backtest/Trade.js";
+import type { RegimeTable } from "../../metrics/metricsByRegime.js";
+import type { MetricsTable } from "../../metrics/MetricsTable.js";
+import type { PerformanceSummary } from "../../metrics/performanceSummary.js";
+import type { MetricTile, TearsheetSection, TearsheetTable } from "../../report/renderTearsheet.js";
+import { DEFAULT_WEIGHTS } from "../../signals/weights.js";
+import type { Study } from "./runStudy.js";
+import { SCORECARD_FORMAT, scorecardColumns, scorecardRows } from "./scorecard.js";
+
+const VOL_NAMES = ["low", "normal", "high", "extreme"];
+const MARKET_NAMES = ["risk_off", "neutral", "risk_on"];
+const pct = (v: number): string => (Number.isFinite(v) ? `${(v * 100).toFixed(2)}%` : "–");
+const f2 = (v: number): string => (Number.isFinite(v) ? v.toFixed(2) : "–");
+const f3 = (v: number): string => (Number.isFinite(v) ? v.toFixed(3) : "–");
+
+/** Headline tiles of a strategy. */
+export function summaryTiles(s: PerformanceSummary, fees: number, funding: number): MetricTile[] {
+  return [
+    { label: "Total return", value: s.totalReturn, format: "percent", signed: true },
+    { label: "CAGR", value: s.annualReturn, format: "percent", signed: true },
+    { label: "Sharpe", value: s.sharpeRatio, signed: true },
+    { label: "Sortino", value: s.sortinoRatio, signed: true },
+    { label: "Max drawdown", value: s.maxDrawdown, format: "percent" },
+    { label: "Volatility", value: s.annualVolatility, format: "percent" },
+    { label: "Trades", value: s.trades, format: "integer" },
+    { label: "Win rate", value: s.winRate, format: "percent" },
+    { label: "Exposure", value: s.exposure, format: "percent" },
+    { label: "Fees paid", value: fees, format: "money" },
+    { label: "Funding paid", value: funding, format: "money" },
+  ];
+}
+
+/** Regime rows (the "all" row left out) as bar-chart input and a table. */
+function regimeParts(table: RegimeTable, key: string, names: readonly string[], offset: number): { category: string[]; value: Float64Array; table: TearsheetTable } {
+  const codes = table.columns[key] as Float64Array;
+  const idx: number[] = [];
+  for (let i = 0; i < table.rows; i++) if (Number.isFinite(codes[i] as number)) idx.push(i);
+  const name = (i: number): string => names[(codes[i] as number) + offset] ?? String(codes[i]);
+  const pick = (c: string): Float64Array => Float64Array.from(idx, (i) => (table.columns[c] as Float64Array)[i] as number);
+  return {
+    category: idx.map(name),
+    value: pick("totalReturn"),
+    table: {
+      title: "By regime (regime known when each position was taken)",
+      table: {
+        regime: idx.map(name),
+        bars: pick("bars"),
+        share: pick("share"),
+        "total return": pick("totalReturn"),
+        Sharpe: pick("sharpeRatio"),
+        "max DD": pick("maxDrawdown"),
+        trades: pick("trades"),
+        "win rate": pick("winRate"),
+      },
+      signed: ["total return", "Sharpe"],
+      format: { share: pct, "total return": pct, Sharpe: f2, "max DD": pct, "win rate": pct },
+    },
+  };
+}
+
+function icTable(tables: Readonly<Record<string, MetricsTable>>): TearsheetTable {
+  const coins = Object.keys(tables);
+  const first = tables[coins[0] as string] as MetricsTable;
+  const horizons = Array.from(first.columns["bars"] as Float64Array);
+  const cols: Record<string, string[] | Float64Array> = { coin: [], "horizon (bars)": [], IC: [], "95% CI": [], z: [], n: [] };
+  const coin: string[] = [];
+  const h: number[] = [];
+  const ic: number[] = [];
+  const ci: string[] = [];
+  const z: number[] = [];
+  const n: number[] = [];
+  for (const c of coins) {
+    const t = tables[c] as MetricsTable;
+    for (let i = 0; i < t.rows; i++) {
+      coin.push(c);
+      h.push(horizons[i] as number);
+      ic.push((t.columns["ic"] as Float64Array)[i] as number);
+      ci.push(`${f3((t.columns["ciLow"] as Float64Array)[i] as number)} … ${f3((t.columns["ciHigh"] as Float64Array)[i] as number)}`);
+      z.push((t.columns["zScore"] as Float64Array)[i] as number);
+      n.push((t.columns["n"] as Float64Array)[i] as number);
+    }
+  }
+  Object.assign(cols, { coin, "horizon (bars)": h, IC: ic, "95% CI": ci, z, n });
+  return { title: "Rank IC of the composite with forward returns", table: cols, signed: ["IC"], format: { IC: f3, z: f2 }, maxRows: 80 };
+}
+
+/** Study sections of the tearsheet: the scorecard, the portfolio, signal evaluation, then each coin. */
+export function studySections(study: Study): { summary: TearsheetTable; sections: TearsheetSection[] } {
+  const o = study.options;
+  const bar = o.barMinutes % 60 === 0 ? `${o.barMinutes / 60}h` : `${o.barMinutes}m`;
+  const sections: TearsheetSection[] = [];
+  const p = study.portfolio;
+  if (p !== undefined) {
+    const regimes = regimeParts(p.byMarketRegime, "marketRegime", MARKET_NAMES, 1);
+    const trades: Trade[] = [...p.result.trades].sort((a, b) => a.entryTime - b.entryTime);
+    sections.push({
+      title: `Portfolio (${o.coins.join(", ")}, equal weights)`,
+      id: "portfolio",
+      intro: `All coins share one capital, each with 1/${o.coins.length} of equity at full size; positions follow each coin's composite label. Buy & hold: the same equal split, held without costs.`,
+      metrics: summaryTiles(p.summary, p.feesPaid, p.fundingPaid),
+      equity: { time: study.time, series: { strategy: p.result.equity, "buy & hold": p.buyHold } },
+      positions: { time: study.time, series: Object.fromEntries(o.coins.map((c) => [c, (p.result.coins[c] as { positions: Float64Array }).positions])) },
+      regimeReturns: {
+        category: regimes.category,
+        value: regimes.value,
+        title: "Total return by market regime (risk_off / neutral / risk_on)",
+        options: { format: ".1%", valueTitle: "total return" },
+      },
+      tables: [regimes.table],
+      trades,
+      maxTrades: 40,
+    });
+  }
+
+  const coins = o.coins.filter((c) => study.coins[c] !== undefined);
+  if (coins.length > 0) {
+    const horizons = (study.coins[coins[0]!]!.ic.columns["bars"] as Float64Array);
+    const attrCat: string[] = [];
+    const attrVal: number[] = [];
+    const attrGroup: string[] = [];
+    for (const c of coins) {
+      const a = study.coins[c]!.attribution;
+      const names = a.columns["component"] as readonly string[];
+      const drop = a.columns["icDrop"] as Float64Array;
+      names.forEach((name, i) => {
+        attrCat.push(name);
+        attrVal.push(drop[i] as number);
+        attrGroup.push(c);
+      });
+    }
+    const attrTable: Record<string, string[] | number[]> = { coin: [], component: [], weight: [], "own IC": [], "IC without": [], "IC drop": [] };
+    const rows = { coin: [] as string[], component: [] as string[], weight: [] as number[], ic: [] as number[], without: [] as number[], drop: [] as number[] };
+    for (const c of coins) {
+      const a = study.coins[c]!.attribution;
+      const names = a.columns["component"] as readonly string[];
+      names.forEach((name, i) => {
+        rows.coin.push(c);
+        rows.component.push(name);
+        rows.weight.push((a.columns["weight"] as Float64Array)[i] as number);
+        rows.ic.push((a.columns["ic"] as Float64Array)[i] as number);
+        rows.without.push((a.columns["icWithout"] as Float64Array)[i] as number);
+        rows.drop.push((a.columns["icDrop"] as Float64Array)[i] as number);
+      });
+    }
+    Object.assign(attrTable, { coin: rows.coin, component: rows.component, weight: rows.weight, "own IC": rows.ic, "IC without": rows.without, "IC drop": rows.drop });
+    sections.push({
+      title: "Signal evaluation",
+      id: "signal-evaluation",
+      intro: `Does the composite rank future returns? Spearman rank IC of the composite at each bar's close with the return over the next 1..${horizons[horizons.length - 1]} bars of ${bar} (overlap-corrected 95% intervals), and what each component adds: the IC drop when the component is left out and the other weights renormalised (1-bar forward returns).`,
+      icDecay: {
+        horizon: horizons,
+        ic: Object.fromEntries(coins.map((c) => [c, study.coins[c]!.ic.columns["ic"] as Float64Array])),
+        title: "IC decay",
+        horizonTitle: `horizon (bars of ${bar})`,
+      },
+      attribution: {
+        category: attrCat,
+        value: attrVal,
+        group: attrGroup,
+        title: "Component attribution: IC drop without the component",
+        options: { format: ".3f", valueTitle: "IC drop", labels: false },
+      },
+      tables: [icTable(Object.fromEntries(coins.map((c) => [c, study.coins[c]!.ic]))), { title: "Component attribution", table: attrTable, signed: ["own IC", "IC drop"], format: { weight: f2, "own IC": f3, "IC without": f3, "IC drop": f3 } }],
+    });
+  }
+
+  for (const coin of coins) {
+    const c = study.coins[coin]!;
+    const regimes = regimeParts(c.byVolRegime, "volRegime", VOL_NAMES, 0);
+    sections.push({
+      title: coin,
+      intro: `Long when the composite is above ${o.threshold}, ${o.shorts ? "short" : "flat"} below -${o.threshold}, flat in between${o.regimeFilter ? " and while 24h realized volatility is extreme (>= 90% annualised)" : ""}; ${o.sizing === "confidence" ? "sized by the composite's confidence" : "full size"}; ${bar} bars.`,
+      metrics: summaryTiles(c.summary, c.feesPaid, c.fundingPaid),
+      equity: { time: c.time, series: { strategy: c.result.equity, "buy & hold": c.buyHold } },
+      signal: { time: c.time, price: c.close, score: c.replay.composite, trades: c.result.trades, thresholds: { buy: o.threshold, sell: -o.threshold }, priceTitle: `${coin} price`, scoreTitle: "composite" },
+      regimeReturns: { category: regimes.category, value: regimes.value, title: "Total return by volatility regime", options: { format: ".1%", valueTitle: "total return" } },
+      tables: [regimes.table],
+      trades: c.result.trades,
+      maxTrades: 30,
+    });
+  }
+
+  const rows = scorecardRows(study);
+  return {
+    summary: {
+      title: "Scorecard",
+      table: scorecardColumns(rows),
+      signed: ["total return", "buy & hold", "CAGR", "Sharpe", "Sortino"],
+      format: SCORECARD_FORMAT,
+    },
+    sections,
+  };
+}
+
+/** The weights line of the report's notes. */
+export function weightsNote(study: Study): string {
+  const w = study.options.weights ?? DEFAULT_WEIGHTS;
+  return `weights ${Object.entries(w)
+    .map(([k, v]) => `${k} ${(v * 100).toFixed(0)}%`)
+    .join(", ")}`;
+}
