@@ -103,8 +103,8 @@ function stats(diff: Float64Array, a: Float64Array, b: Float64Array, tol: number
 
 /**
  * How far a replay is from what the service published. The recording holds, per
- * row, each component's published value and score as `<component>_value` and
- * `<component>_score`, the published composite as `composite_score` (or
+ * row, each component's published value and score as `<component>_value` (or the
+ * bare `<component>`, as src/load's composite tables name it) and `<component>_score`, the published composite as `composite_score` (or
  * `composite`), optionally the published label as `regime` (or `label`:
  * "buy"/"sell"/"neutral" or 1/-1/0) and `time`: the columns of the analytics
  * `dataset=composite` query, or of a recorder's composite table. The component
@@ -139,9 +139,12 @@ export function checkConformance(recording: ColumnInput, options: ConformanceOpt
   const input: Record<string, Float64Array> = {};
   if (time !== undefined) input["time"] = time;
   for (const name of names) {
-    const v = columns.get(`${name}_value`);
+    const v = columns.get(`${name}_value`) ?? columns.get(name);
     if (v === undefined) {
-      throw new InvalidArgumentError("recording", `${where}: recording has no ${name}_value column for weighted component ${name}`);
+      throw new InvalidArgumentError(
+        "recording",
+        `${where}: recording has no ${name}_value (or ${name}) column for weighted component ${name}`,
+      );
     }
     input[name] = v;
   }

@@ -15,7 +15,8 @@ export const MISSING_POLICIES: readonly MissingPolicy[] = ["renormalise", "zero"
 /**
  * Weighted composite of component scores: sum over components of weight x score,
  * summed in the order of the weights object (the service's model; DESIGN.md).
- * A weighted component absent from `scores` counts as missing.
+ * A weighted component absent from `scores` counts as missing. Row by row, this
+ * is what {@link replayComposite} computes over columns.
  * @param scores score per component, each in [-1, 1]
  * @param weights default DEFAULT_WEIGHTS; validated (non-negative, sum 1)
  * @throws InvalidArgumentError on invalid weights or policy
@@ -32,9 +33,11 @@ export function compositeScore(
   }
   let sum = 0;
   let used = 0;
+  let total = 0;
   let present = 0;
   for (const name of Object.keys(weights)) {
     const w = weights[name] as number;
+    total += w;
     const s = scores[name];
     if (s === undefined || Number.isNaN(s)) {
       if (missing === "nan") return Number.NaN;
@@ -45,6 +48,7 @@ export function compositeScore(
     present++;
   }
   if (present === 0) return Number.NaN;
-  if (missing !== "renormalise" || Math.abs(used - 1) < 1e-12) return sum;
-  return used > 0 ? sum / used : Number.NaN;
+  if (missing !== "renormalise" || Math.abs(used - total) < 1e-12) return sum;
+  // the same arithmetic as replayComposite, so the two agree bit for bit
+  return Math.abs(total - 1) > 1e-12 ? (sum / used) * total : sum / used;
 }

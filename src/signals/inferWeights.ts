@@ -57,12 +57,12 @@ function design(recording: ColumnInput, options: InferWeightsOptions, where: str
   const x = names.map((name) => {
     const s = columns.get(`${name}_score`);
     if (s !== undefined) return s;
-    const v = columns.get(`${name}_value`);
+    const v = columns.get(`${name}_value`) ?? columns.get(name);
     const f = scorers[name];
     if (v === undefined || f === undefined) {
       throw new InvalidArgumentError(
         "recording",
-        `${where}: recording has no ${name}_score column${v === undefined ? ` nor a ${name}_value column` : ` and ${name} has no scorer`}; pass components to fit fewer`,
+        `${where}: recording has no ${name}_score column${v === undefined ? ` nor a ${name}_value or ${name} column` : ` and ${name} has no scorer`}; pass components to fit fewer`,
       );
     }
     return Float64Array.from(v, (q) => (q !== q ? Number.NaN : f(q)));
@@ -147,7 +147,7 @@ function fit(d: Design, from: number, to: number): InferredWeights {
  * Rows where the composite or any component score is NaN are left out (the
  * service renormalises those, which is not a fixed weighting).
  *
- * The recording holds `<component>_score` (or `<component>_value`, scored with
+ * The recording holds `<component>_score` (or `<component>_value` / `<component>`, scored with
  * the default scorers) and `composite_score` (or `composite`) columns, e.g. the
  * analytics `dataset=composite` query. Use {@link inferWeightsRolling} to see
  * when the weights changed.

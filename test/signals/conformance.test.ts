@@ -126,7 +126,21 @@ describe("checkConformance (synthetic recordings)", () => {
     const { composite_score: _c, ...noComposite } = rec;
     expect(() => checkConformance(noComposite)).toThrow(/recording needs the published composite as a composite_score \(or composite\) column/);
     const { gas_value: _g, ...noGas } = rec;
-    expect(() => checkConformance(noGas)).toThrow("checkConformance: recording has no gas_value column for weighted component gas");
+    expect(() => checkConformance(noGas)).toThrow("checkConformance: recording has no gas_value (or gas) column for weighted component gas");
+  });
+
+  it("accepts src/load's layout: bare component names for values, a Panel with time", () => {
+    const rec = recording(200, 14, DEFAULT_WEIGHTS);
+    const columns: Record<string, Float64Array> = { composite_score: rec["composite_score"] as Float64Array };
+    for (const c of COMPONENT_NAMES) {
+      columns[c] = rec[`${c}_value`] as Float64Array;
+      columns[`${c}_score`] = rec[`${c}_score`] as Float64Array;
+    }
+    const r = checkConformance({ time: rec["time"] as Float64Array, columns });
+    expect(r.summary.conforms).toBe(true);
+    expect(r.summary.labelAgreement).toBeNaN(); // no published label in this layout
+    const { imbalance_score: _s, ...noScore } = columns;
+    expect(inferWeights({ time: rec["time"] as Float64Array, columns: noScore }).weights["imbalance"]).toBeCloseTo(0.3, 12);
   });
 
   it("does not mutate the recording; toDataFrame has the per-row diffs", () => {
@@ -225,7 +239,7 @@ describe("inferWeights", () => {
 
   it("rejects missing columns and bad options", () => {
     expect(() => inferWeights({ composite_score: [1] }, { components: ["x"] })).toThrow(
-      "inferWeights: recording has no x_score column nor a x_value column; pass components to fit fewer",
+      "inferWeights: recording has no x_score column nor a x_value or x column; pass components to fit fewer",
     );
     expect(() => inferWeights({ a_score: [1] }, { components: ["a"] })).toThrow(/needs the published composite/);
     expect(() => inferWeights({ composite_score: [1] }, { components: [] })).toThrow("inferWeights: components must name 1 to 16 components, got 0");
