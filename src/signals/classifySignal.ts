@@ -11,7 +11,12 @@ export interface SignalThresholds {
   readonly strong?: number;
 }
 
-/** Validate thresholds: 0 <= threshold <= strong <= 1. */
+/**
+ * Validate label thresholds, 0 <= threshold <= strong <= 1, and fill the
+ * defaults (threshold 0.1, no strong band = Infinity).
+ * @throws InvalidArgumentError naming the bad threshold and the function `where`
+ * @example validateThresholds({ strong: 0.3 }) // { threshold: 0.1, strong: 0.3 }
+ */
 export function validateThresholds(t: SignalThresholds, where = "classifySignal"): { threshold: number; strong: number } {
   const threshold = t.threshold ?? 0.1;
   const strong = t.strong ?? Number.POSITIVE_INFINITY;

@@ -20,7 +20,7 @@ export const MISSING_POLICIES: readonly MissingPolicy[] = ["renormalise", "zero"
  * @param scores score per component, each in [-1, 1]
  * @param weights default DEFAULT_WEIGHTS; validated (non-negative, sum 1)
  * @throws InvalidArgumentError on invalid weights or policy
- * @example compositeScore({ imbalance: 0.261, funding: -0.048, basis_spread: -1, momentum_5m: 0.178, gas: 0.3 }) // ≈ -0.0771
+ * @example compositeScore({ imbalance: 0.261, funding: -0.048, basis_spread: -1, momentum_5m: 0.178, gas: 0.3 }) // ≈ -0.0770 (the service printed -0.0771 from its unrounded scores)
  */
 export function compositeScore(
   scores: Readonly<Record<string, number>>,

@@ -25,7 +25,7 @@ export type VolWindow = number | keyof typeof VOL_WINDOWS;
  * @param options.window number of returns in the window (>= 2), or "5m" | "1h" | "4h" | "24h"
  *   (5, 60, 240, 1440 one-minute returns)
  * @throws InvalidArgumentError when window < 2 or periodsPerYear <= 0
- * @example realizedVol([100, 101, 100, 101], { window: 2, periodsPerYear: 1 })[3] // ≈ 1.40 (percent)
+ * @example realizedVol([100, 101, 100, 101], { window: 2, periodsPerYear: 1 })[3] // ≈ 1.407 (percent: 100 * sqrt(2) * ln(1.01))
  * @example realizedVol(oneMinuteCloses, { window: "24h" }) // annualised percent, 365-day year
  */
 export function realizedVol(

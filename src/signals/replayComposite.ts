@@ -84,7 +84,7 @@ const SIGNAL_NAMES = ["sell", "neutral", "buy"] as const;
  *   component with no column or no scorer, or columns of unequal length
  * @example
  * const r = replayComposite({ imbalance: [0.6305], funding: [0.0000048], basis_spread: [50], momentum_5m: [0.356], gas: [0.8] });
- * r.composite[0] // ≈ -0.0771 (0.3*0.261 + 0.25*-0.048 + 0.2*-1 + 0.15*0.178 + 0.1*0.3)
+ * r.composite[0] // ≈ -0.0770 (0.3*0.261 + 0.25*-0.048 + 0.2*-1 + 0.15*0.178 + 0.1*0.3)
  * r.label[0]     // 0 (neutral)
  */
 export function replayComposite(input: ColumnInput, options: ReplayCompositeOptions = {}): CompositeReplay {

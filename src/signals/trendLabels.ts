@@ -13,8 +13,11 @@ export type TrendLabel = (typeof TREND_LABELS)[number];
  * @throws InvalidArgumentError when window is not a positive integer
  * @example efficiencyRatio([1, 2, 3, 2], { window: 3 })[3] // |2 - 1| / 3 = 0.333
  */
-export function efficiencyRatio(close: ArrayLike<number>, options: { window: number }, where = "efficiencyRatio"): Float64Array {
-  const { window } = options;
+export function efficiencyRatio(close: ArrayLike<number>, options: { window: number }): Float64Array {
+  return efficiencyRatioOf(close, options.window, "efficiencyRatio");
+}
+
+function efficiencyRatioOf(close: ArrayLike<number>, window: number, where: string): Float64Array {
   if (!Number.isInteger(window) || window < 1) {
     throw new InvalidArgumentError("window", `${where}: window must be a positive integer, got ${window}`);
   }
@@ -65,7 +68,7 @@ export function trendLabels(close: ArrayLike<number>, options: { window?: number
   if (!(threshold >= 0 && threshold <= 1)) {
     throw new InvalidArgumentError("threshold", `trendLabels: threshold must be in [0, 1], got ${threshold}`);
   }
-  const er = efficiencyRatio(close, { window }, "trendLabels");
+  const er = efficiencyRatioOf(close, window, "trendLabels");
   const out = new Int8Array(er.length);
   for (let i = 0; i < er.length; i++) {
     const e = er[i] as number;

@@ -57,7 +57,7 @@ describe("replayComposite", () => {
         const scores = scoreComponents(row);
         const c = compositeScore(scores, DEFAULT_WEIGHTS, missing);
         if (Number.isNaN(c)) expect(r.composite[i]).toBeNaN();
-        else expect(r.composite[i]).toBeCloseTo(c, 14);
+        else expect(r.composite[i]).toBe(c); // same arithmetic, bit for bit
         expect(r.label[i]).toBe(LABEL[classifySignal(c)]);
         const conf = signalConfidence(scores, DEFAULT_WEIGHTS, r.composite[i]!);
         if (Number.isNaN(conf)) expect(r.confidence[i]).toBeNaN();
