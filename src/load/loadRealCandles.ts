@@ -16,7 +16,10 @@ export type RealCandlesName = (typeof REAL_CANDLES)[number];
  * with columns `open, high, low, close, volume` (USD prices, base-coin
  * volume); `time` is each bar's OPEN (epoch ms UTC): the bar is known only
  * at `time + interval` (e.g. 4 h), so shift it with `knownAfterMs` when
- * aligning with other feeds. Sync: reads a small gzipped file (a few ms).
+ * aligning with other feeds. The last bar of `coinbase-eth-1d` (2025-10-21)
+ * was captured mid-day (its high and close differ from the full day built
+ * from the 4 h bars); the other 349 days match the 4 h set exactly.
+ * Sync: reads a small gzipped file (a few ms).
  * Data: MIT (ta4j), see fixtures/real/README.md.
  * @throws InvalidArgumentError for an unknown name (the message lists the names)
  * @example loadRealCandles("coinbase-btc-4h").columns.close.length // 20695
