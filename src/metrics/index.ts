@@ -34,3 +34,6 @@ export { hitRate } from "./hitRate.js";
 export { decileReturns } from "./decileReturns.js";
 export { componentAttribution } from "./componentAttribution.js";
 export type { ComponentAttribution, ComponentAttributionOptions } from "./componentAttribution.js";
+export { alphaBeta } from "./alphaBeta.js";
+export type { AlphaBeta } from "./alphaBeta.js";
+export { informationRatio } from "./informationRatio.js";

@@ -10,6 +10,8 @@
 import { describe, expect, it } from "vitest";
 import { InvalidArgumentError } from "../../src/errors/InvalidArgumentError.js";
 import {
+  alphaBeta,
+  informationRatio,
   annualReturn,
   annualVolatility,
   calmarRatio,
@@ -306,6 +308,41 @@ describe("tailRatio and stabilityOfTimeseries (empyrical test_tail_ratio, test_s
     close8(stabilityOfTimeseries(flatLine1Long), 1);
     // numpy: c = np.cumsum(np.log1p(x)); np.corrcoef(np.arange(len(c)), c)[0, 1] ** 2
     close8(stabilityOfTimeseries(R), 0.14083373035907326, 12);
+  });
+});
+
+describe("alphaBeta and informationRatio (empyrical test_alpha_beta, test_alpha, test_beta, test_information_ratio)", () => {
+  // F: a benchmark for R with its own NaN at another bar
+  const F = [0.01, -0.002, 0.02, -0.01, 0.001, 0.003, Number.NaN, -0.02, 0.012, 0.002, 0.001, 0.015, -0.008, 0.0, 0.002, -0.004, 0.011, -0.02, 0.004, 0.003];
+  it("information ratio matches the published values (per period, not annualised)", () => {
+    expect(informationRatio(empty, 0)).toBeNaN();
+    expect(informationRatio(oneReturn, 0)).toBeNaN();
+    close8(informationRatio(mixedReturns, 0), 0.10859306069076737);
+    close8(informationRatio(mixedReturns, flatLine1), -0.06515583641446039);
+    expect(informationRatio(mixedReturns, mixedReturns)).toBeNaN(); // zero tracking error
+  });
+  it("alpha / beta match the published identities", () => {
+    expect(alphaBeta(empty, empty)).toEqual({ alpha: Number.NaN, beta: Number.NaN });
+    expect(alphaBeta(oneReturn, oneReturn)).toEqual({ alpha: Number.NaN, beta: Number.NaN });
+    expect(alphaBeta(mixedReturns, flatLine1, DAILY)).toEqual({ alpha: Number.NaN, beta: Number.NaN }); // constant factor
+    const same = alphaBeta(mixedReturns, mixedReturns, DAILY);
+    close8(same.alpha, 0);
+    close8(same.beta, 1);
+    const inverse = alphaBeta(mixedReturns, mixedReturns.map((x) => -x), DAILY);
+    close8(inverse.alpha, 0);
+    close8(inverse.beta, -1);
+  });
+  it("numpy cross-check over complete pairs", () => {
+    // numpy: m = ~isnan(r) & ~isnan(f); beta = np.polyfit(f[m], r[m], 1)[0]
+    //        alpha = (1 + np.mean(r[m] - rf - beta * (f[m] - rf))) ** 365 - 1, rf = 0.0001
+    const ab = alphaBeta(R, F, { riskFree: 0.0001 });
+    close8(ab.beta, 1.4221280628885231, 12);
+    close8(ab.alpha, -0.028312949354918016, 12);
+  });
+  it("bad arguments throw", () => {
+    expect(() => alphaBeta(R, [0.01])).toThrow("alphaBeta: returns and factorReturns must cover the same bars, got 20 and 1 values");
+    expect(() => alphaBeta(R, R, { riskFree: Number.NaN })).toThrow("alphaBeta: riskFree must be a number (per-period return), got NaN");
+    expect(() => informationRatio(R, [0.1])).toThrow("informationRatio: benchmark must have one value per return (20), got 1");
   });
 });
 
