@@ -1,8 +1,10 @@
 import type { Trade } from "../backtest/Trade.js";
+import { alphaBeta } from "./alphaBeta.js";
 import { annualReturn } from "./annualReturn.js";
 import { annualVolatility } from "./annualVolatility.js";
 import { calmarRatio } from "./calmarRatio.js";
 import { cvarOfSorted } from "./conditionalValueAtRisk.js";
+import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { cumReturnsFinal } from "./cumReturns.js";
 import { inferPeriodsPerYear } from "./inferPeriodsPerYear.js";
 import { drawdownDetails } from "./maxDrawdown.js";
@@ -27,6 +29,11 @@ export interface PerformanceSummaryOptions {
   readonly requiredReturn?: number;
   /** VaR / CVaR tail probability, default 0.05. */
   readonly cutoff?: number;
+  /**
+   * Benchmark returns per bar (e.g. buy-and-hold of the coin), same bars as
+   * `returns`, for `alpha` and `beta` (NaN without it).
+   */
+  readonly benchmark?: ArrayLike<number>;
   /** Trades of the backtest, for the trade statistics. */
   readonly trades?: readonly Trade[];
   /** Positions per bar, for exposure. */
@@ -59,6 +66,9 @@ export interface PerformanceSummary {
   readonly conditionalValueAtRisk: number;
   readonly tailRatio: number;
   readonly stability: number;
+  /** Annualised alpha and beta against `benchmark` (see alphaBeta). */
+  readonly alpha: number;
+  readonly beta: number;
   readonly trades: number;
   readonly winRate: number;
   readonly profitFactor: number;
@@ -98,6 +108,17 @@ export function performanceSummary(allReturns: ArrayLike<number>, options: Perfo
   checkCutoff(cutoff, "performanceSummary");
   const sorted = sortedFinite(returns);
   const dd = drawdownDetails(returns);
+  const bench = options.benchmark;
+  if (bench !== undefined && bench.length !== allReturns.length) {
+    throw new InvalidArgumentError(
+      "benchmark",
+      `performanceSummary: benchmark must have one return per bar (${allReturns.length}), got ${bench.length}`,
+    );
+  }
+  const ab =
+    bench !== undefined
+      ? alphaBeta(returns, Float64Array.from({ length: returns.length }, (_, i) => bench[first + i] as number), o)
+      : { alpha: Number.NaN, beta: Number.NaN };
   const hasTradeInfo = options.trades !== undefined || options.positions !== undefined || options.turnover !== undefined;
   const ts = hasTradeInfo
     ? tradeStatistics(options.trades ?? [], {
@@ -125,6 +146,8 @@ export function performanceSummary(allReturns: ArrayLike<number>, options: Perfo
     conditionalValueAtRisk: cvarOfSorted(sorted, cutoff),
     tailRatio: tailRatioOfSorted(sorted),
     stability: stabilityOfTimeseries(returns),
+    alpha: ab.alpha,
+    beta: ab.beta,
     trades: noTrades ? nan : (ts?.trades ?? nan),
     winRate: noTrades ? nan : (ts?.winRate ?? nan),
     profitFactor: noTrades ? nan : (ts?.profitFactor ?? nan),

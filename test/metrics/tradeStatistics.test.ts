@@ -153,6 +153,15 @@ describe("performanceSummary", () => {
     expect(s.annualReturn).toBeCloseTo(0.21, 14); // 1.1 * 1.1 - 1 over exactly one year
     expect(annualReturn([N, N, 0.1, 0.1], { periodsPerYear: 2 })).toBeCloseTo(1.21 ** 0.5 - 1, 14); // empyrical counts the NaN
   });
+  it("alpha and beta against a benchmark, aligned after dropping the leading NaN", () => {
+    const bench = [N, 0.01, -0.02, 0.03, 0.0];
+    const strat = [N, 0.02, -0.04, 0.06, 0.0];
+    const s = performanceSummary(strat, { periodsPerYear: 365, benchmark: bench });
+    expect(s.beta).toBeCloseTo(2, 14);
+    expect(s.alpha).toBeCloseTo(0, 14);
+    expect(performanceSummary(strat).beta).toBeNaN();
+    expect(() => performanceSummary(strat, { benchmark: [0.01] })).toThrow("performanceSummary: benchmark must have one return per bar (5), got 1");
+  });
   it("without trades the trade fields are NaN; default year is daily (365)", () => {
     const s = performanceSummary(returns);
     expect(s.periodsPerYear).toBe(365);
