@@ -7,7 +7,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, type MarketIntelClient } from "../../src/api/index.js";
 import { startReplayServer, type ReplayServer } from "../../src/server/index.js";
-import { COMPONENT_NAMES, DEFAULT_WEIGHTS, checkConformance, inferWeights, replayComposite } from "../../src/signals/index.js";
+import {
+  COMPONENT_NAMES,
+  DEFAULT_WEIGHTS,
+  LIQUIDATION_LEVELS,
+  TREND_LABELS,
+  VOL_WINDOWS,
+  checkConformance,
+  classifyVolRegime,
+  inferWeights,
+  liquidationAlerts,
+  realizedVol,
+  replayComposite,
+  trendLabels,
+} from "../../src/signals/index.js";
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 30);
 const START = Date.UTC(2026, 10, 21, 0, 0, 0);
@@ -122,5 +135,42 @@ describe("replayComposite reproduces the replay server's published composites", 
     expect(fit.maxAbsResidual).toBeLessThan(1e-12);
     // rows 0..4 have no momentum (renormalised by the service) and are left out
     expect(fit.rows).toBe(res.rows.length - 5);
+  });
+});
+
+describe("the volatility, regime and liquidation rules replayed over /v1/history prices match the server", () => {
+  const rel = (a: number, b: number) => Math.abs(a - b) / Math.abs(b);
+
+  it("realized vol (5m, 1h, 4h, 24h) and the vol regime of every coin, from its price history", async () => {
+    const vol = await client.volatility();
+    for (const e of vol.volatility) {
+      const h = await client.history({ metricId: `${e.coin.toLowerCase()}_price`, hours: 48 });
+      expect(h.time.at(-1)).toBe(Math.floor(NOW / 60_000) * 60_000); // the history ends at the current minute
+      for (const w of Object.keys(VOL_WINDOWS) as (keyof typeof VOL_WINDOWS)[]) {
+        const mine = realizedVol(h.value, { window: w }).at(-1)!;
+        expect(rel(mine, e.realized_vol[w] as number), `${e.coin} ${w}`).toBeLessThan(1e-9);
+      }
+      expect(e.regime).toBe(classifyVolRegime(realizedVol(h.value, { window: "24h" }).at(-1)!));
+    }
+  });
+
+  it("trend label (efficiency ratio over 240 one-minute bars) of every coin", async () => {
+    const regime = await client.regime();
+    const regimes = regime.regimes as { coin: string; regime_label: string }[];
+    expect(regimes.length).toBe(4);
+    for (const r of regimes) {
+      const h = await client.history({ metricId: `${r.coin.toLowerCase()}_price`, hours: 24 });
+      const code = trendLabels(h.value, { window: 240 }).at(-1)!;
+      expect(r.regime_label).toBe(TREND_LABELS[code === 1 ? 1 : 0]);
+    }
+  });
+
+  it("liquidation level of every coin", async () => {
+    const liq = (await client.liquidations()) as { alerts: { coin: string; level: string }[] };
+    expect(liq.alerts.length).toBe(4);
+    for (const a of liq.alerts) {
+      const h = await client.history({ metricId: `${a.coin.toLowerCase()}_price`, hours: 1 });
+      expect(a.level).toBe(LIQUIDATION_LEVELS[liquidationAlerts(h.value).at(-1)!]);
+    }
   });
 });

@@ -10,6 +10,9 @@
  *   tr = concat([h-l, |h-c.shift()|, |l-c.shift()|]).max(axis=1)    (bar 0: h-l)
  *   s = NaN series; s[13] = tr[:14].mean(); s[14:] = tr[14:]; atr = s.ewm(alpha=1/14, adjust=False).mean()
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { InvalidArgumentError } from "../../src/errors/index.js";
 import {
@@ -114,6 +117,35 @@ describe("realizedVol", () => {
     // window boundary: 2 is the smallest, and window = length - 1 gives exactly one value
     expect(realizedVol(P, { window: 2 }).filter((x) => !Number.isNaN(x)).length).toBe(28);
     expect(realizedVol(P, { window: 29 }).filter((x) => !Number.isNaN(x)).length).toBe(1);
+  });
+});
+
+describe("on real data: Coinbase BTC-USD 4-hour candles (fixtures/real, 20 695 bars, 2016-2025)", () => {
+  /*
+   * References: pandas 1.5.3 on the same file (d = json.load(gzip.open("fixtures/real/coinbase-btc-4h.json.gz"));
+   * c, h, l = pd.Series(d["columns"][k]) for close, high, low):
+   *   rv  = np.log(c).diff().rolling(42).std() * np.sqrt(2190) * 100      (7-day window, 6 bars a day * 365)
+   *   atr = Wilder via ewm(alpha=1/14, adjust=False) seeded with tr[:14].mean(), as above.
+   * Bars are consecutive rows: realizedVol does not know about the file's few time gaps (neither does pandas).
+   */
+  const file = JSON.parse(gunzipSync(readFileSync(join(import.meta.dirname, "../../fixtures/real/coinbase-btc-4h.json.gz"))).toString()) as {
+    columns: Record<string, number[]>;
+  };
+  const { close, high, low } = file.columns as { close: number[]; high: number[]; low: number[] };
+  const RV = { 42: 20.770772193967648, 1000: 35.56704691800178, 10000: 48.590406165818386, 20000: 23.367601637044576, 20694: 48.073972938060756 };
+  const ATR_REAL = { 13: 3.9214285714285615, 1000: 8.556739528589542, 10000: 344.8767373490585, 20000: 906.0377829717332, 20694: 1133.8387966139558 };
+
+  it("realizedVol (window 42, periodsPerYear 2190) matches pandas to 1e-9 relative", () => {
+    const v = realizedVol(close, { window: 42, periodsPerYear: 2190 });
+    expect(v.length).toBe(20_695);
+    expect(v[41]).toBeNaN();
+    for (const [t, x] of Object.entries(RV)) expect(rel(v[Number(t)]!, x)).toBeLessThan(1e-9);
+  });
+
+  it("atr (period 14) matches pandas to 1e-9 relative", () => {
+    const a = atr(high, low, close);
+    expect(a[12]).toBeNaN();
+    for (const [t, x] of Object.entries(ATR_REAL)) expect(rel(a[Number(t)]!, x)).toBeLessThan(1e-9);
   });
 });
 
