@@ -37,3 +37,4 @@ export type { ComponentAttribution, ComponentAttributionOptions } from "./compon
 export { alphaBeta } from "./alphaBeta.js";
 export type { AlphaBeta } from "./alphaBeta.js";
 export { informationRatio } from "./informationRatio.js";
+export { rollingSharpe } from "./rollingSharpe.js";

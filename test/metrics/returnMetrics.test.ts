@@ -10,6 +10,7 @@
 import { describe, expect, it } from "vitest";
 import { InvalidArgumentError } from "../../src/errors/InvalidArgumentError.js";
 import {
+  rollingSharpe,
   alphaBeta,
   informationRatio,
   annualReturn,
@@ -343,6 +344,33 @@ describe("alphaBeta and informationRatio (empyrical test_alpha_beta, test_alpha,
     expect(() => alphaBeta(R, [0.01])).toThrow("alphaBeta: returns and factorReturns must cover the same bars, got 20 and 1 values");
     expect(() => alphaBeta(R, R, { riskFree: Number.NaN })).toThrow("alphaBeta: riskFree must be a number (per-period return), got NaN");
     expect(() => informationRatio(R, [0.1])).toThrow("informationRatio: benchmark must have one value per return (20), got 1");
+  });
+});
+
+describe("rollingSharpe (empyrical test_roll_sharpe_ratio, window 6, 252 periods)", () => {
+  it("matches the published values, input length kept with NaN warm-up", () => {
+    const m = rollingSharpe(mixedReturns, 6, DAILY);
+    expect(m).toHaveLength(9);
+    expect(Array.from(m.subarray(0, 5))).toEqual([Number.NaN, Number.NaN, Number.NaN, Number.NaN, Number.NaN]);
+    [7.57445259, 8.22784105, 8.22784105, -3.1374751].forEach((e, i) => close8(m[5 + i] as number, e, 7));
+    const neg = rollingSharpe(negativeReturns, 6, DAILY);
+    [-18.09162052, -26.79897486, -26.69138263, -25.72298838].forEach((e, i) => close8(neg[5 + i] as number, e, 7));
+  });
+  it("numpy cross-check with a risk-free rate", () => {
+    // numpy: x = r[t-4:t+1] - 0.0001; np.nanmean(x) / np.nanstd(x, ddof=1) * np.sqrt(365), window 5
+    const expected = [4.103830200203191, 1.6441917721303523, 4.697975535473125, -10.232076066743469, -1.2621431726020933, -0.5538686017599876, -0.9586573607621689, 1.5987410239444166, 8.485442371522955, 5.6859545845212205, 3.736484441256803, 1.9994328424605938, 1.188108669249051, -2.5450864010348244, -1.0393254044378155, 0.11403160206731781];
+    const got = rollingSharpe(R, 5, { riskFree: 0.0001 });
+    expected.forEach((e, i) => close8(got[4 + i] as number, e, 12));
+  });
+  it("equals sharpeRatio on every full window of a long series (re-summing keeps it exact)", () => {
+    const long = Float64Array.from({ length: 9000 }, (_, i) => Math.sin(i * 0.37) * 0.01 + 0.0002);
+    const got = rollingSharpe(long, 50);
+    for (const t of [49, 4095, 4096, 8191, 8999]) close8(got[t] as number, sharpeRatio(long.subarray(t - 49, t + 1)), 9);
+  });
+  it("constant windows: exact zero variance; empty; bad window", () => {
+    expect(Array.from(rollingSharpe([0.01, 0.01, 0.01], 3))).toEqual([Number.NaN, Number.NaN, Number.POSITIVE_INFINITY]);
+    expect(rollingSharpe(empty, 3)).toHaveLength(0);
+    expect(() => rollingSharpe(R, 1)).toThrow("rollingSharpe: window must be an integer >= 2 (returns per window), got 1");
   });
 });
 

@@ -1,0 +1,84 @@
+import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { checkReturns, periodsPerYearOf, type ReturnsOptions } from "./ReturnsOptions.js";
+
+/**
+ * Rolling annualised Sharpe ratio over the last `window` returns:
+ * at bar t, `sharpeRatio(returns[t-window+1..t])` (NaN returns in the window
+ * skipped, as empyrical's `roll_sharpe_ratio` does). Output has the input's
+ * length; the first window - 1 bars are NaN, and so is any window with fewer
+ * than 2 non-NaN returns. A window of identical returns has zero variance:
+ * ±Infinity, or NaN when the excess return is 0 (as `sharpeRatio`).
+ * Cost O(n): running sums of returns shifted by the first value (so constant
+ * stretches give exactly zero variance), re-summed every 4096 bars.
+ * Reference: quantopian/empyrical `roll_sharpe_ratio`.
+ * @param window returns per window, integer >= 2
+ * @param options.riskFree constant per-period risk-free return (default 0)
+ * @throws InvalidArgumentError on a bad window, periodsPerYear or riskFree
+ * @example rollingSharpe([0.01, 0.03, 0.02, 0.04], 2, { periodsPerYear: 1 })[1] // ≈ 1.414
+ */
+export function rollingSharpe(
+  returns: ArrayLike<number>,
+  window: number,
+  options?: ReturnsOptions & { readonly riskFree?: number },
+): Float64Array {
+  checkReturns(returns, "rollingSharpe");
+  if (!Number.isInteger(window) || window < 2) {
+    throw new InvalidArgumentError("window", `rollingSharpe: window must be an integer >= 2 (returns per window), got ${String(window)}`);
+  }
+  const ppy = periodsPerYearOf(options, "rollingSharpe");
+  const rf = options?.riskFree ?? 0;
+  if (typeof rf !== "number" || !Number.isFinite(rf)) {
+    throw new InvalidArgumentError("riskFree", `rollingSharpe: riskFree must be a finite number (per-period return), got ${String(rf)}`);
+  }
+  const n = returns.length;
+  const out = new Float64Array(n).fill(Number.NaN);
+  let shift = Number.NaN;
+  for (let i = 0; i < n; i++) {
+    const v = returns[i] as number;
+    if (!Number.isNaN(v)) {
+      shift = v - rf;
+      break;
+    }
+  }
+  const x = (i: number): number => (returns[i] as number) - rf - shift;
+  const scale = Math.sqrt(ppy);
+  let sum = 0;
+  let sumSq = 0;
+  let count = 0;
+  for (let t = 0; t < n; t++) {
+    const v = x(t);
+    if (!Number.isNaN(v)) {
+      sum += v;
+      sumSq += v * v;
+      count++;
+    }
+    const leaving = t - window;
+    if (leaving >= 0) {
+      const q = x(leaving);
+      if (!Number.isNaN(q)) {
+        sum -= q;
+        sumSq -= q * q;
+        count--;
+      }
+    }
+    if (t % 4096 === 4095) {
+      sum = 0;
+      sumSq = 0;
+      count = 0;
+      for (let k = Math.max(0, t - window + 1); k <= t; k++) {
+        const q = x(k);
+        if (!Number.isNaN(q)) {
+          sum += q;
+          sumSq += q * q;
+          count++;
+        }
+      }
+    }
+    if (t < window - 1 || count < 2) continue;
+    const meanShifted = sum / count;
+    const variance = Math.max(0, (sumSq - count * meanShifted * meanShifted) / (count - 1));
+    const mean = meanShifted + shift;
+    out[t] = (mean / Math.sqrt(variance)) * scale;
+  }
+  return out;
+}
