@@ -40,8 +40,9 @@ export interface InformationCoefficient {
 /**
  * Time-series rank information coefficient (IC) of a signal against forward
  * returns: the Spearman correlation over the bars where both are known, with a
- * Fisher-z confidence interval (standard error 1 / sqrt(n_eff - 3); Fieller,
- * Hartley & Pearson 1957 for Spearman). For a small universe (four coins)
+ * Fisher-z confidence interval, standard error 1 / sqrt(n_eff - 3) (the
+ * Pearson value; Fieller, Hartley & Pearson 1957 give a variance of about
+ * 1.06 / (n - 3) for Spearman, i.e. intervals ~3 % wider). For a small universe (four coins)
  * cross-sectional IC means little; this is the per-coin, per-horizon view.
  *
  * Overlap: with h-bar forward returns sampled every bar, n overstates the
