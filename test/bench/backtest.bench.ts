@@ -1,0 +1,162 @@
+/**
+ * `npm run bench -- backtest`: the composite replay + backtest on identical
+ * seeded one-minute bars, three ways:
+ *   (a) ours:  replayComposite (src/signals) + backtest (src/backtest) over typed arrays;
+ *   (b) danfo: the same written straightforwardly with danfo Series operations;
+ *   (c) pandas / numpy: the same vectorised under Debian's /usr/bin/python3
+ *       (test/bench/backtest_pandas.py; skipped with a note when pandas is absent).
+ * Strategy: default composite weights and scorers, label at |composite| >= 0.1,
+ * position = label (buy +1, sell -1, neutral flat), held from the close,
+ * 5 bps fee + 2 bps slippage on |w_i - w_{i-1}|, per-bar funding, equity from 1.
+ * Each run is its own process (peak memory = its own, over the loaded data);
+ * times are the best of several repetitions (the machine may be shared).
+ * The runs must agree: final equity and sum of equity within 1e-9 relative.
+ *
+ * Times are process CPU time (user + system) by default, robust when the machine
+ * is shared; BENCH_CLOCK=wall measures wall-clock time instead.
+ * Environment: BENCH_SIZES="1e4,1e5" to choose sizes (default 1e4,1e5,1e6,2e6,1e7),
+ * BENCH_DANFO_MAX (default 2e6) the largest size danfo is run at.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { generateBars, writeBars } from "./backtestData.js";
+
+interface RunResult {
+  readonly impl: string;
+  readonly n: number;
+  readonly seconds: number;
+  readonly replaySeconds?: number;
+  readonly backtestSeconds?: number;
+  readonly peakBytes: number;
+  readonly final: number;
+  readonly checksum: number;
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+const sizes = (process.env["BENCH_SIZES"] ?? "1e4,1e5,1e6,2e6,1e7").split(",").map((s) => Math.round(Number(s)));
+const danfoMax = Number(process.env["BENCH_DANFO_MAX"] ?? 2e6);
+const PYTHON = "/usr/bin/python3";
+const dir = mkdtempSync(join(tmpdir(), "milab-bench-"));
+
+const pythonOk = spawnSync(PYTHON, ["-c", "import pandas, numpy"], { encoding: "utf8" }).status === 0;
+if (!pythonOk) console.log(`note: ${PYTHON} with pandas and numpy not found: the pandas/numpy columns are skipped (apt-get install python3-pandas)`);
+
+function reps(n: number, budget: number): number {
+  return Math.max(1, Math.min(15, Math.round(budget / n)));
+}
+
+function run(cmd: string, args: string[]): RunResult | string {
+  const res = spawnSync(cmd, args, { encoding: "utf8", maxBuffer: 1 << 20, env: { ...process.env, TZ: "UTC" } });
+  if (res.status !== 0) return `failed (${res.status}): ${(res.stderr || res.stdout).trim().split("\n").slice(-3).join(" | ")}`;
+  const line = res.stdout.trim().split("\n").pop() ?? "";
+  return JSON.parse(line) as RunResult;
+}
+
+function relDiff(a: number, b: number): number {
+  return Math.abs(a - b) / Math.max(Math.abs(a), Math.abs(b), Number.MIN_VALUE);
+}
+
+const fmtN = (n: number) => (n >= 1e6 ? `${n / 1e6}e6` : n >= 1e3 ? `${n / 1e3}k` : String(n));
+const ms = (s: number | undefined) => (s === undefined ? "-" : s >= 10 ? `${s.toFixed(1)} s` : `${(s * 1000).toFixed(s < 0.1 ? 1 : 0)} ms`);
+const rate = (n: number, s: number | undefined) => (s === undefined ? "-" : `${((n / s) / 1e6).toFixed(1)} M`);
+const mb = (b: number | undefined) => (b === undefined ? "-" : `${(b / 2 ** 20).toFixed(0)} MB`);
+const ratio = (x: number | undefined, y: number) => (x === undefined ? "-" : `${(x / y).toFixed(1)}x`);
+
+const rows: string[][] = [];
+const oursTimes: Array<[number, number]> = [];
+let allAgree = true;
+const notes: string[] = [];
+for (const n of sizes) {
+  const file = join(dir, `bars-${n}.f64`);
+  writeBars(file, generateBars(n, 42));
+  const ours = run(process.execPath, ["--import", "tsx", "--expose-gc", join(here, "backtestWorker.ts"), "ours", file, String(n), String(reps(n, 2e7))]);
+  if (typeof ours === "string") {
+    console.log(`n=${n}: ours ${ours}`);
+    allAgree = false;
+    continue;
+  }
+  oursTimes.push([n, ours.seconds]);
+  const others: Record<string, RunResult | undefined> = {};
+  if (pythonOk) {
+    for (const impl of ["pandas", "numpy"]) {
+      const r = run(PYTHON, [join(here, "backtest_pandas.py"), impl, file, String(n), String(reps(n, 2e7))]);
+      if (typeof r === "string") notes.push(`n=${n}: ${impl} ${r}`);
+      else others[impl] = r;
+    }
+  }
+  if (n <= danfoMax) {
+    const r = run(process.execPath, ["--import", "tsx", "--expose-gc", join(here, "backtestWorker.ts"), "danfo", file, String(n), "1"]);
+    if (typeof r === "string") notes.push(`n=${n}: danfo ${r}`);
+    else others["danfo"] = r;
+  }
+  let worst = 0;
+  for (const r of Object.values(others)) {
+    if (r === undefined) continue;
+    worst = Math.max(worst, relDiff(r.final, ours.final), relDiff(r.checksum, ours.checksum));
+  }
+  const agree = worst <= 1e-9;
+  if (!agree) allAgree = false;
+  const pd = others["pandas"];
+  rows.push([
+    fmtN(n),
+    ms(ours.seconds),
+    `${ms(ours.replaySeconds)} + ${ms(ours.backtestSeconds)}`,
+    rate(n, ours.seconds),
+    mb(ours.peakBytes),
+    ms(pd?.seconds),
+    pd === undefined ? "-" : `${ms(pd.replaySeconds)} + ${ms(pd.backtestSeconds)}`,
+    ms(others["numpy"]?.seconds),
+    ms(others["danfo"]?.seconds),
+    ratio(pd?.seconds, ours.seconds),
+    ratio(others["numpy"]?.seconds, ours.seconds),
+    ratio(others["danfo"]?.seconds, ours.seconds),
+    pd?.backtestSeconds === undefined ? "-" : ratio(pd.backtestSeconds, ours.backtestSeconds ?? Number.NaN),
+    mb(pd?.peakBytes),
+    mb(others["danfo"]?.peakBytes),
+    `${agree ? "yes" : "NO"} (${worst.toExponential(0)})`,
+  ]);
+  rmSync(file, { force: true });
+}
+rmSync(dir, { recursive: true, force: true });
+
+const header = [
+  "bars",
+  "ours",
+  "ours: replay + backtest",
+  "ours bars/s",
+  "ours peak",
+  "pandas",
+  "pandas: score + backtest",
+  "numpy",
+  "danfo",
+  "pandas/ours",
+  "numpy/ours",
+  "danfo/ours",
+  "backtest only: pandas/ours",
+  "pandas peak",
+  "danfo peak",
+  "agree (max rel diff)",
+];
+console.log(`| ${header.join(" | ")} |`);
+console.log(`|${header.map(() => "---").join("|")}|`);
+for (const r of rows) console.log(`| ${r.join(" | ")} |`);
+for (const note of notes) console.log(note);
+if (n2(oursTimes)) {
+  const [[n1, t1], [nk, tk]] = [oursTimes[0] as [number, number], oursTimes[oursTimes.length - 1] as [number, number]];
+  const slope = Math.log(tk / t1) / Math.log(nk / n1);
+  const perBar = oursTimes.map(([n, t]) => `${fmtN(n)}: ${((t / n) * 1e9).toFixed(0)} ns`).join(", ");
+  console.log(`growth (ours): time per bar ${perBar}; log-log slope ${slope.toFixed(2)} from ${fmtN(n1)} to ${fmtN(nk)} (1.00 = linear)`);
+}
+console.log(`times: best of several runs, ${process.env["BENCH_CLOCK"] === "wall" ? "wall clock" : "process CPU time (BENCH_CLOCK=wall for wall clock)"}, each implementation in its own process; peak = max RSS over the loaded data. danfo run up to ${fmtN(danfoMax)} bars.`);
+console.log(`load average at the end: ${loadavg().map((x) => x.toFixed(1)).join(" ")} on ${cpus().length} cores (times are only comparable on an idle machine)`);
+if (!allAgree) {
+  console.log("the implementations DISAGREE (or a run failed): see above");
+  process.exit(1);
+}
+
+function n2(x: readonly unknown[]): boolean {
+  return x.length >= 2;
+}

@@ -1,0 +1,96 @@
+/**
+ * One timed run of the backtest benchmark in a fresh process (so peak memory is
+ * its own): `tsx backtestWorker.ts IMPL FILE N REPS`, IMPL = "ours" | "danfo".
+ * Prints one JSON line: best seconds over REPS, extra peak memory over the
+ * loaded data, final equity and a checksum (sum of equity).
+ */
+import { createRequire } from "node:module";
+import { backtest } from "../../src/backtest/index.js";
+import { replayComposite } from "../../src/signals/index.js";
+import { FEE_BPS, SLIPPAGE_BPS, THRESHOLD, readBars, type BenchColumns } from "./backtestData.js";
+
+const [impl, file, nArg, repsArg] = process.argv.slice(2);
+const n = Number(nArg);
+const reps = Number(repsArg ?? 1);
+const cols = readBars(file as string, n);
+
+const split = { replay: Number.POSITIVE_INFINITY, backtest: Number.POSITIVE_INFINITY };
+const useCpu = process.env["BENCH_CLOCK"] !== "wall";
+/** Seconds on the chosen clock: process CPU time (user + system, default; robust on a shared machine) or wall time. */
+function clock(): number {
+  if (!useCpu) return Number(process.hrtime.bigint()) / 1e9;
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+}
+
+/** (a) ours: replayComposite + backtest over typed arrays. */
+function ours(c: BenchColumns): Float64Array {
+  const t0 = clock();
+  const rep = replayComposite(
+    { imbalance: c.imbalance, funding: c.funding, basis_spread: c.basis_spread, momentum_5m: c.momentum_5m, gas: c.gas },
+    { threshold: THRESHOLD },
+  );
+  const t1 = clock();
+  const r = backtest({ close: c.close, signal: rep.label, funding: c.funding_bar, feeBps: FEE_BPS, slippageBps: SLIPPAGE_BPS, initialCash: 1 });
+  const t2 = clock();
+  split.replay = Math.min(split.replay, t1 - t0);
+  split.backtest = Math.min(split.backtest, t2 - t1);
+  return r.equity;
+}
+
+type Danfo = typeof import("danfojs-node");
+type Series = InstanceType<Danfo["Series"]>;
+
+/** (b) the same written straightforwardly with danfo Series operations. */
+function danfo(dfd: Danfo, s: Record<string, Series>): Float64Array {
+  const clip = (x: number): number => (x < -1 ? -1 : x > 1 ? 1 : x);
+  const imb = (s["imbalance"] as Series).apply((v: number) => (v < 0 ? 0 : v > 1 ? 1 : v)).sub(0.5).mul(2) as Series;
+  const fund = (s["funding"] as Series).mul(-1e4).apply(clip) as Series;
+  const basis = (s["basis_spread"] as Series).div(-50).apply(clip) as Series;
+  const mom = (s["momentum_5m"] as Series).div(2).apply(clip) as Series;
+  const gas = (s["gas"] as Series).apply((g: number) => (g <= 1.1 ? 0.3 : Math.min(0.3, Math.max(-1, 0.3 - (g - 1.1) / 10)))) as Series;
+  const comp = (imb.mul(0.3) as Series)
+    .add(fund.mul(0.25) as Series)
+    .add(basis.mul(0.2) as Series)
+    .add(mom.mul(0.15) as Series)
+    .add(gas.mul(0.1) as Series) as Series;
+  const w = comp.apply((x: number) => (x >= THRESHOLD ? 1 : x <= -THRESHOLD ? -1 : 0)) as Series;
+  // danfo has no shift: build the lagged columns from the values.
+  const shift = (x: Series, fill: number): Series => new dfd.Series([fill, ...(x.values as number[]).slice(0, -1)]);
+  const close = s["close"] as Series;
+  const ret = close.div(shift(close, Number.NaN)).sub(1) as Series;
+  const wPrev = shift(w, 0);
+  const cost = wPrev.sub(shift(wPrev, 0)).abs().mul((FEE_BPS + SLIPPAGE_BPS) / 1e4) as Series;
+  const r = (wPrev.mul(ret) as Series).sub(cost).sub(wPrev.mul(s["funding_bar"] as Series) as Series).fillNa(0) as Series;
+  const equity = (r.add(1) as Series).cumProd() as Series;
+  return Float64Array.from(equity.values as number[]);
+}
+
+let run: () => Float64Array;
+if (impl === "ours") {
+  run = () => ours(cols);
+} else if (impl === "danfo") {
+  const dfd = createRequire(import.meta.url)("danfojs-node") as Danfo;
+  // The table as a danfo user would already hold it (built outside the timing).
+  const series: Record<string, Series> = {};
+  for (const [k, v] of Object.entries(cols)) series[k] = new dfd.Series(Array.from(v));
+  run = () => danfo(dfd, series);
+} else {
+  throw new Error(`unknown implementation ${impl}`);
+}
+
+globalThis.gc?.();
+const rss0 = process.memoryUsage().rss;
+let best = Number.POSITIVE_INFINITY;
+let equity = new Float64Array(0);
+for (let k = 0; k < reps; k++) {
+  const t0 = clock();
+  equity = run();
+  best = Math.min(best, clock() - t0);
+  globalThis.gc?.();
+}
+const peak = process.resourceUsage().maxRSS * 1024;
+let checksum = 0;
+for (let i = 0; i < equity.length; i++) checksum += equity[i] as number;
+const parts = impl === "ours" ? { replaySeconds: split.replay, backtestSeconds: split.backtest } : {};
+console.log(JSON.stringify({ impl, n, seconds: best, ...parts, peakBytes: Math.max(0, peak - rss0), final: equity[equity.length - 1], checksum }));
