@@ -32,6 +32,17 @@ export interface HistoryLoad {
   readonly sources: Readonly<Record<string, Pick<History, "dropped" | "variant" | "hours"> & { metricId: string; coin?: string }>>;
 }
 
+/** True when every series has exactly the same time stamps (the common case: one-minute history of one window), so no union is needed. */
+function sameTimes(series: readonly History[]): boolean {
+  const first = series[0];
+  if (first === undefined) return true;
+  for (const s of series) {
+    if (s.time.length !== first.time.length) return false;
+    for (let i = 0; i < s.time.length; i++) if (s.time[i] !== first.time[i]) return false;
+  }
+  return true;
+}
+
 function requests(params: LoadHistoryParams): { metricId: string; coin?: string }[] {
   if (typeof params !== "object" || params === null) {
     throw new InvalidArgumentError("params", `loadHistory: params must be an object like { metricIds: ["btc_price"] }, got ${JSON.stringify(params)}`);
@@ -90,6 +101,6 @@ export async function loadHistoryPanel(client: MarketIntelClient, params: LoadHi
     sources[name] = { metricId: req.metricId, ...(req.coin === undefined ? {} : { coin: req.coin }), dropped: s.dropped, variant: s.variant, hours: s.hours };
     return { time: s.time, columns: { [name]: s.value }, fill, ...(maxAge === undefined ? {} : { maxStalenessMs: maxAge }) };
   });
-  const grid = series.length === 1 ? (series[0] as History).time : unionTimes(...series.map((s) => s.time));
+  const grid = sameTimes(series) ? (series[0] as History).time : unionTimes(...series.map((s) => s.time));
   return { panel: alignAsOf(grid, feeds), sources };
 }
