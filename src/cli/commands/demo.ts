@@ -22,8 +22,8 @@ export function demoCommand(): Command {
     .addHelpText("after", "\nExamples:\n  npm start                              # = milab demo\n  milab demo --out /tmp/run --seed 7\n  MI_BASE_URL=https://... milab demo       # same job on the live service")
     .action(async (opts: StudyCliOptions & { out: string }) => {
       const t0 = performance.now();
-      process.stdout.write("market-intel-lab demo: the composite signal, replayed and backtested\n\n");
       const run = await runStudyJob(opts, createProgress(opts.quiet));
+      process.stdout.write("market-intel-lab demo: the composite signal, replayed and backtested\n\n");
       process.stdout.write(`${formatScorecard(run)}\n\n`);
       const file = await writeReport(join(opts.out, "report.html"), { ...studyReportInput(run) });
       process.stdout.write(`Report: ${file}\n`);

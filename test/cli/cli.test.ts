@@ -1,0 +1,154 @@
+/**
+ * The built `milab` command line, run as a child process: help on every
+ * command, exit codes and one-line messages on bad input (no stack trace),
+ * `backtest --json` checked for internal consistency and reproducibility,
+ * the live-service path against a replay server (the API key never printed),
+ * and `serve` answering requests until Ctrl-C.
+ */
+import { spawn } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startReplayServer, type ReplayServer } from "../../src/server/index.js";
+import { MAIN, runMilab } from "./helpers/runMilab.js";
+
+const COMMANDS = ["demo", "serve", "backtest", "report", "record"];
+
+describe("milab --help", () => {
+  it("lists every command", async () => {
+    const r = await runMilab(["--help"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("Usage: milab [options] [command]");
+    for (const c of COMMANDS) expect(r.stdout).toMatch(new RegExp(`^\\s+${c} `, "m"));
+  });
+  it.each(COMMANDS)("%s --help documents its options and exits 0", async (cmd) => {
+    const r = await runMilab([cmd, "--help"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`Usage: milab ${cmd}`);
+    expect(r.stdout).toContain("-h, --help");
+  });
+  it("backtest --help names the strategy and cost options", async () => {
+    const r = await runMilab(["backtest", "--help"]);
+    for (const o of ["--coins", "--weights", "--threshold", "--fee-bps", "--slippage-bps", "--fill", "--sizing", "--hours", "--bar", "--json"]) expect(r.stdout).toContain(o);
+  });
+});
+
+describe("bad input: exit code 2 and one clear line, no stack trace", () => {
+  const cases: [string[], string][] = [
+    [["serve", "--port", "-3"], "port must be an integer 0..65535, got -3"],
+    [["backtest", "--coins", "btc,doge"], "coins must be a comma-separated list of BTC, ETH, SOL, HYPE"],
+    [["backtest", "--threshold", "1.5"], "threshold must be a number 0..1, got 1.5"],
+    [["backtest", "--hours", "721"], "hours must be an integer 2..720, got 721"],
+    [["backtest", "--fill", "vwap"], "fill must be one of next_close, next_open, got vwap"],
+    [["backtest", "--weights", "imbalance=0.5,funding=0.6"], "sum to 1"],
+    [["backtest", "--weights", "volume=1"], 'unknown component "volume"'],
+    [["backtest", "--clock", "yesterday"], 'clock must be "now", an ISO date'],
+    [["backtest", "--bogus"], "unknown option '--bogus'"],
+    [["frobnicate"], "unknown command 'frobnicate'"],
+    [["demo", "--base-url", "ftp://example.com"], 'milab: createClient: baseUrl must use http or https, got "ftp:"'],
+  ];
+  it.each(cases)("milab %j", async (args, message) => {
+    const r = await runMilab(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(message);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(r.stdout).toBe("");
+  });
+  it("a service that cannot be reached fails with exit code 1 and a one-line message", async () => {
+    const r = await runMilab(["backtest", "--base-url", "http://127.0.0.1:9", "--coins", "btc", "--hours", "24", "--no-real-data"]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^milab: /);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe("backtest --json", () => {
+  const args = ["backtest", "--json", "--coins", "btc,eth", "--hours", "96", "--bar", "30", "--no-real-data", "--cash", "1000"];
+  let first: Record<string, unknown>;
+  beforeAll(async () => {
+    const r = await runMilab(args);
+    expect(r.code, r.stderr).toBe(0);
+    first = JSON.parse(r.stdout) as Record<string, unknown>;
+  });
+
+  it("echoes the options and the period", () => {
+    const o = first["options"] as Record<string, unknown>;
+    expect(o["coins"]).toEqual(["BTC", "ETH"]);
+    expect(o["barMinutes"]).toBe(30);
+    expect(o["feeBps"]).toBe(5);
+    expect(o["slippageBps"]).toBe(1);
+    expect(o["initialCash"]).toBe(1000);
+    expect(first["seed"]).toBe(42);
+    const p = first["period"] as { start: string; end: string; bars: number };
+    expect(p.end).toBe("2026-11-01T00:00:00.000Z");
+    // 96 hours of 1-minute history from 2026-10-28T00:00Z (exclusive start) to the clock: 30-minute bars from 00:30 to the end
+    expect(p.bars).toBe(96 * 2);
+    expect(first["realData"]).toBeNull();
+  });
+  it("has one scorecard row per coin plus the portfolio, consistent with the final equity", () => {
+    const rows = first["scorecard"] as { strategy: string; totalReturn: number; trades: number; feesPaid: number; winRate: number }[];
+    expect(rows.map((r) => r.strategy)).toEqual(["BTC", "ETH", "Portfolio (2 coins)"]);
+    const coins = first["coins"] as Record<string, { finalEquity: number; feesPaid: number; trades: number }>;
+    for (const [i, c] of ["BTC", "ETH"].entries()) {
+      const row = rows[i]!;
+      expect(row.totalReturn).toBeCloseTo(coins[c]!.finalEquity / 1000 - 1, 12);
+      expect(row.feesPaid).toBeGreaterThan(0);
+      expect(row.winRate).toBeGreaterThanOrEqual(0);
+      expect(row.winRate).toBeLessThanOrEqual(1);
+      expect(coins[c]!.trades).toBeGreaterThanOrEqual(row.trades);
+    }
+    const pf = first["portfolio"] as { finalEquity: number };
+    expect(rows[2]!.totalReturn).toBeCloseTo(pf.finalEquity / 1000 - 1, 12);
+  });
+  it("is reproducible: the same options give byte-identical JSON", async () => {
+    const again = await runMilab(args);
+    expect(JSON.parse(again.stdout)).toEqual(first);
+  });
+  it("changes with the costs: zero fees pay zero fees", async () => {
+    const r = await runMilab([...args, "--fee-bps", "0", "--slippage-bps", "0"]);
+    const rows = (JSON.parse(r.stdout) as { scorecard: { feesPaid: number }[] }).scorecard;
+    for (const row of rows) expect(row.feesPaid).toBe(0);
+  });
+});
+
+describe("live service path (--base-url / MI_BASE_URL)", () => {
+  let server: ReplayServer;
+  beforeAll(async () => {
+    server = await startReplayServer({ seed: 42, clock: () => Date.UTC(2026, 10, 1), rateLimitPerMinute: 0 });
+  });
+  afterAll(async () => server.close());
+
+  it("runs against the given service, gives the embedded run's numbers for the same seed and clock, never prints the key", async () => {
+    const secret = "sk-test-7f3a9c2b1d";
+    const common = ["backtest", "--json", "--coins", "sol", "--hours", "48", "--no-real-data"];
+    const live = await runMilab(common, { MI_BASE_URL: server.url, MI_API_KEY: secret });
+    expect(live.code, live.stderr).toBe(0);
+    expect(live.stdout + live.stderr).not.toContain(secret);
+    const parsed = JSON.parse(live.stdout) as { live: boolean; source: string; scorecard: unknown };
+    expect(parsed.live).toBe(true);
+    expect(parsed.source).toBe(`live service ${server.url}`);
+    const embedded = JSON.parse((await runMilab(common)).stdout) as { scorecard: unknown };
+    expect(parsed.scorecard).toEqual(embedded.scorecard);
+  });
+});
+
+describe("milab serve", () => {
+  it("serves the API on the port it prints until SIGINT, then exits 0", async () => {
+    const child = spawn(process.execPath, [MAIN, "serve", "--port", "0", "--clock", "2026-11-01", "--seed", "7"], { stdio: ["ignore", "pipe", "pipe"] });
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = "";
+      child.stdout.on("data", (d: Buffer) => {
+        out += d.toString();
+        const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+        if (m) resolve(m[1] as string);
+      });
+      child.on("exit", (code) => reject(new Error(`serve exited early with ${code}`)));
+    });
+    const body = (await (await fetch(`${url}/v1/snapshot`)).json()) as { catalog_total: number; metrics: { time_local: string }[] };
+    expect(body.catalog_total).toBeGreaterThan(10);
+    expect(body.metrics[0]?.time_local).toBe("2026-11-01T00:00:00.000Z");
+    const code = await new Promise<number | null>((resolve) => {
+      child.on("exit", (c) => resolve(c));
+      child.kill("SIGINT");
+    });
+    expect(code).toBe(0);
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * The main job: `milab demo` (what `npm start` runs) prints the scorecard and
+ * writes a self-contained report, which then renders in headless Chromium
+ * with no console error, every chart sized and every section present.
+ */
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openInBrowser } from "../report/helpers/openInBrowser.js";
+import { runMilab, type MilabRun } from "./helpers/runMilab.js";
+
+const dir = mkdtempSync(join(tmpdir(), "milab-demo-"));
+const report = join(dir, "report.html");
+let run: MilabRun;
+
+beforeAll(async () => {
+  run = await runMilab(["demo", "--out", dir]);
+}, 120_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("milab demo", () => {
+  it("exits 0 and prints the scorecard: every coin and the portfolio with the headline columns", () => {
+    expect(run.code, run.stderr).toBe(0);
+    const out = run.stdout;
+    expect(out).toContain("Scorecard");
+    for (const col of ["total return", "buy & hold", "CAGR", "Sharpe", "Sortino", "max DD", "trades", "win rate", "fees paid", "funding paid"]) expect(out).toContain(col);
+    for (const row of ["BTC", "ETH", "SOL", "HYPE", "Portfolio (4 coins)"]) expect(out).toMatch(new RegExp(`^${row.replace(/[()]/g, "\\$&")}\\s+-?\\d`, "m"));
+    expect(out).toContain("embedded replay server (simulator seed 42)");
+    expect(out).toContain("Period: 2026-10-02 01:00 to 2026-11-01 00:00 UTC, 720 bars of 1h");
+    expect(out).toContain("Real data (Coinbase BTC 4h + Hyperliquid funding");
+    expect(out).toContain(`Report: ${report}`);
+    expect(run.stderr).toBe(""); // no progress bar when stderr is not a terminal
+  });
+
+  it("writes one self-contained HTML file: no script, no external resource", () => {
+    const html = readFileSync(report, "utf8");
+    expect(statSync(report).size).toBeGreaterThan(100_000);
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toMatch(/(src|href)="(https?:)?\/\//i);
+  });
+
+  it("renders in headless Chromium: no console or page error, sized charts, every section", async () => {
+    const check = await openInBrowser(report, join(dir, "report.png"));
+    expect(check.consoleErrors).toEqual([]);
+    expect(check.pageErrors).toEqual([]);
+    expect(check.externalRequests).toEqual([]);
+    expect(check.sectionIds).toEqual(["summary", "portfolio", "signal-evaluation", "btc", "eth", "sol", "hype", "real-data"]);
+    // portfolio 5 (equity, drawdown, positions, regime), signal evaluation 2, 4 per coin, real data 4
+    expect(check.svgSizes.length).toBeGreaterThanOrEqual(4 + 2 + 4 * 4 + 4);
+    for (const s of check.svgSizes) {
+      expect(s.width).toBeGreaterThan(100);
+      expect(s.height).toBeGreaterThan(50);
+    }
+    expect(check.tableRows).toBeGreaterThan(100);
+    expect(check.screenshotBytes).toBeGreaterThan(100_000);
+  });
+});
