@@ -103,6 +103,22 @@ describe("loadHistoryPanel / loadHistory", () => {
     expect(only.panel.time.length).toBe(0);
   });
 
+  it("every history body shape the service may send gives the same frame", async () => {
+    const ref = (await loadHistoryPanel(client, { metricIds: ["eth_price", "eth_funding_rate"], hours: 3 })).panel;
+    for (const variant of ["array", "pairs", "columnar", "rows"]) {
+      const other = await startReplayServer({ clock: () => NOW, seed: 42, rateLimitPerMinute: 0, variants: { history: variant } });
+      try {
+        const c = createClient({ baseUrl: other.url, rateLimitPerMinute: 100_000, retryDelayMs: 1 });
+        const { panel, sources } = await loadHistoryPanel(c, { metricIds: ["eth_price", "eth_funding_rate"], hours: 3 });
+        expect(sources.eth_price!.variant, variant).toBe(variant);
+        expect(Array.from(panel.time), variant).toEqual(Array.from(ref.time));
+        expect(Array.from(panel.columns.eth_funding_rate!), variant).toEqual(Array.from(ref.columns.eth_funding_rate!));
+      } finally {
+        await other.close();
+      }
+    }
+  });
+
   it("the same metric twice gets a numbered second column rather than overwriting", async () => {
     const { panel } = await loadHistoryPanel(client, { metricIds: ["btc_price", "btc_price"], hours: 1 });
     expect(Object.keys(panel.columns)).toEqual(["btc_price", "btc_price_2"]);
@@ -170,6 +186,15 @@ describe("loadAnalyticsQuery", () => {
     await expect(loadAnalyticsQuery(client, { dataset: "composite" }, { shape: "tall" as "long" })).rejects.toThrow(
       'loadAnalyticsQuery: shape must be "wide" or "long", got "tall"',
     );
+  });
+
+  it("follows paging: a small page limit gives the same wide table as one page", async () => {
+    const params = { dataset: "metrics" as const, metricId: ["btc_price", "sol_price"], start, end, interval: "15m" as const };
+    const one = fromDataFrame(await loadAnalyticsQuery(client, params));
+    const paged = fromDataFrame(await loadAnalyticsQuery(client, { ...params, limit: 7 }));
+    expect(one.time.length).toBe(13);
+    expect(Array.from(paged.time)).toEqual(Array.from(one.time));
+    expect(Array.from(paged.columns.sol_price!)).toEqual(Array.from(one.columns.sol_price!));
   });
 
   it("analyticsToColumns: unsorted rows are sorted, a repeated key keeps the later row, null is NaN, empty result is empty", () => {
