@@ -88,7 +88,8 @@ export function backtest(options: BacktestOptions): BacktestResult {
     throw new InvalidArgumentError("close", `${where}: close prices are required (pass close, or data with a close column)`);
   }
   const n = close.length;
-  const time = pick("time") ?? barIndex(n);
+  const given = pick("time");
+  const time = given ?? barIndex(n);
   const open = pick("open");
   const funding = pick("funding");
   checkLength("close", close, n, where);
@@ -99,7 +100,7 @@ export function backtest(options: BacktestOptions): BacktestResult {
   checkLength("funding", funding, n, where);
   checkLength("spreadBps", options.spreadBps, n, where);
   const exec = resolveExecution(options, where);
-  checkExecution(time, where);
+  if (given !== undefined) checkExecution(time, where);
   checkPrices("close", close, where);
   if (exec.nextOpen) {
     if (open === undefined) throw new InvalidArgumentError("open", `${where}: fill "next_open" needs open prices (pass open, or data with an open column)`);

@@ -167,6 +167,18 @@ export function simulate(coins: readonly SimCoin[], s: SimSettings): SimOutput {
     return traded / E;
   };
 
+  /** Ruin: the account is wiped out; close everything at the reference prices (trading stops). */
+  const wipeOut = (i: number): void => {
+    for (let k = 0; k < K; k++) {
+      const q = u[k] as number;
+      if (q === 0) continue;
+      acct[0] = (acct[0] as number) + q * (last[k] as number);
+      u[k] = 0;
+      held[k] = 0;
+      if (side[k] !== 0) closeTrade(k, i, last[k] as number, false);
+    }
+  };
+
   /** Account value with every coin at its reference price. */
   const value = (): number => {
     let v = acct[0] as number;
@@ -190,6 +202,10 @@ export function simulate(coins: readonly SimCoin[], s: SimSettings): SimOutput {
           last[k] = o;
         }
         const Eo = value();
+        if (Eo <= 0 && ruinIndex < 0) {
+          ruinIndex = i;
+          wipeOut(i);
+        }
         let to = 0;
         for (let k = 0; k < K; k++) {
           const coin = coins[k] as SimCoin;
@@ -228,16 +244,8 @@ export function simulate(coins: readonly SimCoin[], s: SimSettings): SimOutput {
       E = value();
       returns[i] = E === prev ? 0 : E / prev - 1;
       if (E <= 0 && ruinIndex < 0) {
-        // Ruin: the account is wiped out; close everything at this close and stop trading.
         ruinIndex = i;
-        for (let k = 0; k < K; k++) {
-          const q = u[k] as number;
-          if (q === 0) continue;
-          acct[0] = (acct[0] as number) + q * (last[k] as number);
-          u[k] = 0;
-          held[k] = 0;
-          if (side[k] !== 0) closeTrade(k, i, last[k] as number, false);
-        }
+        wipeOut(i);
       }
     } else {
       returns[0] = Number.NaN;

@@ -285,6 +285,14 @@ describe("backtest: edges", () => {
     expect(r.trades[0]).toMatchObject({ exitIndex: 1, open: false });
   });
 
+  it("wipes out at the open too under next_open fills", () => {
+    // 3x long from open 1 (30 units, cash -2000); open 2 gaps to 60: E_o = -2000 + 30 x 60 = -200 -> ruin at the open.
+    const r = backtest({ time: T4, close: [100, 100, 100, 100], open: [100, 100, 60, 100], position: [3, 3, 3, 3], maxLeverage: 3, fill: "next_open", initialCash: 1000 });
+    expect(r.ruinIndex).toBe(2);
+    nearAll(r.equity, [1000, 1000, -200, -200]);
+    expect(r.trades[0]).toMatchObject({ entryIndex: 1, exitIndex: 2, exitPrice: 60, open: false });
+  });
+
   it("reads prices from a Panel or a DataFrame-like table", () => {
     const panel = { time: Float64Array.of(0, 1, 2), columns: { close: Float64Array.of(100, 110, 121) } };
     nearAll(backtest({ data: panel, position: [1, 1, 0], initialCash: 1 }).equity, [1, 1.1, 1.21]);
