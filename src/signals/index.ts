@@ -3,11 +3,14 @@ export type { ComponentName, Weights } from "./weights.js";
 export {
   CHEAP_GAS_GWEI,
   DEFAULT_SCORERS,
+  EXTRA_SCORERS,
   scoreBasis,
+  scoreCorrelation,
   scoreFunding,
   scoreGas,
   scoreImbalance,
   scoreMomentum,
+  scoreVolatility,
 } from "./scorers.js";
 export type { Scorer } from "./scorers.js";
 export { scoreComponents } from "./scoreComponents.js";

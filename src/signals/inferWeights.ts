@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { readColumns, type ColumnInput } from "./readColumns.js";
-import { DEFAULT_SCORERS, type Scorer } from "./scorers.js";
+import { DEFAULT_SCORERS, EXTRA_SCORERS, type Scorer } from "./scorers.js";
 import { simplexLeastSquares } from "./simplexLeastSquares.js";
 import { COMPONENT_NAMES } from "./weights.js";
 
@@ -53,7 +53,7 @@ function design(recording: ColumnInput, options: InferWeightsOptions, where: str
       `${where}: recording needs the published composite as a composite_score (or composite) column; columns are ${[...columns.keys()].join(", ") || "(none)"}`,
     );
   }
-  const scorers: Readonly<Record<string, Scorer>> = { ...DEFAULT_SCORERS, ...(options.scorers ?? {}) };
+  const scorers: Readonly<Record<string, Scorer>> = { ...DEFAULT_SCORERS, ...EXTRA_SCORERS, ...(options.scorers ?? {}) };
   const x = names.map((name) => {
     const s = columns.get(`${name}_score`);
     if (s !== undefined) return s;

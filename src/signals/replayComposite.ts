@@ -6,7 +6,7 @@ import { MISSING_POLICIES, type MissingPolicy } from "./compositeScore.js";
 import { componentsFromFeeds, type ComponentsFromFeedsOptions } from "./componentsFromFeeds.js";
 import { readColumns, type ColumnInput } from "./readColumns.js";
 import { scoreColumn } from "./scoreColumn.js";
-import { DEFAULT_SCORERS, type Scorer } from "./scorers.js";
+import { DEFAULT_SCORERS, EXTRA_SCORERS, type Scorer } from "./scorers.js";
 import { DEFAULT_WEIGHTS, validateWeights, type Weights } from "./weights.js";
 
 /** Options of {@link replayComposite}. Every one has a default: the service's model (DESIGN.md). */
@@ -15,7 +15,10 @@ export interface ReplayCompositeOptions {
   readonly weights?: Weights;
   /** Accept weights that do not sum to 1 (still finite and non-negative). Default false. */
   readonly allowAnySum?: boolean;
-  /** Scorer overrides, merged over DEFAULT_SCORERS; a weighted component with no scorer is an error. */
+  /**
+   * Scorer overrides, merged over DEFAULT_SCORERS and EXTRA_SCORERS (`volatility`,
+   * `correlation`); a weighted component with no scorer is an error.
+   */
   readonly scorers?: Readonly<Record<string, Scorer>>;
   /** Policy for a NaN score: "renormalise" (default), "zero" or "nan"; see {@link MissingPolicy}. */
   readonly missing?: MissingPolicy;
@@ -123,7 +126,7 @@ export function replayComposite(input: ColumnInput, options: ReplayCompositeOpti
 
   const names = Object.keys(weights);
   const k = names.length;
-  const scorers: Readonly<Record<string, Scorer>> = { ...DEFAULT_SCORERS, ...(options.scorers ?? {}) };
+  const scorers: Readonly<Record<string, Scorer>> = { ...DEFAULT_SCORERS, ...EXTRA_SCORERS, ...(options.scorers ?? {}) };
   const ws = new Float64Array(k);
   let total = 0;
   const scoreCols: Float64Array[] = [];

@@ -63,6 +63,35 @@ export function scoreGas(baseFeeGwei: number): number {
   return clamp(0.3 - (baseFeeGwei - CHEAP_GAS_GWEI) / 10, -1, 0.3);
 }
 
+/**
+ * Optional extra component (named in the service's prose, absent from its
+ * samples): annualised 24h realized volatility in percent as a risk-off
+ * component. 0 while vol is below the `normal` cutoff of DEFAULT_VOL_CUTOFFS
+ * (50 %), falling linearly to -1 at the `extreme` cutoff (90 %) and beyond:
+ * `clamp(-(v - 50) / 40, -1, 0)`. This library's assumption; replace it at will.
+ * @example scoreVolatility(70) // -0.5
+ */
+export function scoreVolatility(volPct: number): number {
+  return clamp(-(volPct - 50) / 40, -1, 0);
+}
+
+/**
+ * Optional extra component: correlation of the coin's returns with the market
+ * (e.g. with BTC), -1..1, as a risk-off component (crowded, undiversified
+ * moves): 0 up to 0.5, falling linearly to -1 at perfect correlation:
+ * `clamp(-(rho - 0.5) / 0.5, -1, 0)`. This library's assumption; replace it at will.
+ * @example scoreCorrelation(0.9) // -0.8
+ */
+export function scoreCorrelation(rho: number): number {
+  return clamp(-(rho - 0.5) / 0.5, -1, 0);
+}
+
+/** Scorers of the optional extra components; used when a weight names them. */
+export const EXTRA_SCORERS = Object.freeze({
+  volatility: scoreVolatility,
+  correlation: scoreCorrelation,
+}) satisfies Readonly<Record<string, Scorer>>;
+
 /** The default scorer of each service component. */
 export const DEFAULT_SCORERS = Object.freeze({
   imbalance: scoreImbalance,

@@ -8,16 +8,19 @@ import {
   CHEAP_GAS_GWEI,
   COMPONENT_NAMES,
   DEFAULT_SCORERS,
+  EXTRA_SCORERS,
   DEFAULT_WEIGHTS,
   classifySignal,
   classifySignalStrength,
   compositeScore,
   scoreBasis,
+  scoreCorrelation,
   scoreComponents,
   scoreFunding,
   scoreGas,
   scoreImbalance,
   scoreMomentum,
+  scoreVolatility,
   signalConfidence,
   validateThresholds,
   validateWeights,
@@ -81,8 +84,23 @@ describe("default scorers (DESIGN.md table)", () => {
     expect(scoreGas(Number.NaN)).toBeNaN();
   });
 
+  it("extra components: volatility 0 below 50 %, -1 from 90 %; correlation 0 up to 0.5, -1 at 1", () => {
+    expect(Math.abs(scoreVolatility(30))).toBe(0);
+    expect(Math.abs(scoreVolatility(50))).toBe(0);
+    expect(scoreVolatility(70)).toBe(-0.5);
+    expect(scoreVolatility(90)).toBe(-1);
+    expect(scoreVolatility(300)).toBe(-1);
+    expect(scoreVolatility(Number.NaN)).toBeNaN();
+    expect(Math.abs(scoreCorrelation(-1))).toBe(0);
+    expect(Math.abs(scoreCorrelation(0.5))).toBe(0);
+    expect(scoreCorrelation(0.9)).toBeCloseTo(-0.8, 15);
+    expect(scoreCorrelation(1)).toBe(-1);
+    expect(scoreCorrelation(Number.NaN)).toBeNaN();
+    expect(Object.keys(EXTRA_SCORERS)).toEqual(["volatility", "correlation"]);
+  });
+
   it("every scorer maps into [-1, 1] over a wide grid", () => {
-    for (const f of Object.values(DEFAULT_SCORERS)) {
+    for (const f of [...Object.values(DEFAULT_SCORERS), ...Object.values(EXTRA_SCORERS)]) {
       for (let x = -1e3; x <= 1e3; x += 0.37) {
         const s = f(x / 100);
         expect(s).toBeGreaterThanOrEqual(-1);
@@ -127,6 +145,7 @@ describe("scoreComponents", () => {
   it("accepts replacement and extra scorers; the empty input gives an empty record", () => {
     const s = scoreComponents({ imbalance: 0.6, volatility: 80 }, { imbalance: () => 0.5, volatility: (v) => -v / 100 });
     expect(s).toEqual({ imbalance: 0.5, volatility: -0.8 });
+    expect(scoreComponents({ volatility: 70, correlation: 0.9, sentiment: 1 })).toEqual({ volatility: -0.5, correlation: scoreCorrelation(0.9) });
     expect(scoreComponents({})).toEqual({});
   });
 

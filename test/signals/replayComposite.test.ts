@@ -140,15 +140,19 @@ describe("replayComposite", () => {
     expect(z.composite[0]).toBeCloseTo(0.261, 14);
   });
 
-  it("extra components (volatility) with their own scorer; a weighted component without scorer or column is an error", () => {
-    const v = { ...WORKED, volatility: [80] };
+  it("extra components: volatility with its default scorer or a replacement; a weighted component without scorer or column is an error", () => {
+    const v = { ...WORKED, volatility: [70] };
     const weights = { ...DEFAULT_WEIGHTS, imbalance: 0.2, volatility: 0.1 };
-    const r = replayComposite(v, { weights, scorers: { volatility: (x) => Math.max(-1, -x / 100) } });
+    const r = replayComposite(v, { weights });
     expect(r.components).toEqual([...COMPONENT_NAMES, "volatility"]);
-    expect(r.scores["volatility"]![0]).toBe(-0.8);
-    expect(r.composite[0]).toBeCloseTo(0.2 * 0.261 + 0.25 * -0.048 + 0.2 * -1 + 0.15 * 0.178 + 0.1 * 0.3 + 0.1 * -0.8, 14);
-    expect(() => replayComposite(v, { weights })).toThrow(
-      "replayComposite: component volatility has a weight but no scorer; pass scorers: { volatility: (v) => ... }",
+    expect(r.scores["volatility"]![0]).toBe(-0.5); // scoreVolatility(70) = -(70 - 50) / 40
+    expect(r.composite[0]).toBeCloseTo(0.2 * 0.261 + 0.25 * -0.048 + 0.2 * -1 + 0.15 * 0.178 + 0.1 * 0.3 + 0.1 * -0.5, 14);
+    const own = replayComposite(v, { weights, scorers: { volatility: (x) => Math.max(-1, -x / 100) } });
+    expect(own.scores["volatility"]![0]).toBe(-0.7);
+    const sentiment = { ...WORKED, sentiment: [0.4] };
+    const sw = { ...DEFAULT_WEIGHTS, imbalance: 0.2, sentiment: 0.1 };
+    expect(() => replayComposite(sentiment, { weights: sw })).toThrow(
+      "replayComposite: component sentiment has a weight but no scorer; pass scorers: { sentiment: (v) => ... }",
     );
     const { gas: _g, ...four } = WORKED;
     expect(() => replayComposite(four)).toThrow(/no column for weighted component gas; columns are imbalance, funding, basis_spread, momentum_5m/);
