@@ -50,6 +50,10 @@ export type FeedComponents = Partial<Record<ComponentName, Float64Array>> & { ti
  *   rows back; NaN while no such price exists (warm-up);
  * - gas = baseFeeGwei (or baseFeeWei / 1e9), in gwei.
  * A feed that is absent leaves its component out; a NaN in a feed gives NaN there.
+ * The feeds must share one time grid: align feeds sampled at other times (funding
+ * is set hourly or 8-hourly, prices every minute) with `alignAsOf` (src/data) first.
+ * With bars coarser than 5 minutes, "the last price at or before t - 5 min" is the
+ * previous bar's: the component is then the one-bar return; set `momentumMs` to say so.
  * @param feeds columns keyed by the names of {@link FEED_NAMES}, a Panel or a DataFrame
  * @throws InvalidArgumentError on unequal lengths, an unordered time, bad options
  *   or when no component can be derived
