@@ -95,6 +95,12 @@ describe("toDataFrame <-> fromDataFrame", () => {
     expect(() => fromDataFrame(bad)).toThrow('fromDataFrame: unreadable time "later" at row 0 of "time"');
     expect(() => fromDataFrame({} as never)).toThrow(InvalidArgumentError);
   });
+  it("an empty panel round-trips through danfo with its column names", () => {
+    const df = toDataFrame(createPanel([], { x: [] }));
+    expect(df.shape).toEqual([0, 2]);
+    expect(df.columns).toEqual(["time", "x"]);
+    expect(fromDataFrame(df).columns.x!.length).toBe(0);
+  });
   it("an empty frame gives an empty panel", () => {
     const empty = { columns: ["time", "x"], column: () => ({ values: [] }) };
     const p = fromDataFrame(empty);
