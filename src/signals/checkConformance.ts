@@ -33,6 +33,12 @@ export interface ConformanceSummary {
   readonly composite: ConformanceStats;
   /** Per component score (only components the recording publishes a score for). */
   readonly scores: Readonly<Record<string, ConformanceStats>>;
+  /**
+   * Replayed vs published confidence, when the recording has a `confidence` column.
+   * Informational only (not part of `conforms`): the live service does not publish
+   * its confidence formula; this library's replay server uses the replayed one.
+   */
+  readonly confidence: ConformanceStats | undefined;
   /** Share of rows whose replayed label equals the published one (NaN without a published label). */
   readonly labelAgreement: number;
   /** Rows whose labels differ. */
@@ -163,6 +169,10 @@ export function checkConformance(recording: ColumnInput, options: ConformanceOpt
     scoreDiff[name] = d;
   }
 
+  const publishedConfidence = columns.get("confidence");
+  const confidence =
+    publishedConfidence === undefined ? undefined : stats(new Float64Array(n), replay.confidence, publishedConfidence, tol);
+
   const rawLabel = rawColumn(recording, "regime") ?? rawColumn(recording, "label");
   const publishedLabel = new Int8Array(n).fill(-128);
   let labelled = 0;
@@ -185,6 +195,7 @@ export function checkConformance(recording: ColumnInput, options: ConformanceOpt
     tolerance: tol,
     composite,
     scores,
+    confidence,
     labelAgreement: labelled > 0 ? (labelled - labelMismatches) / labelled : Number.NaN,
     labelMismatches,
     conforms,

@@ -69,6 +69,10 @@ describe("checkConformance (synthetic recordings)", () => {
     expect(r.summary.composite.withinTolerance).toBe(1);
     expect(r.summary.labelAgreement).toBe(1);
     expect(r.compositeDiff.every((d) => d === 0)).toBe(true);
+    expect(r.summary.confidence).toBeUndefined(); // no published confidence column
+    const withConfidence = checkConformance({ ...rec, confidence: new Float64Array(3000).fill(0.5) });
+    expect(withConfidence.summary.confidence!.maxAbsDiff).toBeGreaterThan(0);
+    expect(withConfidence.summary.conforms).toBe(true); // informational only
   });
 
   it("a recording made with other weights: scores match, the composite and labels do not; the right weights conform", () => {

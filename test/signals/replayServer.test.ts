@@ -120,6 +120,7 @@ describe("replayComposite reproduces the replay server's published composites", 
     expect(report.summary.composite.compared).toBe(res.rows.length);
     expect(report.summary.labelAgreement).toBe(1);
     for (const c of COMPONENT_NAMES) expect(report.summary.scores[c]!.maxAbsDiff).toBe(0);
+    expect(report.summary.confidence!.maxAbsDiff).toBe(0); // the replay server uses this library's confidence
     // Another model does not conform: scores still match, the composite does not.
     const other = checkConformance(recording, { weights: { imbalance: 0.5, funding: 0.2, basis_spread: 0.1, momentum_5m: 0.1, gas: 0.1 } });
     expect(other.summary.conforms).toBe(false);
