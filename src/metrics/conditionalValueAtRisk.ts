@@ -1,5 +1,5 @@
 import { checkReturns } from "./ReturnsOptions.js";
-import { checkCutoff, sortedFinite } from "./valueAtRisk.js";
+import { checkCutoff, finiteCopy, selectKth } from "./valueAtRisk.js";
 
 /**
  * Conditional value at risk (expected shortfall): the mean return of the
@@ -17,15 +17,16 @@ import { checkCutoff, sortedFinite } from "./valueAtRisk.js";
 export function conditionalValueAtRisk(returns: ArrayLike<number>, cutoff = 0.05): number {
   checkReturns(returns, "conditionalValueAtRisk");
   checkCutoff(cutoff, "conditionalValueAtRisk");
-  return cvarOfSorted(sortedFinite(returns), cutoff);
+  return cvarOf(finiteCopy(returns), cutoff);
 }
 
-/** CVaR of values already sorted ascending without NaN. @internal */
-export function cvarOfSorted(sorted: Float64Array, cutoff: number): number {
-  const n = sorted.length;
+/** CVaR of the values in `work` (no NaN; reordered in place). @internal */
+export function cvarOf(work: Float64Array, cutoff: number): number {
+  const n = work.length;
   if (n === 0) return Number.NaN;
   const k = Math.floor((n - 1) * cutoff);
+  selectKth(work, k);
   let sum = 0;
-  for (let i = 0; i <= k; i++) sum += sorted[i] as number;
+  for (let i = 0; i <= k; i++) sum += work[i] as number;
   return sum / (k + 1);
 }

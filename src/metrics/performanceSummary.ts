@@ -3,7 +3,7 @@ import { alphaBeta } from "./alphaBeta.js";
 import { annualReturn } from "./annualReturn.js";
 import { annualVolatility } from "./annualVolatility.js";
 import { calmarRatio } from "./calmarRatio.js";
-import { cvarOfSorted } from "./conditionalValueAtRisk.js";
+import { cvarOf } from "./conditionalValueAtRisk.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { cumReturnsFinal } from "./cumReturns.js";
 import { inferPeriodsPerYear } from "./inferPeriodsPerYear.js";
@@ -13,9 +13,9 @@ import { checkReturns, periodsPerYearOf, type Rate } from "./ReturnsOptions.js";
 import { sharpeRatio } from "./sharpeRatio.js";
 import { sortinoRatio } from "./sortinoRatio.js";
 import { stabilityOfTimeseries } from "./stabilityOfTimeseries.js";
-import { tailRatioOfSorted } from "./tailRatio.js";
+import { tailRatioOf } from "./tailRatio.js";
 import { tradeStatistics } from "./tradeStatistics.js";
-import { checkCutoff, percentileSorted, sortedFinite } from "./valueAtRisk.js";
+import { checkCutoff, finiteCopy, percentileOf } from "./valueAtRisk.js";
 
 /** Options of `performanceSummary`. */
 export interface PerformanceSummaryOptions {
@@ -106,7 +106,7 @@ export function performanceSummary(allReturns: ArrayLike<number>, options: Perfo
   const o = { periodsPerYear: ppy };
   const cutoff = options.cutoff ?? 0.05;
   checkCutoff(cutoff, "performanceSummary");
-  const sorted = sortedFinite(returns);
+  const work = finiteCopy(returns);
   const dd = drawdownDetails(returns);
   const bench = options.benchmark;
   if (bench !== undefined && bench.length !== allReturns.length) {
@@ -142,9 +142,9 @@ export function performanceSummary(allReturns: ArrayLike<number>, options: Perfo
     maxDrawdown: dd.maxDrawdown,
     maxDrawdownDurationBars: returns.length === 0 ? nan : dd.maxDuration,
     maxDrawdownDurationDays: returns.length === 0 ? nan : (dd.maxDuration * 365) / ppy,
-    valueAtRisk: percentileSorted(sorted, cutoff),
-    conditionalValueAtRisk: cvarOfSorted(sorted, cutoff),
-    tailRatio: tailRatioOfSorted(sorted),
+    valueAtRisk: percentileOf(work, cutoff),
+    conditionalValueAtRisk: cvarOf(work, cutoff),
+    tailRatio: tailRatioOf(work),
     stability: stabilityOfTimeseries(returns),
     alpha: ab.alpha,
     beta: ab.beta,

@@ -1,5 +1,5 @@
 import { checkReturns } from "./ReturnsOptions.js";
-import { percentileSorted, sortedFinite } from "./valueAtRisk.js";
+import { finiteCopy, percentileOf } from "./valueAtRisk.js";
 
 /**
  * Tail ratio: `|95th percentile| / |5th percentile|` of the non-NaN returns
@@ -10,11 +10,11 @@ import { percentileSorted, sortedFinite } from "./valueAtRisk.js";
  */
 export function tailRatio(returns: ArrayLike<number>): number {
   checkReturns(returns, "tailRatio");
-  return tailRatioOfSorted(sortedFinite(returns));
+  return tailRatioOf(finiteCopy(returns));
 }
 
-/** Tail ratio of values already sorted ascending without NaN. @internal */
-export function tailRatioOfSorted(sorted: Float64Array): number {
-  if (sorted.length === 0) return Number.NaN;
-  return Math.abs(percentileSorted(sorted, 0.95)) / Math.abs(percentileSorted(sorted, 0.05));
+/** Tail ratio of the values in `work` (no NaN; reordered in place). @internal */
+export function tailRatioOf(work: Float64Array): number {
+  if (work.length === 0) return Number.NaN;
+  return Math.abs(percentileOf(work, 0.95)) / Math.abs(percentileOf(work, 0.05));
 }

@@ -1,8 +1,8 @@
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { checkReturns } from "./ReturnsOptions.js";
 
-/** The non-NaN values, sorted ascending. @internal */
-export function sortedFinite(x: ArrayLike<number>): Float64Array {
+/** A copy of the non-NaN values (scratch space for the selections below). @internal */
+export function finiteCopy(x: ArrayLike<number>): Float64Array {
   let count = 0;
   for (let i = 0; i < x.length; i++) if (!Number.isNaN(x[i] as number)) count++;
   const out = new Float64Array(count);
@@ -11,18 +11,61 @@ export function sortedFinite(x: ArrayLike<number>): Float64Array {
     const v = x[i] as number;
     if (!Number.isNaN(v)) out[k++] = v;
   }
-  return out.sort();
+  return out;
 }
 
-/** numpy's default (linear) percentile of sorted values, q in [0, 1]. @internal */
-export function percentileSorted(sorted: ArrayLike<number>, q: number): number {
-  const n = sorted.length;
+/**
+ * Partially order `a` in place so that a[k] holds the k-th smallest value,
+ * smaller-or-equal values before it and larger-or-equal after (Hoare's
+ * quickselect with median-of-three pivots, O(n) on average). @internal
+ */
+export function selectKth(a: Float64Array, k: number): void {
+  let left = 0;
+  let right = a.length - 1;
+  while (right > left) {
+    const mid = (left + right) >>> 1;
+    // median of three into a[mid]
+    if ((a[mid] as number) < (a[left] as number)) swap(a, mid, left);
+    if ((a[right] as number) < (a[left] as number)) swap(a, right, left);
+    if ((a[right] as number) < (a[mid] as number)) swap(a, right, mid);
+    const pivot = a[mid] as number;
+    let i = left;
+    let j = right;
+    while (i <= j) {
+      while ((a[i] as number) < pivot) i++;
+      while ((a[j] as number) > pivot) j--;
+      if (i <= j) {
+        swap(a, i, j);
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) right = j;
+    else if (k >= i) left = i;
+    else return;
+  }
+}
+
+function swap(a: Float64Array, i: number, j: number): void {
+  const t = a[i] as number;
+  a[i] = a[j] as number;
+  a[j] = t;
+}
+
+/**
+ * numpy's default (linear) percentile, q in [0, 1], of the values in `work`
+ * (no NaN; reordered in place). NaN when empty. @internal
+ */
+export function percentileOf(work: Float64Array, q: number): number {
+  const n = work.length;
   if (n === 0) return Number.NaN;
   const h = (n - 1) * q;
   const lo = Math.floor(h);
-  const hi = Math.min(lo + 1, n - 1);
-  const a = sorted[lo] as number;
-  const b = sorted[hi] as number;
+  selectKth(work, lo);
+  const a = work[lo] as number;
+  if (h === lo || lo + 1 >= n) return a;
+  let b = Infinity;
+  for (let i = lo + 1; i < n; i++) if ((work[i] as number) < b) b = work[i] as number;
   return a + (h - lo) * (b - a);
 }
 
@@ -49,5 +92,5 @@ export function checkCutoff(cutoff: number, where: string): void {
 export function valueAtRisk(returns: ArrayLike<number>, cutoff = 0.05): number {
   checkReturns(returns, "valueAtRisk");
   checkCutoff(cutoff, "valueAtRisk");
-  return percentileSorted(sortedFinite(returns), cutoff);
+  return percentileOf(finiteCopy(returns), cutoff);
 }
