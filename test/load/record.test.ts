@@ -14,6 +14,7 @@ import { createClient } from "../../src/api/index.js";
 import { InvalidArgumentError } from "../../src/errors/index.js";
 import { loadRecording, record, type RecordLog } from "../../src/load/index.js";
 import { startReplayServer, type ReplayServer } from "../../src/server/index.js";
+import { replayComposite } from "../../src/signals/index.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const BASE = Date.UTC(2026, 10, 22, 12, 0, 30);
@@ -84,6 +85,9 @@ describe("record", () => {
     const first = rec.responses.composite![0]!.body as { signals: { coin: string; components: Record<string, { value: number }> }[] };
     expect(btc.columns.funding![0]).toBe(first.signals.find((s) => s.coin === "BTC")!.components.funding!.value);
     for (let i = 1; i < btc.time.length; i++) expect(btc.time[i]!).toBeGreaterThan(btc.time[i - 1]!);
+    // Replaying the recorded components with the default weights gives the recorded composite.
+    const replay = replayComposite(btc);
+    for (let i = 0; i < btc.time.length; i++) expect(replay.composite[i]!).toBeCloseTo(btc.columns.composite_score![i]!, 12);
     const vol = rec.toDataFrame("volatility");
     expect(vol.columns.slice(0, 3)).toEqual(["time", "coin", "mark_price"]);
     expect(vol.shape[0]).toBe(4 * rec.responses.volatility!.length);
