@@ -48,3 +48,4 @@ export { checkConformance } from "./checkConformance.js";
 export type { ConformanceOptions, ConformanceReport, ConformanceStats, ConformanceSummary } from "./checkConformance.js";
 export { inferWeights, inferWeightsRolling } from "./inferWeights.js";
 export type { InferWeightsOptions, InferredWeights } from "./inferWeights.js";
+export { componentMetricIds } from "./componentMetricIds.js";

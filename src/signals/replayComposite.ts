@@ -32,6 +32,11 @@ export interface ReplayCompositeOptions {
    * turned into values by {@link componentsFromFeeds} first).
    */
   readonly from?: "values" | "scores" | "feeds";
+  /**
+   * Input column of each component when it is not the component's name, e.g.
+   * `componentMetricIds("BTC")` for a history panel named by metric id.
+   */
+  readonly columns?: Readonly<Partial<Record<string, string>>>;
   /** Options passed to componentsFromFeeds when `from` is "feeds". */
   readonly feeds?: ComponentsFromFeedsOptions;
 }
@@ -137,13 +142,14 @@ export function replayComposite(input: ColumnInput, options: ReplayCompositeOpti
     const w = weights[name] as number;
     ws[j] = w;
     total += w;
-    const col = columns.get(name);
+    const source = options.columns?.[name] ?? name;
+    const col = columns.get(source);
     if (col === undefined) {
       const have = [...columns.keys()].join(", ") || "(none)";
       const hint = from === "feeds" ? " (the feeds give no way to derive it)" : from === "values" && columns.has("price") ? ' (for raw feeds pass from: "feeds")' : "";
       throw new InvalidArgumentError(
         "input",
-        `${where}: no column for weighted component ${name}${hint}; columns are ${have}. Add it, or leave it out of weights`,
+        `${where}: no column ${source === name ? "" : `${source} `}for weighted component ${name}${hint}; columns are ${have}. Add it, or leave it out of weights`,
       );
     }
     if (from === "scores") {

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { InvalidArgumentError } from "../../src/errors/index.js";
+import * as signals from "../../src/signals/index.js";
 import {
   CHEAP_GAS_GWEI,
   COMPONENT_NAMES,
@@ -235,5 +236,19 @@ describe("signalConfidence", () => {
     expect(signalConfidence({ a: 0.9, b: Number.NaN }, { a: 0.3, b: 0.7 }, 0.15)).toBeCloseTo(0.75, 15);
     expect(signalConfidence({ a: 0 }, { a: 1 }, 0)).toBe(0);
     expect(signalConfidence({ a: 1 }, { a: 1 }, Number.NaN)).toBeNaN();
+  });
+});
+
+describe("componentMetricIds", () => {
+  it("names the history metrics of a coin's components (gas is Ethereum's base fee for every coin)", () => {
+    const { componentMetricIds } = signals;
+    expect(componentMetricIds("sol")).toEqual({
+      imbalance: "sol_imbalance",
+      funding: "sol_funding_rate",
+      basis_spread: "sol_basis_bps",
+      momentum_5m: "sol_momentum_5m_pct",
+      gas: "eth_basefee_live",
+    });
+    expect(() => componentMetricIds("DOGE")).toThrow('componentMetricIds: coin must be one of BTC, ETH, SOL, HYPE (lower case accepted), got "DOGE"');
   });
 });

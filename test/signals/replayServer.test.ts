@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, type MarketIntelClient } from "../../src/api/index.js";
+import { loadHistoryPanel } from "../../src/load/index.js";
 import { startReplayServer, type ReplayServer } from "../../src/server/index.js";
 import {
   COMPONENT_NAMES,
@@ -15,6 +16,7 @@ import {
   VOL_WINDOWS,
   checkConformance,
   classifyVolRegime,
+  componentMetricIds,
   inferWeights,
   liquidationAlerts,
   realizedVol,
@@ -96,6 +98,25 @@ describe("replayComposite reproduces the replay server's published composites", 
       compared++;
     }
     expect(compared).toBeGreaterThan(1000);
+  });
+
+  it("BTC from a loadHistoryPanel of componentMetricIds (columns option) equals the published composite", async () => {
+    const ids = componentMetricIds("BTC");
+    const { panel } = await loadHistoryPanel(client, { metricIds: Object.values(ids), hours: 24 });
+    const r = replayComposite(panel, { columns: ids });
+    const { col } = await publishedComposite("BTC");
+    const published = new Map<number, number>();
+    col("time").forEach((t, i) => published.set(Date.parse(t as string), num(col("composite_score")[i])));
+    let compared = 0;
+    panel.time.forEach((t, i) => {
+      const p = published.get(t);
+      if (p === undefined) return;
+      expect(r.composite[i]).toBe(p);
+      compared++;
+    });
+    expect(compared).toBe(panel.time.length);
+    expect(() => replayComposite(panel)).toThrow(/no column for weighted component imbalance; columns are btc_imbalance/);
+    expect(() => replayComposite(panel, { columns: { ...ids, gas: "eth_basefee" } })).toThrow(/no column eth_basefee for weighted component gas/);
   });
 
   it("/v1/signals/composite: the current entry of each coin replays exactly from its components", async () => {
