@@ -64,7 +64,7 @@ export function barSpec(input: BarChartInput, options: BarChartOptions = {}): Ve
     $schema: "https://vega.github.io/schema/vega-lite/v6.json",
     config: CHART_CONFIG,
     width: options.width ?? (horizontal ? 360 : Math.min(880, Math.max(240, step * 40))),
-    height: options.height ?? (horizontal ? Math.max(80, step * 24) : 200),
+    height: options.height ?? (horizontal ? Math.max(80, grouped ? order.length * (groupOrder.length * 11 + 12) : order.length * 24) : 200),
     ...(options.title !== undefined ? { title: options.title } : {}),
     data: { values: rows },
     layer: [

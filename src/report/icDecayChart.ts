@@ -8,6 +8,9 @@ export interface IcDecayInput {
   readonly horizon: ArrayLike<number>;
   /** IC per horizon, one array per curve (same length as `horizon`). */
   readonly ic: Readonly<Record<string, ArrayLike<number>>>;
+  /** Optional confidence interval per curve (same keys as `ic`), drawn as a shaded band. */
+  readonly ciLow?: Readonly<Record<string, ArrayLike<number>>>;
+  readonly ciHigh?: Readonly<Record<string, ArrayLike<number>>>;
 }
 
 /** Options of {@link icDecayChart}. */
@@ -23,23 +26,43 @@ export interface IcDecayChartOptions {
 
 /**
  * vega-lite spec of IC decay: the information coefficient of a signal with
- * forward returns at growing horizons, points joined by lines, zero marked.
+ * forward returns at growing horizons, points joined by lines, zero marked,
+ * with the confidence interval shaded when `ciLow` and `ciHigh` are given.
  * NaN ICs (too few pairs) are left out.
  * @throws InvalidArgumentError when an IC array's length differs from `horizon`'s
  */
 export function icDecaySpec(input: IcDecayInput, options: IcDecayChartOptions = {}): VegaLiteSpec {
   const n = input.horizon.length;
-  const rows: { h: number; v: number | null; s: string }[] = [];
+  const rows: { h: number; v: number | null; s: string; lo?: number | null; hi?: number | null }[] = [];
+  const finite = (v: number | undefined): number | null => (v !== undefined && Number.isFinite(v) ? v : null);
+  let bands = false;
   for (const [name, ic] of Object.entries(input.ic)) {
-    if (ic.length !== n) {
-      throw new InvalidArgumentError("ic", `icDecayChart: ic ${JSON.stringify(name)} has ${ic.length} values but horizon has ${n}; pass one IC per horizon`);
+    const lo = input.ciLow?.[name];
+    const hi = input.ciHigh?.[name];
+    for (const [what, a] of [["ic", ic], ["ciLow", lo], ["ciHigh", hi]] as const) {
+      if (a !== undefined && a.length !== n) {
+        throw new InvalidArgumentError(what, `icDecayChart: ${what} ${JSON.stringify(name)} has ${a.length} values but horizon has ${n}; pass one value per horizon`);
+      }
     }
+    if (lo !== undefined && hi !== undefined) bands = true;
     for (let i = 0; i < n; i++) {
-      const v = ic[i] as number;
-      rows.push({ h: input.horizon[i] as number, v: Number.isFinite(v) ? v : null, s: name });
+      rows.push({
+        h: input.horizon[i] as number,
+        v: finite(ic[i]),
+        s: name,
+        ...(lo !== undefined && hi !== undefined ? { lo: finite(lo[i]), hi: finite(hi[i]) } : {}),
+      });
     }
   }
   const names = Object.keys(input.ic);
+  const hx = {
+    field: "h",
+    type: "quantitative" as const,
+    title: options.horizonTitle ?? "horizon (bars)",
+    scale: { type: "log" as const, nice: false },
+    axis: { format: "~d", values: [...new Set(Array.from(input.horizon))] },
+  };
+  const colour = names.length > 1 ? { color: { field: "s", type: "nominal" as const, sort: names } } : { color: { value: COLORS.accent } };
   return {
     $schema: "https://vega.github.io/schema/vega-lite/v6.json",
     config: CHART_CONFIG,
@@ -49,12 +72,21 @@ export function icDecaySpec(input: IcDecayInput, options: IcDecayChartOptions = 
     data: { values: rows },
     layer: [
       { mark: { type: "rule", color: "#adb5bd" }, encoding: { y: { datum: 0, type: "quantitative" } } },
+      ...(bands
+        ? [
+            {
+              transform: [{ filter: "datum.lo != null && datum.hi != null" }],
+              mark: { type: "area" as const, opacity: 0.15 },
+              encoding: { x: hx, y: { field: "lo", type: "quantitative" as const }, y2: { field: "hi" }, ...colour },
+            },
+          ]
+        : []),
       {
         mark: { type: "line", point: { filled: true, size: 30 } },
         encoding: {
-          x: { field: "h", type: "quantitative", title: options.horizonTitle ?? "horizon (bars)", scale: { type: "log", nice: false }, axis: { format: "~d", values: [...new Set(Array.from(input.horizon))] } },
+          x: hx,
           y: { field: "v", type: "quantitative", title: options.icTitle ?? "IC (Spearman)", axis: { format: ".2f" } },
-          color: names.length > 1 ? { field: "s", type: "nominal", sort: names } : { value: COLORS.accent },
+          ...colour,
         },
       },
     ],

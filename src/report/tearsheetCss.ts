@@ -3,7 +3,7 @@ export const TEARSHEET_CSS = `
 :root { --ink:#212529; --muted:#6c757d; --line:#dee2e6; --bg:#f6f7f9; --card:#fff; --up:#2f9e44; --down:#d9480f; --accent:#4c78a8; }
 * { box-sizing: border-box; }
 body { margin:0; background:var(--bg); color:var(--ink); font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif; }
-main { max-width:1000px; margin:0 auto; padding:28px 24px 48px; }
+main { max-width:1080px; margin:0 auto; padding:28px 24px 48px; }
 header.page h1 { margin:0 0 4px; font-size:24px; letter-spacing:-0.01em; }
 header.page .subtitle { color:var(--muted); margin:0 0 10px; font-size:15px; }
 ul.notes { margin:8px 0 0; padding:0; list-style:none; color:var(--muted); font-size:12.5px; }
@@ -25,8 +25,8 @@ figure.chart svg { max-width:100%; height:auto; display:block; }
 .table-wrap { overflow-x:auto; }
 table.milab-table { border-collapse:collapse; font-size:12.5px; margin:6px 0; min-width:50%; }
 table.milab-table caption { text-align:left; color:var(--muted); font-size:12px; padding-bottom:4px; }
-table.milab-table th, table.milab-table td { padding:4px 10px; border-bottom:1px solid #edf0f2; text-align:left; white-space:nowrap; }
-table.milab-table th { font-weight:600; border-bottom:1px solid var(--line); background:#fafbfc; }
+table.milab-table th, table.milab-table td { padding:4px 8px; border-bottom:1px solid #edf0f2; text-align:left; white-space:nowrap; }
+table.milab-table th { font-weight:600; border-bottom:1px solid var(--line); background:#fafbfc; white-space:normal; vertical-align:bottom; }
 table.milab-table .num { text-align:right; font-variant-numeric:tabular-nums; }
 table.milab-table .pos { color:var(--up); } table.milab-table .neg { color:var(--down); }
 table.milab-table tbody tr:nth-child(even) { background:#fbfcfd; }

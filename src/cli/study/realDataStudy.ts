@@ -28,6 +28,8 @@ export interface RealDataStudy {
   readonly ic: MetricsTable;
   /** Mean hourly funding rate over the period (decimal). */
   readonly meanFunding: number;
+  /** Share of bars whose hourly funding rate was positive (longs paying). */
+  readonly positiveFundingShare: number;
 }
 
 /**
@@ -90,7 +92,13 @@ export function runRealDataStudy(options: Pick<StudyOptions, "threshold" | "feeB
   }
   let sumRate = 0;
   let nRate = 0;
-  for (const r of fundingRate) if (r === r) (sumRate += r), nRate++;
+  let positive = 0;
+  for (const r of fundingRate) {
+    if (r !== r) continue;
+    sumRate += r;
+    nRate++;
+    if (r > 0) positive++;
+  }
   return {
     time,
     close,
@@ -102,5 +110,6 @@ export function runRealDataStudy(options: Pick<StudyOptions, "threshold" | "feeB
     fundingPaid: paid,
     ic: icDecay(replay.composite, close, [1, 2, 3, 6, 12]),
     meanFunding: nRate > 0 ? sumRate / nRate : Number.NaN,
+    positiveFundingShare: nRate > 0 ? positive / nRate : Number.NaN,
   };
 }

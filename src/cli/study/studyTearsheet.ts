@@ -58,30 +58,41 @@ function regimeParts(table: RegimeTable, key: string, names: readonly string[], 
   };
 }
 
+/** IC per horizon (rows) and coin (columns), with each coin's z-score. */
 function icTable(tables: Readonly<Record<string, MetricsTable>>): TearsheetTable {
   const coins = Object.keys(tables);
   const first = tables[coins[0] as string] as MetricsTable;
-  const horizons = Array.from(first.columns["bars"] as Float64Array);
-  const cols: Record<string, string[] | Float64Array> = { coin: [], "horizon (bars)": [], IC: [], "95% CI": [], z: [], n: [] };
-  const coin: string[] = [];
-  const h: number[] = [];
-  const ic: number[] = [];
-  const ci: string[] = [];
-  const z: number[] = [];
-  const n: number[] = [];
+  const cols: Record<string, Float64Array | string[]> = { "horizon (bars)": first.columns["bars"] as Float64Array };
+  const format: Record<string, (v: number) => string> = {};
+  const signed: string[] = [];
   for (const c of coins) {
     const t = tables[c] as MetricsTable;
-    for (let i = 0; i < t.rows; i++) {
-      coin.push(c);
-      h.push(horizons[i] as number);
-      ic.push((t.columns["ic"] as Float64Array)[i] as number);
-      ci.push(`${f3((t.columns["ciLow"] as Float64Array)[i] as number)} … ${f3((t.columns["ciHigh"] as Float64Array)[i] as number)}`);
-      z.push((t.columns["zScore"] as Float64Array)[i] as number);
-      n.push((t.columns["n"] as Float64Array)[i] as number);
-    }
+    cols[`${c} IC`] = t.columns["ic"] as Float64Array;
+    cols[`${c} 95% CI`] = Array.from(t.columns["ciLow"] as Float64Array, (lo, i) => `${f3(lo)} … ${f3((t.columns["ciHigh"] as Float64Array)[i] as number)}`);
+    format[`${c} IC`] = f3;
+    signed.push(`${c} IC`);
   }
-  Object.assign(cols, { coin, "horizon (bars)": h, IC: ic, "95% CI": ci, z, n });
-  return { title: "Rank IC of the composite with forward returns", table: cols, signed: ["IC"], format: { IC: f3, z: f2 }, maxRows: 80 };
+  return { title: "Rank IC of the composite with forward returns (95% interval, overlap-corrected)", table: cols, signed, format };
+}
+
+/** Per component (rows): weight, then each coin's own IC and the composite's IC drop without it. */
+function attributionTable(study: Study, coins: readonly string[]): TearsheetTable {
+  const firstA = study.coins[coins[0] as keyof Study["coins"]]!.attribution;
+  const cols: Record<string, Float64Array | readonly string[]> = {
+    component: firstA.columns["component"] as readonly string[],
+    weight: firstA.columns["weight"] as Float64Array,
+  };
+  const format: Record<string, (v: number) => string> = { weight: f2 };
+  const signed: string[] = [];
+  for (const c of coins) {
+    const a = study.coins[c as keyof Study["coins"]]!.attribution;
+    cols[`${c} own IC`] = a.columns["ic"] as Float64Array;
+    cols[`${c} IC drop`] = a.columns["icDrop"] as Float64Array;
+    format[`${c} own IC`] = f3;
+    format[`${c} IC drop`] = f3;
+    signed.push(`${c} own IC`, `${c} IC drop`);
+  }
+  return { title: "Component attribution (1-bar forward returns): own IC, and IC drop of the composite without the component", table: cols, signed, format };
 }
 
 /** Study sections of the tearsheet: the scorecard, the portfolio, signal evaluation, then each coin. */
@@ -128,21 +139,6 @@ export function studySections(study: Study): { summary: TearsheetTable; sections
         attrGroup.push(c);
       });
     }
-    const attrTable: Record<string, string[] | number[]> = { coin: [], component: [], weight: [], "own IC": [], "IC without": [], "IC drop": [] };
-    const rows = { coin: [] as string[], component: [] as string[], weight: [] as number[], ic: [] as number[], without: [] as number[], drop: [] as number[] };
-    for (const c of coins) {
-      const a = study.coins[c]!.attribution;
-      const names = a.columns["component"] as readonly string[];
-      names.forEach((name, i) => {
-        rows.coin.push(c);
-        rows.component.push(name);
-        rows.weight.push((a.columns["weight"] as Float64Array)[i] as number);
-        rows.ic.push((a.columns["ic"] as Float64Array)[i] as number);
-        rows.without.push((a.columns["icWithout"] as Float64Array)[i] as number);
-        rows.drop.push((a.columns["icDrop"] as Float64Array)[i] as number);
-      });
-    }
-    Object.assign(attrTable, { coin: rows.coin, component: rows.component, weight: rows.weight, "own IC": rows.ic, "IC without": rows.without, "IC drop": rows.drop });
     sections.push({
       title: "Signal evaluation",
       id: "signal-evaluation",
@@ -160,7 +156,7 @@ export function studySections(study: Study): { summary: TearsheetTable; sections
         title: "Component attribution: IC drop without the component",
         options: { format: ".3f", valueTitle: "IC drop", labels: false },
       },
-      tables: [icTable(Object.fromEntries(coins.map((c) => [c, study.coins[c]!.ic]))), { title: "Component attribution", table: attrTable, signed: ["own IC", "IC drop"], format: { weight: f2, "own IC": f3, "IC without": f3, "IC drop": f3 } }],
+      tables: [icTable(Object.fromEntries(coins.map((c) => [c, study.coins[c]!.ic]))), attributionTable(study, coins)],
     });
   }
 
