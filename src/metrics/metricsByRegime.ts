@@ -130,31 +130,39 @@ export function metricsByRegime(returns: ArrayLike<number>, options: MetricsByRe
     }
     return g;
   };
-  const gid = new Int32Array(n).fill(-1);
-  const single = byArrays.length === 1 ? (byArrays[0] as ArrayLike<number>) : undefined;
-  const singleIds = new Map<number, number>();
-  for (let t = lag; t < n; t++) {
-    if (single) {
-      const v = single[t - lag] as number;
-      if (Number.isNaN(v)) continue;
-      let g = singleIds.get(v);
-      if (g === undefined) {
-        g = groupOf([v]);
-        singleIds.set(v, g);
+  // Group id of bar i's codes through nested maps, one level per grouping
+  // variable: no allocation per bar. -1 when a code is NaN or i is out of range.
+  type Node = Map<number, Node | number>;
+  const root: Node = new Map();
+  const idAt = (i: number): number => {
+    if (i < 0 || i >= n) return -1;
+    let node = root;
+    for (let j = 0; j < byArrays.length; j++) {
+      const v = (byArrays[j] as ArrayLike<number>)[i] as number;
+      if (Number.isNaN(v)) return -1;
+      const next = node.get(v);
+      if (j === byArrays.length - 1) {
+        if (next !== undefined) return next as number;
+        const g = groupOf(codesAt(i) as number[]);
+        node.set(v, g);
+        return g;
       }
-      gid[t] = g;
-    } else {
-      const c = codesAt(t - lag);
-      if (c) gid[t] = groupOf(c);
+      if (next === undefined) {
+        const child: Node = new Map();
+        node.set(v, child);
+        node = child;
+      } else node = next as Node;
     }
-  }
+    return -1;
+  };
+  const gid = new Int32Array(n).fill(-1);
+  for (let t = lag; t < n; t++) gid[t] = idAt(t - lag);
   const trades = options.trades;
   const tradeGroups: Trade[][] = [];
   if (trades) {
     for (const tr of trades) {
-      const c = codesAt(tr.entryIndex);
-      if (!c) continue;
-      const g = groupOf(c);
+      const g = idAt(tr.entryIndex);
+      if (g < 0) continue;
       (tradeGroups[g] ??= []).push(tr);
     }
   }
