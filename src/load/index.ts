@@ -20,7 +20,7 @@ export type { RealFundingName } from "./loadRealFunding.js";
 export { record, RECORDABLE_ENDPOINTS } from "./record.js";
 export type { RecordableEndpoint, Recorder, RecordLog, RecordOptions, RecordStats } from "./record.js";
 export { loadRecording } from "./loadRecording.js";
-export type { Recording, RecordingStats } from "./loadRecording.js";
+export type { LoadRecordingOptions, Recording, RecordingStats } from "./loadRecording.js";
 export type { RecordedResponse } from "./recordingLine.js";
 export { responseTimestamp } from "./responseTimestamp.js";
 export { concatColumns } from "./concatColumns.js";

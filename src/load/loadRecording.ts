@@ -10,6 +10,7 @@ import type { DataFrame } from "../data/danfo.js";
 import type { Panel } from "../data/Panel.js";
 import { sortDedupe } from "../data/sortDedupe.js";
 import { toDataFrame } from "../data/toDataFrame.js";
+import { toEpochMillis } from "../data/toEpochMillis.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { concatColumns } from "./concatColumns.js";
 import { compositeColumns } from "./loadComposite.js";
@@ -62,6 +63,25 @@ export interface Recording {
   compositeByCoin(): Record<string, Panel>;
 }
 
+/** Options of {@link loadRecording}: read only part of a long recording. */
+export interface LoadRecordingOptions {
+  /** Endpoints to read (subfolder names, e.g. `["composite"]`) [all]. */
+  readonly endpoints?: readonly string[];
+  /** Earliest response time to keep, epoch ms, ISO string or Date (inclusive) [none]. */
+  readonly start?: number | string | Date;
+  /** Latest response time to keep (inclusive) [none]. */
+  readonly end?: number | string | Date;
+}
+
+function bound(value: number | string | Date | undefined, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const ms = toEpochMillis(value);
+  if (Number.isNaN(ms)) {
+    throw new InvalidArgumentError(name, `loadRecording: ${name} must be epoch ms, an ISO 8601 time or a Date, got ${JSON.stringify(value)}`);
+  }
+  return ms;
+}
+
 function tableOf(endpoint: string, body: unknown): RecordColumns {
   switch (endpoint) {
     case "composite":
@@ -86,15 +106,23 @@ function tableOf(endpoint: string, body: unknown): RecordColumns {
  * is not a valid record is ignored (`stats.corrupt`); a record whose endpoint
  * and key (its own time stamp) were already read is dropped
  * (`stats.duplicates`), keeping the one fetched first. Nothing is re-timed:
- * rows carry the service's own time stamps.
- * @throws InvalidArgumentError when a directory does not exist
+ * rows carry the service's own time stamps. For long recordings, read a part:
+ * `{ endpoints: ["composite"], start, end }` skips other folders and day files.
+ * Memory: every kept body is held (a month of one endpoint polled each
+ * minute is 43 200 bodies).
+ * @throws InvalidArgumentError when a directory does not exist or start/end is unreadable
  * @example
  * const rec = loadRecording("rec");
  * const btc = rec.compositeByCoin().BTC; // Panel: time, composite_score, imbalance, funding, ...
  * rec.toDataFrame("volatility").head().print();
  */
-export function loadRecording(dir: string | readonly string[]): Recording {
+export function loadRecording(dir: string | readonly string[], options: LoadRecordingOptions = {}): Recording {
   const dirs = typeof dir === "string" ? [dir] : [...dir];
+  const start = bound(options.start, "start", -Infinity);
+  const end = bound(options.end, "end", Infinity);
+  const only = options.endpoints === undefined ? undefined : new Set(options.endpoints);
+  const startDay = Number.isFinite(start) ? new Date(start).toISOString().slice(0, 10) : "";
+  const endDay = Number.isFinite(end) ? new Date(end).toISOString().slice(0, 10) : "9999";
   const byEndpoint = new Map<string, Map<string, RecordedResponse>>();
   let files = 0;
   let torn = 0;
@@ -107,8 +135,10 @@ export function loadRecording(dir: string | readonly string[]): Recording {
     }
     for (const endpoint of readdirSync(d).sort()) {
       const sub = join(d, endpoint);
-      if (endpoint.startsWith(".") || !statSync(sub).isDirectory()) continue;
+      if (endpoint.startsWith(".") || (only !== undefined && !only.has(endpoint)) || !statSync(sub).isDirectory()) continue;
       for (const name of readdirSync(sub).filter((f) => f.endsWith(".jsonl")).sort()) {
+        const day = name.slice(0, 10);
+        if (day < startDay || day > endDay) continue; // files are per UTC day of the response time
         files++;
         const text = readFileSync(join(sub, name), "utf8");
         const lines = text.split("\n");
@@ -121,6 +151,7 @@ export function loadRecording(dir: string | readonly string[]): Recording {
             corrupt++;
             continue;
           }
+          if (r.time < start || r.time > end) continue;
           let m = byEndpoint.get(endpoint);
           if (m === undefined) byEndpoint.set(endpoint, (m = new Map()));
           const prev = m.get(r.key);

@@ -125,6 +125,13 @@ describe("record", () => {
     expect(both.table("regime")["coin"]).toEqual(["BTC", "ETH", "SOL", "HYPE"]);
     expect(both.table("depth")).toEqual({});
     expect(() => loadRecording(join(a, "nope"))).toThrow("loadRecording:");
+    // Parts of a recording: by endpoint and by time (inclusive bounds, on the responses' own time).
+    expect(Object.keys(loadRecording(a, { endpoints: ["regime"] }).responses)).toEqual(["regime"]);
+    const noon = Date.UTC(2026, 10, 22, 12, 0);
+    expect(loadRecording(a, { start: noon, end: noon }).stats.records).toBe(2);
+    expect(loadRecording(a, { start: noon + 1 }).stats.records).toBe(0);
+    expect(loadRecording(a, { end: "2026-11-21T23:59:59Z" }).stats.records).toBe(0);
+    expect(() => loadRecording(a, { start: "soon" })).toThrow('loadRecording: start must be epoch ms, an ISO 8601 time or a Date, got "soon"');
     // An empty directory is an empty recording.
     expect(loadRecording(tmp()).stats.records).toBe(0);
   });
