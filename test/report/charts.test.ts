@@ -88,9 +88,16 @@ describe("chart specs", () => {
     const rows = rowsOf(drawdownSpec({ time, series: { a: [100, 80, 120] } }));
     expect(rows.map((r) => r.v)).toEqual([0, 80 / 100 - 1, 0]);
   });
-  it("positionsSpec draws steps", () => {
-    const spec = positionsSpec({ time, series: { BTC: [0, 1, -1] } }) as { mark: { interpolate: string } };
+  it("positionsSpec draws steps: one series as an area, several as one strip each in the given order", () => {
+    const spec = positionsSpec({ time, series: { BTC: [0, 1, -1] } }) as { mark: { interpolate: string }; facet?: unknown };
     expect(spec.mark.interpolate).toBe("step-after");
+    expect(spec.facet).toBeUndefined();
+    const many = positionsSpec({ time, series: { SOL: [0, 1, 0], BTC: [1, 1, 0] } }) as unknown as {
+      facet: { row: { field: string; sort: string[] } };
+      spec: { mark: { interpolate: string } };
+    };
+    expect(many.facet.row).toMatchObject({ field: "s", sort: ["SOL", "BTC"] });
+    expect(many.spec.mark.interpolate).toBe("step-after");
   });
   it("downsamples long series to the point budget, keeping the extremes", () => {
     const n = 20_000;
@@ -113,6 +120,20 @@ describe("chart specs", () => {
       { h: 1, v: 0.1, s: "a" },
       { h: 4, v: null, s: "a" },
     ]);
+  });
+  it("icDecaySpec adds the interval to each row and a band layer only when both bounds are given", () => {
+    const withCi = icDecaySpec({ horizon: [1, 4], ic: { a: [0.1, 0.05] }, ciLow: { a: [0, Number.NaN] }, ciHigh: { a: [0.2, 0.1] } }) as unknown as {
+      data: { values: unknown[] };
+      layer: unknown[];
+    };
+    expect(withCi.data.values).toEqual([
+      { h: 1, v: 0.1, s: "a", lo: 0, hi: 0.2 },
+      { h: 4, v: 0.05, s: "a", lo: null, hi: 0.1 },
+    ]);
+    expect(withCi.layer.length).toBe(3);
+    const onlyLow = icDecaySpec({ horizon: [1], ic: { a: [0.1] }, ciLow: { a: [0] } }) as unknown as { layer: unknown[] };
+    expect(onlyLow.layer.length).toBe(2);
+    expect(() => icDecaySpec({ horizon: [1, 2], ic: { a: [1, 2] }, ciHigh: { a: [1] } })).toThrow('icDecayChart: ciHigh "a" has 1 values but horizon has 2');
   });
   it("rejects arrays of unequal length with typed errors naming the fix", () => {
     expect(() => equitySpec({ time, series: { a: [1, 2] } })).toThrow(InvalidArgumentError);
@@ -156,9 +177,9 @@ describe("SVG rendering (vega, headless)", () => {
       equityChart({ time, series: { strategy: price } }, { title: "Equity T1" }),
       drawdownChart({ time, series: { strategy: price } }, { title: "Drawdown T2" }),
       signalChart({ time, price, score, trades: [trade], thresholds: { buy: 0.1, sell: -0.1 } }, { title: "Signal T3" }),
-      positionsChart({ time, series: { BTC: score } }, { title: "Positions T4" }),
+      positionsChart({ time, series: { BTC: score, ETH: score } }, { title: "Positions T4" }),
       barChart({ category: ["low", "high"], value: [0.1, -0.2] }, { title: "Bars T5" }),
-      icDecayChart({ horizon: [1, 2, 4], ic: { a: [0.1, 0.05, 0.01] } }, { title: "IC T6" }),
+      icDecayChart({ horizon: [1, 2, 4], ic: { a: [0.1, 0.05, 0.01] }, ciLow: { a: [0, -0.05, -0.1] }, ciHigh: { a: [0.2, 0.15, 0.1] } }, { title: "IC T6" }),
     ]);
     svgs.forEach((svg, i) => {
       expect(svg.startsWith("<svg")).toBe(true);

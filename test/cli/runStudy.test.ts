@@ -1,0 +1,117 @@
+/**
+ * The study behind the demo and `milab backtest`, on hand-made one-minute
+ * data whose outcome is worked out independently: a composite that is always
+ * a buy must give buy-and-hold minus the entry cost and the hourly funding.
+ */
+import { InvalidArgumentError as CommanderArgumentError } from "commander";
+import { describe, expect, it } from "vitest";
+import { InvalidArgumentError } from "../../src/errors/index.js";
+import { DEFAULT_WEIGHTS } from "../../src/signals/index.js";
+import type { StudyData } from "../../src/cli/study/loadStudyData.js";
+import { DEFAULT_STUDY, runStudy } from "../../src/cli/study/runStudy.js";
+import { scorecardRows } from "../../src/cli/study/scorecard.js";
+import { parseCoins, parseWeights } from "../../src/cli/studyCli.js";
+
+const MIN = 60_000;
+const HOUR = 3_600_000;
+const T0 = Date.UTC(2026, 9, 1);
+
+/** 10 hours of one-minute BTC data: price rising 0.01 per minute from 100; a constant buy composite. */
+function data(fundingRate: number, imbalance = 1): StudyData {
+  const n = 10 * 60 + 1;
+  const time = Float64Array.from({ length: n }, (_, i) => T0 + i * MIN);
+  const fill = (v: number) => new Float64Array(n).fill(v);
+  return {
+    time,
+    columns: {
+      btc_price: Float64Array.from({ length: n }, (_, i) => 100 + 0.01 * i),
+      btc_funding_rate: fill(fundingRate),
+      btc_imbalance: fill(imbalance), // score 2*(1-0.5) = 1
+      btc_basis_bps: fill(0),
+      btc_momentum_5m_pct: fill(0),
+      eth_basefee_live: fill(0.5), // cheap gas: score 0.3
+    },
+    requests: 6,
+  };
+}
+
+const options = { ...DEFAULT_STUDY, coins: ["BTC"] as const, initialCash: 1000 };
+
+describe("runStudy", () => {
+  it("samples the bar closes on the hour and replays the composite: 0.3 x 1 + 0.1 x 0.3 = 0.33, a buy", () => {
+    const s = runStudy(data(0), options);
+    const btc = s.coins.BTC!;
+    expect(Array.from(s.time)).toEqual(Array.from({ length: 11 }, (_, i) => T0 + i * HOUR));
+    expect(Array.from(btc.close)).toEqual(Array.from({ length: 11 }, (_, i) => 100 + 0.01 * 60 * i));
+    for (const c of btc.replay.composite) expect(c).toBeCloseTo(0.33, 12);
+    expect(Array.from(btc.replay.label)).toEqual(new Array(11).fill(1));
+    expect(s.portfolio).toBeUndefined();
+    expect(s.periodsPerYear).toBe(8760);
+  });
+
+  it("an always-long signal earns buy and hold minus 6 bps at entry and the hourly funding, worked out by hand", () => {
+    // funding 1e-5 per hour scores -0.1 (clamp(-v * 1e4)): composite 0.33 - 0.025 = 0.305, still a buy
+    const rate = 0.00001;
+    const s = runStudy(data(rate), options);
+    const btc = s.coins.BTC!;
+    const p = (i: number) => 100 + 0.6 * i;
+    // bar 1: (p1/p0 - 1) - 0.0006 (fee 5 + slippage 1 bps on |1 - 0|) - funding 0.0001; then (p_i/p_{i-1} - 1) - 0.0001
+    let expected = 1000 * (1 + (p(1) / p(0) - 1) - 0.0006 - rate);
+    for (let i = 2; i <= 10; i++) expected *= 1 + (p(i) / p(i - 1) - 1) - rate;
+    expect(btc.result.equity[10]).toBeCloseTo(expected, 9);
+    expect(Array.from(btc.replay.label)).toEqual(new Array(11).fill(1));
+    expect(btc.feesPaid).toBeCloseTo(1000 * 0.0006, 9);
+    expect(btc.buyHold[10]).toBeCloseTo((1000 * p(10)) / p(0), 9);
+    const row = scorecardRows(s)[0]!;
+    expect(row.strategy).toBe("BTC");
+    expect(row.totalReturn).toBeCloseTo(expected / 1000 - 1, 12);
+    expect(row.buyHoldReturn).toBeCloseTo(p(10) / p(0) - 1, 12);
+    expect(row.fundingPaid).toBeGreaterThan(0);
+  });
+
+  it("stays flat with no costs when the composite is neutral (imbalance at 0.5: 0.03 < threshold 0.1)", () => {
+    const s = runStudy(data(0, 0.5), options);
+    const btc = s.coins.BTC!;
+    expect(Array.from(btc.replay.label)).toEqual(new Array(11).fill(0));
+    expect(btc.result.equity[10]).toBe(1000);
+    expect(btc.feesPaid).toBe(0);
+    expect(btc.result.trades.length).toBe(0);
+  });
+
+  it("follows the threshold option at its boundary: a composite of 0.33 is neutral with threshold 0.34", () => {
+    const s = runStudy(data(0), { ...options, threshold: 0.34 });
+    expect(Array.from(s.coins.BTC!.replay.label)).toEqual(new Array(11).fill(0));
+  });
+
+  it("does not mutate its input", () => {
+    const d = data(0.0001);
+    const before = Array.from(d.columns["btc_price"]!);
+    runStudy(d, options);
+    expect(Array.from(d.columns["btc_price"]!)).toEqual(before);
+  });
+
+  it("rejects bad options and too little history with typed errors", () => {
+    expect(() => runStudy(data(0), { ...options, barMinutes: 0 })).toThrow(InvalidArgumentError);
+    expect(() => runStudy(data(0), { ...options, barMinutes: 0 })).toThrow("study: bar size must be a whole number of minutes 1..1440, got 0");
+    expect(() => runStudy(data(0), { ...options, coins: [] })).toThrow("study: coins must name at least one");
+    expect(() => runStudy({ time: Float64Array.of(T0), columns: {}, requests: 0 }, options)).toThrow("fewer than two points");
+    expect(() => runStudy(data(0), { ...options, barMinutes: 600 })).toThrow("fewer than three 600-minute bars");
+  });
+});
+
+describe("CLI parsers", () => {
+  it("parseCoins: comma list, any case, de-duplicated, or all", () => {
+    expect(parseCoins("eth, BTC,eth")).toEqual(["ETH", "BTC"]);
+    expect(parseCoins("all")).toEqual(["BTC", "ETH", "SOL", "HYPE"]);
+    expect(() => parseCoins("btc,doge")).toThrow(CommanderArgumentError);
+  });
+  it("parseWeights: name=value pairs that sum to 1, known components only", () => {
+    expect(parseWeights("imbalance=0.5, funding=0.5")).toEqual({ imbalance: 0.5, funding: 0.5 });
+    const all = Object.entries(DEFAULT_WEIGHTS).map(([k, v]) => `${k}=${v}`).join(",");
+    expect(parseWeights(all)).toEqual({ ...DEFAULT_WEIGHTS });
+    expect(() => parseWeights("imbalance=0.5")).toThrow(CommanderArgumentError);
+    expect(() => parseWeights("imbalance")).toThrow("weights must look like imbalance=0.3,funding=0.25");
+    expect(() => parseWeights("volume=1")).toThrow('unknown component "volume"');
+    expect(() => parseWeights("imbalance=x,funding=1")).toThrow("weights must look like");
+  });
+});
