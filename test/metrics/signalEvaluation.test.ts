@@ -164,6 +164,11 @@ describe("icDecay and icByCoin", () => {
     near((t.columns.ic as Float64Array)[0] as number, 0.17197929401892464);
     expect(() => icByCoin({}, [1])).toThrow("icByCoin: coins must map at least one coin to { signal, close }");
   });
+  it("toDataFrame keeps string and number columns", () => {
+    const df = icByCoin({ BTC: { signal, close } }, [1, 3]).toDataFrame();
+    expect(df.columns).toEqual(["coin", "horizon", "bars", "ic", "ciLow", "ciHigh", "zScore", "n", "effectiveN"]);
+    expect(df.shape).toEqual([2, 9]);
+  });
 });
 
 describe("hitRate per label", () => {
