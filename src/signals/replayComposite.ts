@@ -48,7 +48,7 @@ export interface CompositeReplay {
   readonly time: Float64Array | undefined;
   /** Components replayed, in weight order. */
   readonly components: readonly string[];
-  /** Component values used (empty record when `from` is "scores"). */
+  /** Component values used: the input's own arrays when they are Float64Array (do not mutate); empty when `from` is "scores". */
   readonly values: Readonly<Record<string, Float64Array>>;
   /** Score per component per row, in [-1, 1] (NaN where the value was NaN). */
   readonly scores: Readonly<Record<string, Float64Array>>;
@@ -82,8 +82,10 @@ const SIGNAL_NAMES = ["sell", "neutral", "buy"] as const;
  * weight whose score has the composite's sign): this library's definition, also
  * its replay server's (the live service does not publish its formula).
  *
- * Cost: a few column-wise passes over typed arrays (no per-row objects or lookups);
- * about 10-30 ns a row for five components (see test/signals/replayThroughput.ts).
+ * Cost: a few column-wise passes over typed arrays (no per-row objects or lookups):
+ * about 4 M rows a second for five components on a busy 2-core machine, 6x the
+ * row-by-row record path (`npx tsx test/signals/replayThroughput.ts`). For weight
+ * sweeps, score once and replay `r.scores` with `from: "scores"`.
  * Causal: row t depends on row t only (row <= t with `from: "feeds"`).
  * @param input columns keyed by component name (imbalance, funding, basis_spread,
  *   momentum_5m, gas, any extra weighted component; optionally `time`), a Panel,
