@@ -10,7 +10,9 @@
  *   client: only the client's own work is timed).
  * Stages: load = HTTP + body read + JSON.parse + validation + parseHistory +
  * alignAsOf into a Panel (loadHistoryPanel); frame = Panel -> danfo DataFrame
- * (toDataFrame). Peak memory: process.memoryUsage() sampled every 5 ms.
+ * (toDataFrame). Also the process's CPU time (user + system, all threads),
+ * which a busy shared machine inflates less than wall time. Peak memory:
+ * process.memoryUsage() sampled every 5 ms.
  * Env: BENCH_ROUNDS (default 5). Target: >= 1e6 points/s end to end.
  */
 import { createServer } from "node:http";
@@ -55,6 +57,7 @@ await new Promise<void>((r) => staticServer.listen(0, "127.0.0.1", r));
 const staticUrl = `http://127.0.0.1:${(staticServer.address() as AddressInfo).port}`;
 
 interface Round {
+  cpu: number;
   load: number;
   frame: number;
   points: number;
@@ -63,15 +66,17 @@ interface Round {
 
 async function round(baseUrl: string): Promise<Round> {
   const client = createClient({ baseUrl, cacheTtlMs: 0, rateLimitPerMinute: 1_000_000 });
+  const c0 = process.cpuUsage();
   const t0 = performance.now();
   const { panel } = await loadHistoryPanel(client, { coin: COINS, metricIds: METRICS, hours: HOURS });
   const t1 = performance.now();
   const df = toDataFrame(panel);
   const t2 = performance.now();
+  const c = process.cpuUsage(c0);
   let points = 0;
   for (const col of Object.values(panel.columns)) for (let i = 0; i < col.length; i++) if (!Number.isNaN(col[i])) points++;
   sample();
-  return { load: (t1 - t0) / 1000, frame: (t2 - t1) / 1000, points, shape: df.shape as [number, number] };
+  return { cpu: (c.user + c.system) / 1e6, load: (t1 - t0) / 1000, frame: (t2 - t1) / 1000, points, shape: df.shape as [number, number] };
 }
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
@@ -91,7 +96,8 @@ for (const [label, url] of [["static", staticUrl], ["replay", replay.url]] as co
   console.log(
     `${label.padEnd(6)} ${r0.points} points -> DataFrame ${r0.shape.join(" x ")}: ` +
       `load ${fmt(median(rs.map((r) => r.load)))} + frame ${fmt(median(rs.map((r) => r.frame)))} = ${fmt(median(total))} median ` +
-      `(${rate(r0.points, median(total))}; best ${fmt(best)} = ${rate(r0.points, best)}; without the DataFrame ${rate(r0.points, median(rs.map((r) => r.load)))})`,
+      `(${rate(r0.points, median(total))}; best ${fmt(best)} = ${rate(r0.points, best)}; without the DataFrame ${rate(r0.points, median(rs.map((r) => r.load)))}); ` +
+      `CPU time of this process ${fmt(median(rs.map((r) => r.cpu)))} = ${rate(r0.points, median(rs.map((r) => r.cpu)))} per CPU second`,
   );
 }
 clearInterval(sampler);
