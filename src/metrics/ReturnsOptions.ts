@@ -17,7 +17,7 @@ export interface ReturnsOptions {
 }
 
 /** A per-period rate given as one constant or one value per bar (same length as the returns). */
-export type Rate = number | ArrayLike<number>;
+export type PeriodRate = number | ArrayLike<number>;
 
 /** Validated periodsPerYear (default 365). @internal */
 export function periodsPerYearOf(options: ReturnsOptions | undefined, where: string): number {
@@ -32,10 +32,10 @@ export function periodsPerYearOf(options: ReturnsOptions | undefined, where: str
 }
 
 /**
- * Check a Rate against the returns' length and return a reader `i -> rate_i`.
+ * Check a PeriodRate against the returns' length and return a reader `i -> rate_i`.
  * @internal
  */
-export function rateReader(rate: Rate, n: number, name: string, where: string): (i: number) => number {
+export function rateReader(rate: PeriodRate, n: number, name: string, where: string): (i: number) => number {
   if (typeof rate === "number") {
     if (Number.isNaN(rate)) {
       throw new InvalidArgumentError(name, `${where}: ${name} must be a number or one value per return, got NaN`);

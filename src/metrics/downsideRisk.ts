@@ -1,4 +1,4 @@
-import { checkReturns, periodsPerYearOf, rateReader, type Rate, type ReturnsOptions } from "./ReturnsOptions.js";
+import { checkReturns, periodsPerYearOf, rateReader, type PeriodRate, type ReturnsOptions } from "./ReturnsOptions.js";
 
 /**
  * Annualised downside deviation below a required return.
@@ -13,7 +13,7 @@ import { checkReturns, periodsPerYearOf, rateReader, type Rate, type ReturnsOpti
  */
 export function downsideRisk(
   returns: ArrayLike<number>,
-  options?: ReturnsOptions & { readonly requiredReturn?: Rate },
+  options?: ReturnsOptions & { readonly requiredReturn?: PeriodRate },
 ): number {
   checkReturns(returns, "downsideRisk");
   const ppy = periodsPerYearOf(options, "downsideRisk");

@@ -1,5 +1,5 @@
 export { DAYS_PER_YEAR } from "./ReturnsOptions.js";
-export type { Rate, ReturnsOptions } from "./ReturnsOptions.js";
+export type { PeriodRate, ReturnsOptions } from "./ReturnsOptions.js";
 export { cumReturns, cumReturnsFinal } from "./cumReturns.js";
 export { annualReturn } from "./annualReturn.js";
 export { annualVolatility } from "./annualVolatility.js";

@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { nanMoments } from "./nanMoments.js";
-import { checkReturns, rateReader, type Rate } from "./ReturnsOptions.js";
+import { checkReturns, rateReader, type PeriodRate } from "./ReturnsOptions.js";
 
 /**
  * Information ratio, per period (NOT annualised, as in empyrical): the mean
@@ -13,7 +13,7 @@ import { checkReturns, rateReader, type Rate } from "./ReturnsOptions.js";
  * @throws InvalidArgumentError when the benchmark has another length
  * @example informationRatio([0.02, 0.0, 0.01], 0) // 1
  */
-export function informationRatio(returns: ArrayLike<number>, benchmark: Rate): number {
+export function informationRatio(returns: ArrayLike<number>, benchmark: PeriodRate): number {
   checkReturns(returns, "informationRatio");
   if (benchmark === undefined) {
     throw new InvalidArgumentError("benchmark", "informationRatio: benchmark must be a number or one return per bar, got undefined");

@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
-import { checkReturns, periodsPerYearOf, rateReader, type Rate, type ReturnsOptions } from "./ReturnsOptions.js";
+import { checkReturns, periodsPerYearOf, rateReader, type PeriodRate, type ReturnsOptions } from "./ReturnsOptions.js";
 
 /**
  * Omega ratio: probability-weighted gains over losses relative to a threshold.
@@ -17,7 +17,7 @@ import { checkReturns, periodsPerYearOf, rateReader, type Rate, type ReturnsOpti
  */
 export function omegaRatio(
   returns: ArrayLike<number>,
-  options?: ReturnsOptions & { readonly riskFree?: Rate; readonly requiredReturn?: number },
+  options?: ReturnsOptions & { readonly riskFree?: PeriodRate; readonly requiredReturn?: number },
 ): number {
   checkReturns(returns, "omegaRatio");
   const ppy = periodsPerYearOf(options, "omegaRatio");

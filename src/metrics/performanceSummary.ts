@@ -9,7 +9,7 @@ import { cumReturnsFinal } from "./cumReturns.js";
 import { inferPeriodsPerYear } from "./inferPeriodsPerYear.js";
 import { drawdownDetails } from "./maxDrawdown.js";
 import { omegaRatio } from "./omegaRatio.js";
-import { checkReturns, periodsPerYearOf, type Rate } from "./ReturnsOptions.js";
+import { checkReturns, periodsPerYearOf, type PeriodRate } from "./ReturnsOptions.js";
 import { sharpeRatio } from "./sharpeRatio.js";
 import { sortinoRatio } from "./sortinoRatio.js";
 import { stabilityOfTimeseries } from "./stabilityOfTimeseries.js";
@@ -24,7 +24,7 @@ export interface PerformanceSummaryOptions {
   /** Bar times (epoch ms), used to infer periodsPerYear and to express drawdown durations in days. */
   readonly time?: ArrayLike<number>;
   /** Per-period risk-free return for Sharpe (constant or per bar), default 0. */
-  readonly riskFree?: Rate;
+  readonly riskFree?: PeriodRate;
   /** Per-period required return for Sortino, default 0. */
   readonly requiredReturn?: number;
   /** VaR / CVaR tail probability, default 0.05. */

@@ -1,5 +1,5 @@
 import { nanMoments } from "./nanMoments.js";
-import { checkReturns, periodsPerYearOf, rateReader, type Rate, type ReturnsOptions } from "./ReturnsOptions.js";
+import { checkReturns, periodsPerYearOf, rateReader, type PeriodRate, type ReturnsOptions } from "./ReturnsOptions.js";
 
 /**
  * Annualised Sharpe ratio.
@@ -17,7 +17,7 @@ import { checkReturns, periodsPerYearOf, rateReader, type Rate, type ReturnsOpti
  */
 export function sharpeRatio(
   returns: ArrayLike<number>,
-  options?: ReturnsOptions & { readonly riskFree?: Rate },
+  options?: ReturnsOptions & { readonly riskFree?: PeriodRate },
 ): number {
   checkReturns(returns, "sharpeRatio");
   const ppy = periodsPerYearOf(options, "sharpeRatio");

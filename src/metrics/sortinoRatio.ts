@@ -1,6 +1,6 @@
 import { downsideRisk } from "./downsideRisk.js";
 import { nanMoments } from "./nanMoments.js";
-import { checkReturns, periodsPerYearOf, rateReader, type Rate, type ReturnsOptions } from "./ReturnsOptions.js";
+import { checkReturns, periodsPerYearOf, rateReader, type PeriodRate, type ReturnsOptions } from "./ReturnsOptions.js";
 
 /**
  * Annualised Sortino ratio.
@@ -17,7 +17,7 @@ import { checkReturns, periodsPerYearOf, rateReader, type Rate, type ReturnsOpti
  */
 export function sortinoRatio(
   returns: ArrayLike<number>,
-  options?: ReturnsOptions & { readonly requiredReturn?: Rate },
+  options?: ReturnsOptions & { readonly requiredReturn?: PeriodRate },
 ): number {
   checkReturns(returns, "sortinoRatio");
   const ppy = periodsPerYearOf(options, "sortinoRatio");
