@@ -158,6 +158,10 @@ export async function runStudyJob(o: StudyCliOptions, progress: Progress): Promi
     const t0 = performance.now();
     const data = await loadStudyData(client, o.coins, o.hours);
     const t1 = performance.now();
+    for (const w of data.warnings ?? []) {
+      progress.stop();
+      process.stderr.write(`milab: warning: ${w}\n`);
+    }
     progress.step("backtesting", 2);
     const study = runStudy(data, toStudyOptions(o));
     progress.update(1);
