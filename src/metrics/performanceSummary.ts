@@ -7,7 +7,7 @@ import { cvarOf } from "./conditionalValueAtRisk.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { cumReturnsFinal } from "./cumReturns.js";
 import { inferPeriodsPerYear } from "./inferPeriodsPerYear.js";
-import { drawdownDetails } from "./maxDrawdown.js";
+import { drawdownDetails } from "./drawdownDetails.js";
 import { omegaRatio } from "./omegaRatio.js";
 import { checkReturns, periodsPerYearOf, type PeriodRate } from "./ReturnsOptions.js";
 import { sharpeRatio } from "./sharpeRatio.js";
