@@ -42,15 +42,27 @@ function regimeOf(v: number, c: VolCutoffs): VolRegime | undefined {
 }
 
 /**
- * Regime codes for a series: 0 low, 1 normal, 2 high, 3 extreme, -1 unknown (NaN input).
+ * Regime codes for a series: 0 low, 1 normal, 2 high, 3 extreme, -1 unknown
+ * (NaN input). With `floor`, known regimes calmer than the floor are raised to
+ * it (the service's `regime_floor` rule, see {@link applyRegimeFloor}).
+ * @throws InvalidArgumentError on bad cutoffs or an unknown floor
  * @example classifyVolRegimes([10, 30, 60, 120, NaN]) // Int8Array [0, 1, 2, 3, -1]
+ * @example classifyVolRegimes([10, 30, 60, 120, NaN], DEFAULT_VOL_CUTOFFS, { floor: "high" }) // Int8Array [2, 2, 2, 3, -1]
  */
-export function classifyVolRegimes(vol: ArrayLike<number>, cutoffs: VolCutoffs = DEFAULT_VOL_CUTOFFS): Int8Array {
+export function classifyVolRegimes(
+  vol: ArrayLike<number>,
+  cutoffs: VolCutoffs = DEFAULT_VOL_CUTOFFS,
+  options: { floor?: VolRegime } = {},
+): Int8Array {
   checkCutoffs(cutoffs);
+  const floor = options.floor === undefined ? 0 : VOL_REGIMES.indexOf(options.floor);
+  if (floor < 0) {
+    throw new InvalidArgumentError("floor", `classifyVolRegimes: floor must be one of ${VOL_REGIMES.join(", ")}, got ${JSON.stringify(options.floor)}`);
+  }
   const out = new Int8Array(vol.length);
   for (let i = 0; i < vol.length; i++) {
     const r = regimeOf(vol[i] as number, cutoffs);
-    out[i] = r === undefined ? -1 : VOL_REGIMES.indexOf(r);
+    out[i] = r === undefined ? -1 : Math.max(floor, VOL_REGIMES.indexOf(r));
   }
   return out;
 }

@@ -222,7 +222,13 @@ describe("volatility regimes", () => {
     expect(() => classifyVolRegimes([1], { low: 1, normal: 2, high: Number.NaN })).toThrow(InvalidArgumentError);
   });
 
-  it("regime_floor: never calmer than the floor", () => {
+  it("regime_floor: never calmer than the floor (one reading and a series)", () => {
+    expect(Array.from(classifyVolRegimes([10, 30, 60, 120, Number.NaN], DEFAULT_VOL_CUTOFFS, { floor: "high" }))).toEqual([2, 2, 2, 3, -1]);
+    expect(Array.from(classifyVolRegimes([10, 30], DEFAULT_VOL_CUTOFFS, { floor: "low" }))).toEqual([0, 1]);
+    expect(Array.from(classifyVolRegimes([10, 30], DEFAULT_VOL_CUTOFFS, { floor: "extreme" }))).toEqual([3, 3]);
+    expect(() => classifyVolRegimes([1], DEFAULT_VOL_CUTOFFS, { floor: "calm" as never })).toThrow(
+      'classifyVolRegimes: floor must be one of low, normal, high, extreme, got "calm"',
+    );
     expect(applyRegimeFloor("normal", "high")).toBe("high");
     expect(applyRegimeFloor("low", "high")).toBe("high");
     expect(applyRegimeFloor("high", "high")).toBe("high");
