@@ -1,3 +1,4 @@
+import { statSync } from "node:fs";
 import { join } from "node:path";
 import { Command } from "commander";
 import { writeReport } from "../../report/writeReport.js";
@@ -25,8 +26,14 @@ export function demoCommand(): Command {
       const run = await runStudyJob(opts, createProgress(opts.quiet));
       process.stdout.write("market-intel-lab demo: the composite signal, replayed and backtested\n\n");
       process.stdout.write(`${formatScorecard(run)}\n\n`);
-      const file = await writeReport(join(opts.out, "report.html"), { ...studyReportInput(run) });
-      process.stdout.write(`Report: ${file}\n`);
-      process.stdout.write(`Done in ${((performance.now() - t0) / 1000).toFixed(1)} s. Open the report in a browser; run "milab backtest --help" to change the rules.\n`);
+      const t1 = performance.now();
+      const file = await writeReport(join(opts.out, "report.html"), studyReportInput(run));
+      const t2 = performance.now();
+      const mb = (statSync(file).size / 1e6).toFixed(1);
+      const sec = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
+      process.stdout.write(`Report: ${file} (${mb} MB, self-contained)\n`);
+      process.stdout.write(
+        `Done in ${sec(t2 - t0)} (history ${sec(run.loadMs)}, replay + backtests + evaluation ${sec(run.computeMs)}, report ${sec(t2 - t1)}). Open the report in a browser; "milab backtest --help" lists the rules you can change.\n`,
+      );
     });
 }
