@@ -18,6 +18,7 @@ export { stabilityOfTimeseries } from "./stabilityOfTimeseries.js";
 export { inferPeriodsPerYear } from "./inferPeriodsPerYear.js";
 export { netTradeReturn, tradeStatistics } from "./tradeStatistics.js";
 export type { TradeStatistics, TradeStatisticsOptions } from "./tradeStatistics.js";
+export { tradeStatisticsBy } from "./tradeStatisticsBy.js";
 export { performanceSummary } from "./performanceSummary.js";
 export type { PerformanceSummary, PerformanceSummaryOptions } from "./performanceSummary.js";
 export { metricsByRegime } from "./metricsByRegime.js";

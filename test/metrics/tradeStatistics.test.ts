@@ -16,6 +16,7 @@ import {
   performanceSummary,
   sharpeRatio,
   tradeStatistics,
+  tradeStatisticsBy,
 } from "../../src/metrics/index.js";
 
 const H = 3_600_000;
@@ -110,6 +111,25 @@ describe("tradeStatistics", () => {
   });
 });
 const N = Number.NaN;
+
+describe("tradeStatisticsBy", () => {
+  const coins = trades.map((t, i) => ({ ...t, coin: i % 2 === 0 ? "BTC" : "ETH" }));
+  it("an all row, then one row per coin, each equal to tradeStatistics of that group", () => {
+    const t = tradeStatisticsBy(coins, "coin");
+    expect(t.columns.coin).toEqual(["all", "BTC", "ETH"]);
+    expect(Array.from(t.columns.trades as Float64Array)).toEqual([3, 2, 1]);
+    expect((t.columns.winRate as Float64Array)[1]).toBe(1); // trades 0 and 2 both won
+    expect((t.columns.profitFactor as Float64Array)[0]).toBe(tradeStatistics(coins).profitFactor);
+    expect(Array.from(t.columns.openTrades as Float64Array)).toEqual([1, 0, 1]);
+  });
+  it("by side; includeOpen; empty; bad by", () => {
+    const t = tradeStatisticsBy(trades, "side", { includeOpen: true });
+    expect(t.columns.side).toEqual(["all", "long", "short"]);
+    expect(Array.from(t.columns.trades as Float64Array)).toEqual([4, 3, 1]);
+    expect(tradeStatisticsBy([]).rows).toBe(1);
+    expect(() => tradeStatisticsBy(trades, "day" as "coin")).toThrow('tradeStatisticsBy: by must be "coin" or "side", got day');
+  });
+});
 
 describe("inferPeriodsPerYear", () => {
   const spaced = (ms: number, n = 5) => Array.from({ length: n }, (_, i) => i * ms);
