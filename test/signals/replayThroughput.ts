@@ -38,6 +38,7 @@ const low = close.map((c) => c * 0.9995);
 /** Median CPU time (user + system, ms) of `runs` calls: steadier than wall time on a shared machine. */
 function median(f: () => unknown, runs = 7): number {
   const ms: number[] = [];
+  f(); // warm-up: JIT compilation is not throughput
   for (let r = 0; r < runs; r++) {
     const t0 = process.cpuUsage();
     f();
