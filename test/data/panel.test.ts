@@ -95,6 +95,20 @@ describe("toDataFrame <-> fromDataFrame", () => {
     expect(() => fromDataFrame(bad)).toThrow('fromDataFrame: unreadable time "later" at row 0 of "time"');
     expect(() => fromDataFrame({} as never)).toThrow(InvalidArgumentError);
   });
+  it("toDataFrame: one column, dtype labels by content, strings kept, later changes to the input do not reach the frame", () => {
+    const close = Float64Array.of(1.5, 2);
+    const df = toDataFrame({ time: [0, 60_000], close, funding: [1e-7, NaN], coin: ["BTC", "ETH"] });
+    // danfo's own inference would call 1e-7 an integer (it looks for a "." in the text); the labels here follow the values.
+    expect(df.dtypes).toEqual(["int32", "float32", "float32", "string"]);
+    close[0] = 99;
+    expect(df.column("close").values).toEqual([1.5, 2]);
+    expect(df.column("coin").values).toEqual(["BTC", "ETH"]);
+    const one = toDataFrame({ x: [3] });
+    expect(one.shape).toEqual([1, 1]);
+    expect(one.column("x").values).toEqual([3]);
+    expect(() => toDataFrame({})).toThrow("toDataFrame: needs at least one column, got none");
+    expect(() => toDataFrame({ a: [1], b: [1, 2] })).toThrow('toDataFrame: every column must have 1 values (like "a"), got 2 in "b"');
+  });
   it("an empty panel round-trips through danfo with its column names", () => {
     const df = toDataFrame(createPanel([], { x: [] }));
     expect(df.shape).toEqual([0, 2]);
