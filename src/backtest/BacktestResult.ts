@@ -28,7 +28,11 @@ export interface BacktestResult {
   readonly fees: Float64Array;
   /** Funding paid during each bar, in cash (negative = received). */
   readonly fundingPaid: Float64Array;
-  /** Round trips, in entry order; a trade still open at the end has `open: true`. */
+  /**
+   * Round trips, in entry order; a trade still open at the end has `open: true`. Built from the
+   * engine's columnar ledger on first access (then cached), so runs that never look at trades
+   * (sweeps) do not pay for the objects.
+   */
   readonly trades: readonly Trade[];
   /** Bars whose target the leverage cap reduced. */
   readonly capped: number;

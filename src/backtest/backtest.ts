@@ -2,6 +2,7 @@ import type { DataFrame } from "../data/danfo.js";
 import { toDataFrame } from "../data/toDataFrame.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { tradesFrame, type BacktestResult } from "./BacktestResult.js";
+import type { Trade } from "./Trade.js";
 import { checkExecution, checkPrices, resolveExecution, type ExecutionOptions } from "./execution.js";
 import { tableColumn, type PriceTable } from "./priceColumns.js";
 import { simulate } from "./simulate.js";
@@ -114,6 +115,7 @@ export function backtest(options: BacktestOptions): BacktestResult {
   const sim = !exec.nextOpen && !exec.whole && exec.everyBar ? simulateDefault(coin, settings) : simulate([coin], settings);
   const t = time instanceof Float64Array ? time : Float64Array.from(time);
   const holdings = sim.units[0] as Float64Array;
+  let trades: Trade[] | undefined;
   return {
     time: t,
     equity: sim.equity,
@@ -124,7 +126,9 @@ export function backtest(options: BacktestOptions): BacktestResult {
     turnover: sim.turnover,
     fees: sim.fees,
     fundingPaid: sim.fundingPaid,
-    trades: sim.trades,
+    get trades(): Trade[] {
+      return (trades ??= sim.log.toTrades(t, [options.coin]));
+    },
     capped,
     ruinIndex: sim.ruinIndex,
     toDataFrame(): DataFrame {
@@ -141,7 +145,7 @@ export function backtest(options: BacktestOptions): BacktestResult {
       });
     },
     tradesToDataFrame(): DataFrame {
-      return tradesFrame(sim.trades);
+      return tradesFrame(this.trades);
     },
   };
 }

@@ -3,6 +3,7 @@ import { toDataFrame } from "../data/toDataFrame.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { carryOnMissingPrice } from "./backtest.js";
 import { tradesFrame, type BacktestResult } from "./BacktestResult.js";
+import type { Trade } from "./Trade.js";
 import { checkExecution, checkPrices, resolveExecution, type ExecutionOptions } from "./execution.js";
 import { simulate, type SimCoin } from "./simulate.js";
 import { checkLength, targetPositions, type TargetOptions } from "./targetPositions.js";
@@ -124,6 +125,7 @@ export function backtestPortfolio(options: PortfolioOptions): PortfolioResult {
     coins[names[k] as string] = { positions: s.target, exposure: sim.weights[k] as Float64Array, holdings: sim.units[k] as Float64Array };
   });
   const t = time instanceof Float64Array ? time : Float64Array.from(time);
+  let trades: Trade[] | undefined;
   return {
     time: t,
     equity: sim.equity,
@@ -133,7 +135,9 @@ export function backtestPortfolio(options: PortfolioOptions): PortfolioResult {
     turnover: sim.turnover,
     fees: sim.fees,
     fundingPaid: sim.fundingPaid,
-    trades: sim.trades,
+    get trades(): Trade[] {
+      return (trades ??= sim.log.toTrades(t, names));
+    },
     capped,
     ruinIndex: sim.ruinIndex,
     coins,
@@ -157,7 +161,7 @@ export function backtestPortfolio(options: PortfolioOptions): PortfolioResult {
       return toDataFrame(cols);
     },
     tradesToDataFrame(): DataFrame {
-      return tradesFrame(sim.trades);
+      return tradesFrame(this.trades);
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Trade } from "./Trade.js";
+import { TradeLog } from "./TradeLog.js";
 
 /** One instrument of a simulation: prices and the final target weight decided at each close. @internal */
 export interface SimCoin {
@@ -36,7 +36,8 @@ export interface SimOutput {
   readonly units: Float64Array[];
   /** Weight held at each close, per coin (units x close / equity). */
   readonly weights: Float64Array[];
-  readonly trades: Trade[];
+  /** The round trips, recorded columnar (Trade objects are built on demand). */
+  readonly log: TradeLog;
   /** First bar at which equity was <= 0 (trading stopped), or -1. */
   readonly ruinIndex: number;
 }
@@ -49,7 +50,6 @@ export interface SimOutput {
 export function simulate(coins: readonly SimCoin[], s: SimSettings): SimOutput {
   const n = s.time.length;
   const K = coins.length;
-  const time = s.time;
   const baseRate = s.costBps / 1e4;
   const equity = new Float64Array(n);
   const returns = new Float64Array(n);
@@ -63,9 +63,9 @@ export function simulate(coins: readonly SimCoin[], s: SimSettings): SimOutput {
     unitsOut.push(new Float64Array(n));
     weightsOut.push(new Float64Array(n));
   }
-  const trades: Trade[] = [];
+  const log = new TradeLog();
   if (n === 0) {
-    return { equity, returns, turnover, exposure, fees: feesOut, fundingPaid: fundOut, units: unitsOut, weights: weightsOut, trades, ruinIndex: -1 };
+    return { equity, returns, turnover, exposure, fees: feesOut, fundingPaid: fundOut, units: unitsOut, weights: weightsOut, log, ruinIndex: -1 };
   }
 
   // Per-coin state.
@@ -91,9 +91,7 @@ export function simulate(coins: readonly SimCoin[], s: SimSettings): SimOutput {
   const everyBar = s.everyBar;
 
   const closeTrade = (k: number, i: number, price: number, isOpen: boolean): void => {
-    trades.push(
-      makeTrade(coins[k]?.name, side[k] as number, eIdx[k] as number, i, time, ePrice[k] as number, price, maxUnits[k] as number, eNotional[k] as number, tPnl[k] as number, tFees[k] as number, tFund[k] as number, isOpen),
-    );
+    log.record(k, side[k] as number, eIdx[k] as number, i, ePrice[k] as number, price, maxUnits[k] as number, eNotional[k] as number, tPnl[k] as number, tFees[k] as number, tFund[k] as number, isOpen);
     side[k] = 0;
   };
 
@@ -282,44 +280,7 @@ export function simulate(coins: readonly SimCoin[], s: SimSettings): SimOutput {
   for (let k = 0; k < K; k++) {
     if (side[k] !== 0) closeTrade(k, n - 1, last[k] as number, true);
   }
-  trades.sort((a, b) => a.entryIndex - b.entryIndex || a.exitIndex - b.exitIndex);
-  return { equity, returns, turnover, exposure, fees: feesOut, fundingPaid: fundOut, units: unitsOut, weights: weightsOut, trades, ruinIndex };
+  return { equity, returns, turnover, exposure, fees: feesOut, fundingPaid: fundOut, units: unitsOut, weights: weightsOut, log, ruinIndex };
 
 }
 
-/** Build one Trade from the ledger of a round trip (P&L before costs, then fees and funding in cash). @internal */
-export function makeTrade(
-  coin: string | undefined,
-  side: number,
-  entryIndex: number,
-  exitIndex: number,
-  time: ArrayLike<number>,
-  entryPrice: number,
-  exitPrice: number,
-  units: number,
-  entryNotional: number,
-  grossPnl: number,
-  fees: number,
-  funding: number,
-  open: boolean,
-): Trade {
-  const pnl = grossPnl - fees - funding;
-  return {
-    ...(coin !== undefined ? { coin } : {}),
-    side: side > 0 ? "long" : "short",
-    entryIndex,
-    exitIndex,
-    entryTime: time[entryIndex] as number,
-    exitTime: time[exitIndex] as number,
-    entryPrice,
-    exitPrice,
-    units,
-    return: side * (exitPrice / entryPrice - 1),
-    netReturn: entryNotional > 0 ? pnl / entryNotional : Number.NaN,
-    pnl,
-    barsHeld: exitIndex - entryIndex,
-    fees,
-    funding,
-    open,
-  };
-}

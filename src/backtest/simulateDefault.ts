@@ -1,5 +1,5 @@
-import { makeTrade, type SimCoin, type SimOutput, type SimSettings } from "./simulate.js";
-import type { Trade } from "./Trade.js";
+import type { SimCoin, SimOutput, SimSettings } from "./simulate.js";
+import { TradeLog } from "./TradeLog.js";
 
 /**
  * The engine's fast path for its default and most used mode: one coin, fills at
@@ -10,7 +10,6 @@ import type { Trade } from "./Trade.js";
  */
 export function simulateDefault(coin: SimCoin, s: SimSettings): SimOutput {
   const n = s.time.length;
-  const time = s.time;
   const close = coin.close;
   const target = coin.target;
   const funding = coin.funding;
@@ -23,9 +22,9 @@ export function simulateDefault(coin: SimCoin, s: SimSettings): SimOutput {
   const feesOut = new Float64Array(n);
   const fundOut = new Float64Array(n);
   const unitsOut = new Float64Array(n);
-  const trades: Trade[] = [];
+  const log = new TradeLog();
   if (n === 0) {
-    return { equity, returns, turnover, exposure, fees: feesOut, fundingPaid: fundOut, units: [unitsOut], weights: [exposure], trades, ruinIndex: -1 };
+    return { equity, returns, turnover, exposure, fees: feesOut, fundingPaid: fundOut, units: [unitsOut], weights: [exposure], log, ruinIndex: -1 };
   }
 
   let cash = s.initialCash;
@@ -71,7 +70,7 @@ export function simulateDefault(coin: SimCoin, s: SimSettings): SimOutput {
           cash = cash + u * last;
           u = 0;
           held = 0;
-          if (side !== 0) trades.push(makeTrade(coin.name, side, eIdx, i, time, ePrice, last, maxUnits, eNotional, tPnl, tFees, tFund, false));
+          if (side !== 0) log.record(0, side, eIdx, i, ePrice, last, maxUnits, eNotional, tPnl, tFees, tFund, false);
           side = 0;
         }
       }
@@ -106,7 +105,7 @@ export function simulateDefault(coin: SimCoin, s: SimSettings): SimOutput {
           const newPart = Math.abs(w);
           const exitFee = oldPart + newPart > 0 ? (fee * oldPart) / (oldPart + newPart) : 0;
           tFees = tFees + exitFee;
-          trades.push(makeTrade(coin.name, side, eIdx, i, time, ePrice, c, maxUnits, eNotional, tPnl, tFees, tFund, false));
+          log.record(0, side, eIdx, i, ePrice, c, maxUnits, eNotional, tPnl, tFees, tFund, false);
           side = 0;
           fee -= exitFee;
         }
@@ -132,6 +131,6 @@ export function simulateDefault(coin: SimCoin, s: SimSettings): SimOutput {
     const wk = E !== 0 ? (u * last) / E : 0;
     exposure[i] = u === 0 ? 0 : wk + 0; // + 0 as simulate's sum does: no -0
   }
-  if (side !== 0) trades.push(makeTrade(coin.name, side, eIdx, n - 1, time, ePrice, last, maxUnits, eNotional, tPnl, tFees, tFund, true));
-  return { equity, returns, turnover, exposure, fees: feesOut, fundingPaid: fundOut, units: [unitsOut], weights: [exposure], trades, ruinIndex };
+  if (side !== 0) log.record(0, side, eIdx, n - 1, ePrice, last, maxUnits, eNotional, tPnl, tFees, tFund, true);
+  return { equity, returns, turnover, exposure, fees: feesOut, fundingPaid: fundOut, units: [unitsOut], weights: [exposure], log, ruinIndex };
 }

@@ -1,0 +1,104 @@
+import type { Trade } from "./Trade.js";
+
+/**
+ * The engine's trade ledger, recorded column by column in growable typed
+ * arrays so the simulation loop allocates no objects; Trade objects are built
+ * from it only when asked for (`toTrades`).
+ * @internal
+ */
+export class TradeLog {
+  length = 0;
+  private coin = new Int32Array(16);
+  private side = new Int8Array(16);
+  private entryIndex = new Int32Array(16);
+  private exitIndex = new Int32Array(16);
+  private open = new Uint8Array(16);
+  private num = new Float64Array(16 * 7); // entryPrice, exitPrice, units, entryNotional, grossPnl, fees, funding
+
+  /** Record one round trip (grossPnl = mark-to-market P&L before fees and funding). */
+  record(
+    coin: number,
+    side: number,
+    entryIndex: number,
+    exitIndex: number,
+    entryPrice: number,
+    exitPrice: number,
+    units: number,
+    entryNotional: number,
+    grossPnl: number,
+    fees: number,
+    funding: number,
+    open: boolean,
+  ): void {
+    const k = this.length;
+    if (k === this.side.length) this.grow();
+    this.coin[k] = coin;
+    this.side[k] = side;
+    this.entryIndex[k] = entryIndex;
+    this.exitIndex[k] = exitIndex;
+    this.open[k] = open ? 1 : 0;
+    const j = 7 * k;
+    const num = this.num;
+    num[j] = entryPrice;
+    num[j + 1] = exitPrice;
+    num[j + 2] = units;
+    num[j + 3] = entryNotional;
+    num[j + 4] = grossPnl;
+    num[j + 5] = fees;
+    num[j + 6] = funding;
+    this.length = k + 1;
+  }
+
+  private grow(): void {
+    const cap = this.side.length * 2;
+    const more = <T extends Int32Array | Int8Array | Uint8Array | Float64Array>(a: T, size: number): T => {
+      const b = new (a.constructor as new (n: number) => T)(size);
+      b.set(a);
+      return b;
+    };
+    this.coin = more(this.coin, cap);
+    this.side = more(this.side, cap);
+    this.entryIndex = more(this.entryIndex, cap);
+    this.exitIndex = more(this.exitIndex, cap);
+    this.open = more(this.open, cap);
+    this.num = more(this.num, cap * 7);
+  }
+
+  /** The trades as objects, in entry order (then exit order); `names[coin]` names each coin (undefined: no name). */
+  toTrades(time: ArrayLike<number>, names: readonly (string | undefined)[]): Trade[] {
+    const order = Array.from({ length: this.length }, (_, k) => k);
+    order.sort((a, b) => (this.entryIndex[a] as number) - (this.entryIndex[b] as number) || (this.exitIndex[a] as number) - (this.exitIndex[b] as number) || a - b);
+    return order.map((k) => {
+      const j = 7 * k;
+      const num = this.num;
+      const side = this.side[k] as number;
+      const entryIndex = this.entryIndex[k] as number;
+      const exitIndex = this.exitIndex[k] as number;
+      const entryPrice = num[j] as number;
+      const exitPrice = num[j + 1] as number;
+      const entryNotional = num[j + 3] as number;
+      const fees = num[j + 5] as number;
+      const funding = num[j + 6] as number;
+      const pnl = (num[j + 4] as number) - fees - funding;
+      const trade: Trade = {
+        side: side > 0 ? "long" : "short",
+        entryIndex,
+        exitIndex,
+        entryTime: time[entryIndex] as number,
+        exitTime: time[exitIndex] as number,
+        entryPrice,
+        exitPrice,
+        units: num[j + 2] as number,
+        return: side * (exitPrice / entryPrice - 1),
+        netReturn: entryNotional > 0 ? pnl / entryNotional : Number.NaN,
+        pnl,
+        barsHeld: exitIndex - entryIndex,
+        fees,
+        funding,
+        open: this.open[k] === 1,
+      };
+      const coin = names[this.coin[k] as number];
+      return coin === undefined ? trade : { coin, ...trade };
+    });
+  }
+}
