@@ -8,6 +8,8 @@ import { createClient, type MarketIntelClient } from "../../src/api/index.js";
 import { fromDataFrame } from "../../src/data/index.js";
 import { HttpError, InvalidArgumentError } from "../../src/errors/index.js";
 import {
+  concatColumns,
+  responseTimestamp,
   analyticsToColumns,
   loadAnalyticsQuery,
   loadComposite,
@@ -295,5 +297,21 @@ describe("recordsToColumns and signalRecordColumns rules", () => {
       fee: [1.5],
       alerts: [""],
     });
+  });
+});
+
+describe("concatColumns and responseTimestamp", () => {
+  it("concatColumns stacks tables on the union of their columns (NaN / \"\" where missing; mixed becomes strings)", () => {
+    expect(concatColumns([{ a: [1], s: ["x"] }, { a: [2, 3], b: [NaN, 5] }, {}])).toEqual({ a: [1, 2, 3], s: ["x", "", ""], b: [NaN, NaN, 5] });
+    expect(concatColumns([{ v: [1, NaN] }, { v: ["n/a"] }])).toEqual({ v: ["1", "", "n/a"] });
+    expect(concatColumns([])).toEqual({});
+  });
+  it("responseTimestamp: top-level timestamp, else the latest record time stamp, else NaN", () => {
+    expect(responseTimestamp({ timestamp: "2026-11-22T12:00:00Z", signals: [] })).toBe(Date.UTC(2026, 10, 22, 12));
+    expect(responseTimestamp({ metrics: [{ time_chain: "2026-11-22T12:00:00Z" }, { time_chain: "2026-11-22T12:01:00Z" }, { time_chain: null }] })).toBe(Date.UTC(2026, 10, 22, 12, 1));
+    expect(responseTimestamp({ methodology: "m", signals: [{ timestamp: "2026-11-22T11:59:00Z" }] })).toBe(Date.UTC(2026, 10, 22, 11, 59));
+    expect(responseTimestamp({ chain: "ethereum" })).toBeNaN();
+    expect(responseTimestamp([1, 2])).toBeNaN();
+    expect(responseTimestamp(null)).toBeNaN();
   });
 });
