@@ -132,7 +132,7 @@ export function checkConformance(recording: ColumnInput, options: ConformanceOpt
   if (!(tol >= 0) || !Number.isFinite(tol)) {
     throw new InvalidArgumentError("tolerance", `${where}: tolerance must be a finite number >= 0, got ${tol}`);
   }
-  const { length: n, time, columns } = readColumns(recording, where);
+  const { length: n, time, columns } = readColumns(recording, where, { ascending: false });
   const published = columns.get("composite_score") ?? columns.get("composite");
   if (published === undefined) {
     throw new InvalidArgumentError(

@@ -45,7 +45,7 @@ function design(recording: ColumnInput, options: InferWeightsOptions, where: str
   if (names.length < 1 || names.length > 16) {
     throw new InvalidArgumentError("components", `${where}: components must name 1 to 16 components, got ${names.length}`);
   }
-  const { length: n, time, columns } = readColumns(recording, where);
+  const { length: n, time, columns } = readColumns(recording, where, { ascending: false });
   const y = columns.get("composite_score") ?? columns.get("composite");
   if (y === undefined) {
     throw new InvalidArgumentError(

@@ -51,10 +51,12 @@ function isPanelLike(x: unknown): x is { time?: ArrayLike<number>; columns: Reco
 
 /**
  * Read a table into Float64Array columns keyed by name, checking every column
- * has the same length and that `time` (when present) ascends strictly.
+ * has the same length and, when `ascending` (the default, for functions that
+ * look back in time), that `time` ascends strictly. Row-wise functions pass
+ * `ascending: false` so a table of several coins' rows is accepted.
  * @internal
  */
-export function readColumns(input: ColumnInput, where: string): ReadColumns {
+export function readColumns(input: ColumnInput, where: string, options: { ascending?: boolean } = {}): ReadColumns {
   if (typeof input !== "object" || input === null) {
     throw new InvalidArgumentError("input", `${where}: input must be columns keyed by name, a Panel or a DataFrame, got ${String(input)}`);
   }
@@ -91,7 +93,14 @@ export function readColumns(input: ColumnInput, where: string): ReadColumns {
     if (name === "time") time = toFloat64(col, true);
     else columns.set(name, toFloat64(col));
   }
-  if (time !== undefined) checkTime(time, where);
+  if (time !== undefined && (options.ascending ?? true)) checkTime(time, where);
+  else if (time !== undefined) {
+    for (let i = 0; i < time.length; i++) {
+      if (Number.isNaN(time[i] as number)) {
+        throw new InvalidArgumentError("time", `${where}: time must be epoch milliseconds or ISO strings, got ${String(raw.get("time")?.[i])} at row ${i}`);
+      }
+    }
+  }
   return { length: Math.max(0, length), time, columns };
 }
 

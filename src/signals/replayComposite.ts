@@ -86,7 +86,8 @@ const SIGNAL_NAMES = ["sell", "neutral", "buy"] as const;
  * about 4 M rows a second for five components on a busy 2-core machine, 6x the
  * row-by-row record path (`npx tsx test/signals/replayThroughput.ts`). For weight
  * sweeps, score once and replay `r.scores` with `from: "scores"`.
- * Causal: row t depends on row t only (row <= t with `from: "feeds"`).
+ * Causal: row t depends on row t only (row <= t with `from: "feeds"`), so rows
+ * need no order: a table of several coins' rows is fine (feeds need an ascending `time`).
  * @param input columns keyed by component name (imbalance, funding, basis_spread,
  *   momentum_5m, gas, any extra weighted component; optionally `time`), a Panel,
  *   or a danfo DataFrame (duck-typed)
@@ -125,7 +126,7 @@ export function replayComposite(input: ColumnInput, options: ReplayCompositeOpti
     columns = m;
     n = (m.values().next().value as Float64Array).length;
   } else {
-    const read = readColumns(input, where);
+    const read = readColumns(input, where, { ascending: false });
     n = read.length;
     time = read.time;
     columns = read.columns;

@@ -165,13 +165,24 @@ describe("replayComposite", () => {
     expect(() => replayComposite(WORKED, { from: "rows" as never })).toThrow(/from must be "values", "scores" or "feeds"/);
   });
 
-  it("rejects columns of unequal length, a non-ascending time and a non-object input", () => {
+  it("rejects columns of unequal length, an unreadable time and a non-object input", () => {
     expect(() => replayComposite({ ...WORKED, gas: [0.8, 0.9] })).toThrow(
       "replayComposite: every column must have the same length, got 1 in imbalance and 2 in gas",
     );
-    const two = Object.fromEntries(COMPONENT_NAMES.map((c) => [c, [WORKED[c][0]!, WORKED[c][0]!]]));
-    expect(() => replayComposite({ ...two, time: [2, 1] })).toThrow(/time must ascend strictly, got 2 then 1 at row 1/);
+    expect(() => replayComposite({ ...WORKED, time: ["yesterday"] as never })).toThrow(
+      "replayComposite: time must be epoch milliseconds or ISO strings, got yesterday at row 0",
+    );
     expect(() => replayComposite(null as never)).toThrow(InvalidArgumentError);
+  });
+
+  it("rows are independent: a table of several coins' rows (time repeats) is accepted; feeds need an ascending time", () => {
+    const two = Object.fromEntries(COMPONENT_NAMES.map((c) => [c, [WORKED[c][0]!, WORKED[c][0]!]]));
+    const r = replayComposite({ ...two, time: ["2026-01-01T00:00:00Z", "2026-01-01T00:00:00Z"] as never, coin: ["BTC", "ETH"] as never });
+    expect(r.composite[0]).toBe(r.composite[1]);
+    expect(Array.from(r.time!)).toEqual([Date.UTC(2026, 0, 1), Date.UTC(2026, 0, 1)]);
+    expect(() => replayComposite({ price: [1, 2], time: [2, 1] }, { from: "feeds" })).toThrow(
+      /componentsFromFeeds: time must ascend strictly, got 2 then 1 at row 1/,
+    );
   });
 
   it("from: 'scores' takes published scores as they are", () => {

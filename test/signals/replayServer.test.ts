@@ -149,6 +149,15 @@ describe("replayComposite reproduces the replay server's published composites", 
     expect(other.summary.scores["imbalance"]!.maxAbsDiff).toBe(0);
   });
 
+  it("checkConformance on all four coins' rows at once (interleaved by time) conforms", async () => {
+    const res = await client.analyticsQuery({ dataset: "composite", start: NOW - 6 * 3_600_000, end: NOW, limit: 50_000 });
+    const recording = Object.fromEntries(res.columns.map((c, j) => [c, res.rows.map((r) => r[j])]));
+    expect(new Set(recording["coin"]).size).toBe(4);
+    const report = checkConformance(recording);
+    expect(report.summary.conforms).toBe(true);
+    expect(report.summary.composite.compared).toBe(res.rows.length);
+  });
+
   it("inferWeights on the analytics recording recovers the service's weights", async () => {
     const res = await client.analyticsQuery({ dataset: "composite", coin: "SOL", start: START, end: NOW, limit: 50_000 });
     const recording = Object.fromEntries(res.columns.map((c, j) => [c, res.rows.map((r) => r[j])]));
