@@ -42,3 +42,5 @@ export { alphaBeta } from "./alphaBeta.js";
 export type { AlphaBeta } from "./alphaBeta.js";
 export { informationRatio } from "./informationRatio.js";
 export { rollingSharpe } from "./rollingSharpe.js";
+export { skewness } from "./skewness.js";
+export { kurtosis } from "./kurtosis.js";

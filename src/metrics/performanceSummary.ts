@@ -10,7 +10,9 @@ import { inferPeriodsPerYear } from "./inferPeriodsPerYear.js";
 import { drawdownDetails } from "./drawdownDetails.js";
 import { omegaRatio } from "./omegaRatio.js";
 import { checkReturns, periodsPerYearOf, type PeriodRate } from "./ReturnsOptions.js";
+import { kurtosis } from "./kurtosis.js";
 import { sharpeRatio } from "./sharpeRatio.js";
+import { skewness } from "./skewness.js";
 import { sortinoRatio } from "./sortinoRatio.js";
 import { stabilityOfTimeseries } from "./stabilityOfTimeseries.js";
 import { tailRatioOf } from "./tailRatio.js";
@@ -66,6 +68,9 @@ export interface PerformanceSummary {
   readonly conditionalValueAtRisk: number;
   readonly tailRatio: number;
   readonly stability: number;
+  /** Skewness and excess kurtosis of the per-period returns (scipy defaults, as empyrical). */
+  readonly skewness: number;
+  readonly kurtosis: number;
   /** Annualised alpha and beta against `benchmark` (see alphaBeta). */
   readonly alpha: number;
   readonly beta: number;
@@ -146,6 +151,8 @@ export function performanceSummary(allReturns: ArrayLike<number>, options: Perfo
     conditionalValueAtRisk: cvarOf(work, cutoff),
     tailRatio: tailRatioOf(work),
     stability: stabilityOfTimeseries(returns),
+    skewness: skewness(returns),
+    kurtosis: kurtosis(returns),
     alpha: ab.alpha,
     beta: ab.beta,
     trades: noTrades ? nan : (ts?.trades ?? nan),

@@ -10,6 +10,8 @@
 import { describe, expect, it } from "vitest";
 import { InvalidArgumentError } from "../../src/errors/InvalidArgumentError.js";
 import {
+  kurtosis,
+  skewness,
   rollingSharpe,
   alphaBeta,
   informationRatio,
@@ -374,6 +376,22 @@ describe("rollingSharpe (empyrical test_roll_sharpe_ratio, window 6, 252 periods
   });
 });
 
+describe("skewness and kurtosis (scipy.stats defaults: bias=True, Fisher)", () => {
+  it("numpy cross-check, NaN skipped", () => {
+    // numpy: x = r[~isnan(r)]; d = x - x.mean(); m2, m3, m4 = (d**2).mean(), (d**3).mean(), (d**4).mean()
+    //        skew = m3 / m2**1.5; kurt = m4 / m2**2 - 3
+    close8(skewness(R), -0.5148500819291661, 12);
+    close8(kurtosis(R), -0.288409850184812, 12);
+    close8(skewness(mixedReturns), -0.3650572690177865, 12);
+    close8(kurtosis(mixedReturns), 0.11953473165699213, 12);
+  });
+  it("empty and constant: NaN", () => {
+    expect(skewness(empty)).toBeNaN();
+    expect(kurtosis(flatLine1)).toBeNaN();
+    expect(skewness([Number.NaN])).toBeNaN();
+  });
+});
+
 describe("shared behaviour", () => {
   const scalar = {
     annualReturn: (r: ArrayLike<number>) => annualReturn(r),
@@ -389,6 +407,8 @@ describe("shared behaviour", () => {
     tailRatio: (r: ArrayLike<number>) => tailRatio(r),
     stabilityOfTimeseries: (r: ArrayLike<number>) => stabilityOfTimeseries(r),
     cumReturnsFinal: (r: ArrayLike<number>) => cumReturnsFinal(r),
+    skewness: (r: ArrayLike<number>) => skewness(r),
+    kurtosis: (r: ArrayLike<number>) => kurtosis(r),
   };
   it("every scalar metric is NaN on empty input", () => {
     for (const [name, f] of Object.entries(scalar)) expect([name, f(empty)]).toEqual([name, Number.NaN]);
