@@ -17,7 +17,7 @@ export interface BacktestOptions extends TargetOptions, ExecutionOptions {
    * DataFrame (e.g. from `loadRealCandles`) or plain columns.
    */
   readonly data?: PriceTable;
-  /** Epoch ms of each bar, strictly ascending. */
+  /** Epoch ms of each bar, strictly ascending. Default: the bar index 0, 1, ..., n-1. */
   readonly time?: ArrayLike<number>;
   /** Close price per bar (> 0; NaN = no price: no trading, position carried, equity flat). */
   readonly close?: ArrayLike<number>;

@@ -131,6 +131,13 @@ describe("backtest: fills, units and trades", () => {
     near(r.trades[0]!.pnl, (1000 / 105) * (100 - 105) - (1 + 0.001 * Eo2));
   });
 
+  it("charges funding under next_open fills on the units bought at the open, at the open price", () => {
+    // open 105: 1000/105 units; funding .01 on 1000/105 x 105 = 10; E1 = 1000 + (1000/105)(110 - 105) - 10
+    const r = backtest({ time: [0, 1, 2], close: [100, 110, 110], open: [100, 105, 110], position: [1, 1, 1], funding: [0, 0.01, 0], fill: "next_open", initialCash: 1000 });
+    nearAll(r.fundingPaid, [0, 10, 0]);
+    near(r.equity[1]!, 1000 + (1000 / 105) * 5 - 10);
+  });
+
   it("requires open prices for next_open fills", () => {
     expect(() => backtest({ close: [1, 2], position: [1, 1], fill: "next_open" })).toThrow(/fill "next_open" needs open prices/);
   });
@@ -253,6 +260,13 @@ describe("backtest: leverage cap, sizing, regime filter", () => {
 });
 
 describe("backtest: edges", () => {
+  it("builds the trade list once, on first access", () => {
+    const r = backtest({ close: [1, 2, 3, 2], position: [1, -1, 1, 0] });
+    expect(r.trades).toBe(r.trades);
+    expect(r.trades.map((t) => t.side)).toEqual(["long", "short", "long"]);
+    expect(Array.from(r.time)).toEqual([0, 1, 2, 3]); // bar index when no time is given
+  });
+
   it("handles empty input and a single bar", () => {
     const e = backtest({ time: [], close: [], position: [] });
     expect(e.equity).toHaveLength(0);
