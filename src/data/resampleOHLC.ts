@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { barIntervalMs, type BarInterval } from "./barInterval.js";
-import type { Panel } from "./Panel.js";
+import { isPanel, type Panel } from "./Panel.js";
 import { barOptions, bucketTimes, finishBars } from "./resample.js";
 
 /** Options of {@link resampleOHLC}. */
@@ -30,13 +30,32 @@ export type OHLCInput =
  * @throws InvalidArgumentError for unsorted or non-finite times, mismatched lengths or a bad option
  * @example resampleOHLC([0, 60_000, 120_000], [10, 12, 11], { interval: "5m" }).columns.high // Float64Array [12]
  */
-export function resampleOHLC(time: ArrayLike<number>, prices: OHLCInput, options: ResampleOHLCOptions): Panel {
+export function resampleOHLC(time: ArrayLike<number>, prices: OHLCInput, options: ResampleOHLCOptions): Panel;
+/** A Panel of bars (`open, high, low, close`, optional `volume`), e.g. `resampleOHLC(loadRealCandles("coinbase-eth-4h"), { interval: "1d" })`. */
+export function resampleOHLC(bars: Panel, options: ResampleOHLCOptions): Panel;
+export function resampleOHLC(
+  first: ArrayLike<number> | Panel,
+  second: OHLCInput | ResampleOHLCOptions,
+  third?: ResampleOHLCOptions,
+): Panel {
+  if (isPanel(first)) {
+    const c = first.columns;
+    const bars = { open: c["open"], high: c["high"], low: c["low"], close: c["close"], ...(c["volume"] === undefined ? {} : { volume: c["volume"] }) };
+    return resampleBars(first.time, bars as OHLCInput, second as ResampleOHLCOptions);
+  }
+  return resampleBars(first, second as OHLCInput, third as ResampleOHLCOptions);
+}
+
+function resampleBars(time: ArrayLike<number>, prices: OHLCInput, options: ResampleOHLCOptions): Panel {
   const where = "resampleOHLC";
   if (typeof options !== "object" || options === null) {
     throw new InvalidArgumentError("options", `${where}: options must be an object like { interval: "1h" }`);
   }
   const step = barIntervalMs(options.interval, where);
   const { label, emptyBars } = barOptions(where, options.label, options.emptyBars);
+  if (typeof prices !== "object" || prices === null) {
+    throw new InvalidArgumentError("prices", `${where}: prices must be a series or { open, high, low, close, volume? }, got ${JSON.stringify(prices)}`);
+  }
   const isSeries = typeof (prices as ArrayLike<number>).length === "number";
   const p = prices as Exclude<OHLCInput, ArrayLike<number>>;
   const open = isSeries ? (prices as ArrayLike<number>) : p.open;

@@ -34,7 +34,9 @@ describe("resampleOHLC", () => {
   it("real data: Coinbase ETH 4h bars resampled to 1d agree with Coinbase's own daily candles", () => {
     const h4 = loadRealCandles("coinbase-eth-4h");
     const d1 = loadRealCandles("coinbase-eth-1d");
-    const days = resampleOHLC(h4.time, h4.columns as never, { interval: "1d", emptyBars: "drop" });
+    const days = resampleOHLC(h4, { interval: "1d", emptyBars: "drop" }); // a Panel of bars
+    const same = resampleOHLC(h4.time, { open: h4.columns.open!, high: h4.columns.high!, low: h4.columns.low!, close: h4.columns.close!, volume: h4.columns.volume! }, { interval: "1d", emptyBars: "drop" });
+    expect(Array.from(same.columns.close!)).toEqual(Array.from(days.columns.close!));
     let compared = 0;
     // The daily file's last bar (2025-10-21) was captured mid-day: its high and close differ from the full day's.
     const lastDay = days.time.indexOf(d1.time[d1.time.length - 1]!);
@@ -81,6 +83,8 @@ describe("resampleOHLC", () => {
     expect(() => resampleOHLC([0], [1], { interval: "1m", label: "mid" as never })).toThrow('label must be "open" or "close", got "mid"');
     expect(() => resampleOHLC([0], [1], { interval: "1m", emptyBars: "zero" as never })).toThrow(InvalidArgumentError);
     expect(() => resampleOHLC([NaN], [1], { interval: "1m" })).toThrow("time must be finite epoch ms, got NaN at index 0");
+    expect(() => resampleOHLC([0], null as never, { interval: "1m" })).toThrow("resampleOHLC: prices must be a series or { open, high, low, close, volume? }, got null");
+    expect(() => resampleOHLC({ time: Float64Array.of(0), columns: { close: Float64Array.of(1) } }, { interval: "1m" })).toThrow("open is missing");
   });
 });
 
