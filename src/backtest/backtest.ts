@@ -44,31 +44,35 @@ export interface BacktestOptions extends TargetOptions, ExecutionOptions {
  * - `r_{i+1} = w_i (p_{i+1}/p_i - 1) - cost_i - w_i f_{i+1}` with
  *   `cost_i = (feeBps + slippageBps + spreadBps_i/2) / 1e4 x |w_i - w_{i-1}|`: the cost is
  *   charged in the return of the bar after the fill (equity[i] is the value at close i
- *   before that close's fill), and f is the funding rate of bar i+1 (longs pay f > 0);
+ *   before that close's fill), and f is the funding rate of bar i+1 (longs pay f > 0), charged
+ *   on the notional held at the start of the bar (see fundingPerBar to spread an hourly rate);
  * - `equity[i+1] = equity[i] (1 + r_{i+1})`, `equity[0] = initialCash`;
  * - the weight is reset to the target at every fill: between fills it drifts, and that
- *   re-weighting is not charged (the convention of vectorised backtests, exact for a
- *   100% long; for shorts or partial weights use `rebalance: "on_change"`, which holds
- *   units between target changes and charges every unit traded).
+ *   re-weighting is not charged (the convention of vectorised backtests; a 100% long never
+ *   drifts, but shorts, partial and levered weights do: use `rebalance: "on_change"` to hold
+ *   units between target changes and pay for every unit traded).
  *
  * Options:
  * - `fill: "next_open"`: w_i fills at open_{i+1}; bar i+1 earns open_{i+1}/close_i with the
- *   old units and close_{i+1}/open_{i+1} with the new; the cost is on the equity at the open;
+ *   old units and close_{i+1}/open_{i+1} with the new; the cost is on the equity at the open,
+ *   and funding on the new units at the open price;
  * - `units: "whole"`: floor(equity x |w| / (price x (1 + cost rate))) units, leftover cash kept
  *   (rebalanced only when the target changes, unless `rebalance: "every_bar"` is asked);
  * - leverage cap, sizing by confidence or volatility target, regime filter: see {@link targetPositions};
  * - NaN price: no fill on that bar, the position is carried and valued at the last price;
- * - ruin: if equity reaches <= 0 everything is closed at that close and trading stops.
+ * - ruin: if equity reaches <= 0 (at a close, or at an open under next_open) everything is
+ *   closed there and trading stops (`ruinIndex`); equity is then flat (possibly negative).
  *
  * Trades open when the holding leaves 0 or flips sign, close when it returns to 0 or flips
- * (a flip's cost is split between the two by notional). A trade reports entry/exit index,
+ * (a flip's cost is split between the two legs in proportion to what each trades). A trade reports entry/exit index,
  * time and fill price, side, the largest units held, `return` = sign x (exit/entry - 1)
  * before costs, `pnl` in cash after its fees and funding, `netReturn` = pnl / entry
  * notional, bars held (exit index - entry index), fees and funding paid. A trade open at
  * the end is marked at the last close and flagged `open: true`.
  *
  * Causal: equity, positions, exposure and trades up to bar t use data up to bar t only.
- * Cost: O(n), no per-bar objects (trades are the only objects).
+ * Cost: O(n) in one pass; no objects in the loop (trades are recorded columnar and built as
+ * objects on first access to `trades`). The default mode runs on a dedicated fast path.
  * @throws InvalidArgumentError on missing/unequal columns, non-ascending time, non-positive
  *   prices, a missing or doubled position/signal, or out-of-range options
  * @example
