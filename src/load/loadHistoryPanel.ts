@@ -23,6 +23,8 @@ export interface LoadHistoryParams {
   readonly fill?: "exact" | "last" | undefined;
   /** With `fill: "last"`: oldest value carried forward, in ms [Infinity]. */
   readonly maxStalenessMs?: number | undefined;
+  /** Requests in flight at once (each 720 h body is ~3 MB of JSON; fewer keeps memory down) [6]. */
+  readonly concurrency?: number | undefined;
 }
 
 /** What `loadHistoryPanel` fetched, per output column. */
@@ -64,7 +66,7 @@ function requests(params: LoadHistoryParams): { metricId: string; coin?: string 
 
 /**
  * Fetch one or more metrics' `/v1/history` (per coin when coins are given),
- * concurrently under the client's rate limit and cache, and put them in one
+ * concurrently (`concurrency` at a time) under the client's rate limit and cache, and put them in one
  * wide {@link Panel}: `time` is the sorted union of every series' time stamps
  * (epoch ms UTC, unique) and there is one column per series, named by the
  * metric id the service returned (`"btc_price"`), or `"<coin>_<id>"` when two
@@ -85,9 +87,20 @@ export async function loadHistoryPanel(client: MarketIntelClient, params: LoadHi
   if (maxAge !== undefined && (typeof maxAge !== "number" || Number.isNaN(maxAge) || maxAge < 0)) {
     throw new InvalidArgumentError("maxStalenessMs", `loadHistory: maxStalenessMs must be a number >= 0, got ${String(maxAge)}`);
   }
-  const series = await Promise.all(
-    reqs.map((r) => client.history({ metricId: r.metricId, coin: r.coin, hours: params.hours })),
-  );
+  const concurrency = params.concurrency ?? 6;
+  if (!Number.isInteger(concurrency) || concurrency < 1) {
+    throw new InvalidArgumentError("concurrency", `loadHistory: concurrency must be a positive integer, got ${String(concurrency)}`);
+  }
+  const series = new Array<History>(reqs.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < reqs.length) {
+      const i = next++;
+      const r = reqs[i] as { metricId: string; coin?: string };
+      series[i] = await client.history({ metricId: r.metricId, coin: r.coin, hours: params.hours });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, reqs.length) }, worker));
   const names = series.map((s) => (s.metricId ?? "value").toLowerCase());
   const sources: Record<string, HistoryLoad["sources"][string]> = {};
   const feeds: AsOfFeed[] = series.map((s, i) => {

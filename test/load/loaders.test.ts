@@ -121,6 +121,27 @@ describe("loadHistoryPanel / loadHistory", () => {
     }
   });
 
+  it("concurrency bounds the requests in flight and keeps the output order", async () => {
+    let inFlight = 0;
+    let most = 0;
+    const fake = {
+      history: async ({ metricId }: { metricId: string }) => {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        await new Promise((r) => setTimeout(r, 5));
+        inFlight--;
+        return { metricId, hours: 1, variant: "wrapped", dropped: { nulls: 0, duplicates: 0, conflicts: 0 }, time: Float64Array.of(0), value: Float64Array.of(Number(metricId.slice(1))) };
+      },
+    } as unknown as MarketIntelClient;
+    const ids = Array.from({ length: 9 }, (_, i) => `m${i}`);
+    const { panel } = await loadHistoryPanel(fake, { metricIds: ids, concurrency: 2 });
+    expect(most).toBe(2);
+    expect(Object.keys(panel.columns)).toEqual(ids);
+    expect(Object.values(panel.columns).map((c) => c[0])).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    await loadHistoryPanel(fake, { metricIds: ids, concurrency: 100 });
+    expect(most).toBe(9);
+  });
+
   it("the same metric twice gets a numbered second column rather than overwriting", async () => {
     const { panel } = await loadHistoryPanel(client, { metricIds: ["btc_price", "btc_price"], hours: 1 });
     expect(Object.keys(panel.columns)).toEqual(["btc_price", "btc_price_2"]);
@@ -144,6 +165,7 @@ describe("loadHistoryPanel / loadHistory", () => {
       'loadHistory: fill must be "exact" or "last", got "nearest"',
     );
     await expect(loadHistory(client, { metricId: "btc_price", maxStalenessMs: -1 })).rejects.toThrow("maxStalenessMs must be a number >= 0, got -1");
+    await expect(loadHistory(client, { metricId: "btc_price", concurrency: 0 })).rejects.toThrow("loadHistory: concurrency must be a positive integer, got 0");
     await expect(loadHistory(client, { metricId: "btc_price", hours: 0 })).rejects.toThrow("hours must be a positive integer up to 720, got 0");
     await expect(loadHistory(client, { metricId: "price", coin: "DOGE" })).rejects.toThrow("coin must be one of BTC, ETH, SOL, HYPE");
     expect(requests).toBe(before);
