@@ -66,6 +66,7 @@ const mb = (b: number | undefined) => (b === undefined ? "-" : `${(b / 2 ** 20).
 const ratio = (x: number | undefined, y: number) => (x === undefined ? "-" : `${(x / y).toFixed(1)}x`);
 
 const rows: string[][] = [];
+const at2e6: { pandas?: number; numpy?: number; danfo?: number } = {};
 const oursTimes: Array<[number, number]> = [];
 let allAgree = true;
 const notes: string[] = [];
@@ -100,6 +101,11 @@ for (const n of sizes) {
   const agree = worst <= 1e-9;
   if (!agree) allAgree = false;
   const pd = others["pandas"];
+  if (n === 2e6) {
+    if (pd !== undefined) at2e6.pandas = pd.seconds / ours.seconds;
+    if (others["numpy"] !== undefined) at2e6.numpy = others["numpy"].seconds / ours.seconds;
+    if (others["danfo"] !== undefined) at2e6.danfo = others["danfo"].seconds / ours.seconds;
+  }
   rows.push([
     fmtN(n),
     ms(ours.seconds),
@@ -149,6 +155,10 @@ if (n2(oursTimes)) {
   const slope = Math.log(tk / t1) / Math.log(nk / n1);
   const perBar = oursTimes.map(([n, t]) => `${fmtN(n)}: ${((t / n) * 1e9).toFixed(0)} ns`).join(", ");
   console.log(`growth (ours): time per bar ${perBar}; log-log slope ${slope.toFixed(2)} from ${fmtN(n1)} to ${fmtN(nk)} (1.00 = linear)`);
+}
+if (sizes.includes(2e6)) {
+  const verdict = (x: number | undefined, target: number) => (x === undefined ? "not run" : `${x.toFixed(1)}x (target >= ${target}x: ${x >= target ? "met" : "NOT met"})`);
+  console.log(`targets at 2e6 bars: vs pandas ${verdict(at2e6.pandas, 3)}; vs numpy ${verdict(at2e6.numpy, 3)}; vs danfo ${verdict(at2e6.danfo, 100)}`);
 }
 console.log(`times: best of several runs, ${process.env["BENCH_CLOCK"] === "wall" ? "wall clock" : "process CPU time (BENCH_CLOCK=wall for wall clock)"}, each implementation in its own process; peak = max RSS over the loaded data. danfo run up to ${fmtN(danfoMax)} bars.`);
 console.log(`load average at the end: ${loadavg().map((x) => x.toFixed(1)).join(" ")} on ${cpus().length} cores (times are only comparable on an idle machine)`);
