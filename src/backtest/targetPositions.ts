@@ -20,8 +20,11 @@ export type Sizing =
 export interface TargetOptions {
   /** Target fraction of equity per bar, decided at its close (negative = short). NaN means flat. */
   readonly position?: ArrayLike<number>;
-  /** Signal per bar: > 0 buy, < 0 sell, 0 or NaN neutral (e.g. `replayComposite(...).label`). */
-  readonly signal?: ArrayLike<number>;
+  /**
+   * Signal per bar: > 0 buy, < 0 sell, 0 or NaN neutral (e.g. `replayComposite(...).label`),
+   * or the labels "buy", "sell", "neutral" (e.g. the `signal` column of the replay's DataFrame).
+   */
+  readonly signal?: ArrayLike<number | string>;
   /** Size of a signal's position, fraction of equity. Default 1. */
   readonly size?: number;
   /** On a neutral signal: "flat" (default) closes the position, "hold" keeps the last buy/sell side. */
@@ -137,7 +140,8 @@ export function targetPositions(options: TargetOptions, n: number, where = "targ
       w = +(position[i] as number);
       if (w !== w) w = 0;
     } else {
-      const sg = +((signal as ArrayLike<number>)[i] as number);
+      const raw = (signal as ArrayLike<number | string>)[i];
+      const sg = typeof raw === "number" ? raw : labelValue(raw, i, where);
       if (sg > 0) side = 1;
       else if (sg < 0) side = shorts ? -1 : 0;
       else if (neutral === "flat") side = 0;
@@ -162,4 +166,12 @@ export function targetPositions(options: TargetOptions, n: number, where = "targ
     out[i] = w === 0 ? 0 : w; // no -0
   }
   return { positions: out, capped };
+}
+
+/** "buy" -> 1, "sell" -> -1, "neutral" -> 0; anything else is an error. */
+function labelValue(raw: unknown, i: number, where: string): number {
+  if (raw === "buy") return 1;
+  if (raw === "sell") return -1;
+  if (raw === "neutral" || raw === null || raw === undefined) return 0;
+  throw new InvalidArgumentError("signal", `${where}: signal must hold numbers or "buy" / "sell" / "neutral", got ${JSON.stringify(raw)} at bar ${i}`);
 }

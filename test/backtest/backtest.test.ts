@@ -243,6 +243,8 @@ describe("backtest: leverage cap, sizing, regime filter", () => {
     nearAll(backtest({ close: c, signal: sig, shorts: false }).positions, [1, 0, 0, 0]);
     nearAll(backtest({ close: c, signal: Int8Array.of(1, 1, -1, 0), neutral: "hold", shorts: false }).positions, [1, 1, 0, 0]);
     nearAll(backtest({ close: c, signal: [0.3, -0.01, 0, 2] }).positions, [1, -1, 0, 1]); // any sign counts
+    nearAll(backtest({ close: c, signal: ["buy", "neutral", "sell", "buy"] }).positions, [1, 0, -1, 1]); // labels too
+    expect(() => backtest({ close: c, signal: ["buy", "long", "sell", "buy"] })).toThrow(/signal must hold numbers or "buy" \/ "sell" \/ "neutral", got "long" at bar 1/);
   });
 
   it("goes flat where the regime filter is set (booleans or codes)", () => {
