@@ -118,3 +118,40 @@ describe("resample", () => {
     expect(() => barIntervalMs(1.5, "f")).toThrow(InvalidArgumentError);
   });
 });
+
+describe("resample and resampleOHLC against a brute-force reference (property)", () => {
+  it("every bar holds exactly the finite values whose time falls in [start, start + interval)", async () => {
+    const fc = (await import("fast-check")).default;
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 5000 }), fc.oneof(fc.double({ min: -1e6, max: 1e6, noNaN: true }), fc.constant(NaN))), { maxLength: 80 }),
+        fc.integer({ min: 1, max: 700 }),
+        (pts, step) => {
+          pts.sort((a, b) => a[0] - b[0]);
+          const t = pts.map((p) => p[0]);
+          const v = pts.map((p) => p[1]);
+          const out = resample(t, { sum: v, n: v, hi: v, last: v }, { interval: step, how: { sum: "sum", n: "count", hi: "max", last: "last" } });
+          const ohlc = resampleOHLC(t, v, { interval: step });
+          for (let b = 0; b < out.time.length; b++) {
+            const start = out.time[b]!;
+            const inBar = pts.filter((p) => p[0] >= start && p[0] < start + step && !Number.isNaN(p[1])).map((p) => p[1]);
+            expect(out.columns.n![b]).toBe(inBar.length);
+            if (inBar.length === 0) {
+              expect(out.columns.sum![b]).toBeNaN();
+              expect(ohlc.columns.close![b]).toBeNaN();
+              continue;
+            }
+            expect(out.columns.sum![b]).toBeCloseTo(inBar.reduce((s, x) => s + x, 0), 6);
+            expect(out.columns.hi![b]).toBe(Math.max(...inBar));
+            expect(out.columns.last![b]).toBe(inBar[inBar.length - 1]);
+            expect([ohlc.columns.open![b], ohlc.columns.low![b], ohlc.columns.close![b]]).toEqual([inBar[0], Math.min(...inBar), inBar[inBar.length - 1]]);
+          }
+          // Bars are consecutive multiples of the step covering every point.
+          for (let b = 0; b < out.time.length; b++) expect(out.time[b]! % step).toBe(0);
+          if (t.length > 0) expect(out.time.length).toBe(Math.floor(t[t.length - 1]! / step) - Math.floor(t[0]! / step) + 1);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
