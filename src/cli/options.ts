@@ -1,4 +1,6 @@
 import { InvalidArgumentError as CommanderArgumentError } from "commander";
+import { COINS, parseCoin, type Coin } from "../domain/coins.js";
+import { COMPONENT_NAMES, validateWeights, type Weights } from "../signals/weights.js";
 
 /**
  * Argument parsers for commander options. Each throws commander's own
@@ -54,4 +56,40 @@ export function choiceOption<T extends string>(name: string, choices: readonly T
     if (found === undefined) throw new CommanderArgumentError(`${name} must be one of ${choices.join(", ")}, got ${raw}`);
     return found;
   };
+}
+
+/** Parse `btc,eth` (or `all`) into coins. */
+export function parseCoins(raw: string): Coin[] {
+  if (raw.trim().toLowerCase() === "all") return [...COINS];
+  const coins: Coin[] = [];
+  for (const part of raw.split(",")) {
+    try {
+      const coin = parseCoin(part, "coins");
+      if (!coins.includes(coin)) coins.push(coin);
+    } catch {
+      throw new CommanderArgumentError(`coins must be a comma-separated list of ${COINS.join(", ")} (or "all"), got ${raw}`);
+    }
+  }
+  return coins;
+}
+
+/** Parse `imbalance=0.4,funding=0.6` into validated weights (they must sum to 1). */
+export function parseWeights(raw: string): Weights {
+  const w: Record<string, number> = {};
+  for (const part of raw.split(",")) {
+    const [name, value, extra] = part.split("=").map((s) => s.trim());
+    const v = Number(value);
+    if (name === undefined || value === undefined || extra !== undefined || value === "" || !Number.isFinite(v)) {
+      throw new CommanderArgumentError(`weights must look like imbalance=0.3,funding=0.25,... got ${raw}`);
+    }
+    if (!(COMPONENT_NAMES as readonly string[]).includes(name)) {
+      throw new CommanderArgumentError(`weights: unknown component ${JSON.stringify(name)}; components are ${COMPONENT_NAMES.join(", ")}`);
+    }
+    w[name] = v;
+  }
+  try {
+    return validateWeights(w, "weights");
+  } catch (err) {
+    throw new CommanderArgumentError(err instanceof Error ? err.message : String(err));
+  }
 }

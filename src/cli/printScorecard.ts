@@ -1,5 +1,5 @@
 import { textTable } from "../report/textTable.js";
-import type { StudyRun } from "./studyCli.js";
+import type { StudyRun } from "./runStudyJob.js";
 import { SCORECARD_FORMAT, scorecardColumns, scorecardRows } from "./study/scorecard.js";
 
 const pct = (v: number): string => (Number.isFinite(v) ? `${(v * 100).toFixed(1)}%` : "–");

@@ -21,7 +21,7 @@ export interface BarChartOptions {
   readonly horizontal?: boolean;
   /** Colour single-series bars green when >= 0, red when < 0 [true]. */
   readonly signed?: boolean;
-  /** Print each bar's value next to it [true without groups]. */
+  /** Print each bar's value next to it [true for up to two groups]. */
   readonly labels?: boolean;
   readonly width?: number;
   readonly height?: number;
@@ -58,12 +58,12 @@ export function barSpec(input: BarChartInput, options: BarChartOptions = {}): Ve
       : { color: { field: "sign", type: "nominal" as const, scale: { domain: ["pos", "neg"], range: [COLORS.up, COLORS.down] }, legend: null } };
   const offset = grouped ? (horizontal ? { yOffset: { field: "g", type: "nominal" as const, sort: groupOrder } } : { xOffset: { field: "g", type: "nominal" as const, sort: groupOrder } }) : {};
   const encoding = horizontal ? { y: cat, x: val, ...colour, ...offset } : { x: cat, y: val, ...colour, ...offset };
-  const showLabels = options.labels ?? !grouped;
+  const showLabels = options.labels ?? groupOrder.length <= 2;
   const step = Math.max(1, order.length * Math.max(1, groupOrder.length));
   return {
     $schema: "https://vega.github.io/schema/vega-lite/v6.json",
     config: CHART_CONFIG,
-    width: options.width ?? (horizontal ? 360 : Math.min(880, Math.max(240, step * 40))),
+    width: options.width ?? (horizontal ? 360 : Math.min(880, Math.max(240, step * (grouped ? 50 : 40)))),
     height: options.height ?? (horizontal ? Math.max(80, grouped ? order.length * (groupOrder.length * 11 + 12) : order.length * 24) : 200),
     ...(options.title !== undefined ? { title: options.title } : {}),
     data: { values: rows },
@@ -83,7 +83,7 @@ export function barSpec(input: BarChartInput, options: BarChartOptions = {}): Ve
               mark: horizontal
                 ? { type: "text" as const, align: "left" as const, dx: 4, fontSize: 10, color: "#495057" }
                 : { type: "text" as const, baseline: "bottom" as const, dy: -2, fontSize: 10, color: "#495057" },
-              encoding: { ...(horizontal ? { y: cat, x: at } : { x: cat, y: at }), text: { field: "v", type: "quantitative" as const, format: fmt } },
+              encoding: { ...(horizontal ? { y: cat, x: at } : { x: cat, y: at }), ...offset, text: { field: "v", type: "quantitative" as const, format: fmt } },
             };
           })
         : []),

@@ -10,7 +10,7 @@ import { DEFAULT_WEIGHTS } from "../../src/signals/index.js";
 import type { StudyData } from "../../src/cli/study/loadStudyData.js";
 import { DEFAULT_STUDY, runStudy } from "../../src/cli/study/runStudy.js";
 import { scorecardRows } from "../../src/cli/study/scorecard.js";
-import { parseCoins, parseWeights } from "../../src/cli/studyCli.js";
+import { parseCoins, parseWeights } from "../../src/cli/options.js";
 
 const MIN = 60_000;
 const HOUR = 3_600_000;

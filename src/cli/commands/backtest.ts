@@ -2,7 +2,9 @@ import { Command } from "commander";
 import { writeReport } from "../../report/writeReport.js";
 import { formatScorecard } from "../printScorecard.js";
 import { createProgress } from "../progress.js";
-import { addStudyOptions, runStudyJob, studyReportInput, type StudyCliOptions, type StudyRun } from "../studyCli.js";
+import { addStudyOptions, type StudyCliOptions } from "../addStudyOptions.js";
+import { runStudyJob, type StudyRun } from "../runStudyJob.js";
+import { studyReportInput } from "../study/studyReportInput.js";
 import { scorecardRows } from "../study/scorecard.js";
 
 /** The machine-readable result of `milab backtest --json` (NaN written as null). */

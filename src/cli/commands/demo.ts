@@ -4,7 +4,9 @@ import { Command } from "commander";
 import { writeReport } from "../../report/writeReport.js";
 import { formatScorecard } from "../printScorecard.js";
 import { createProgress } from "../progress.js";
-import { addStudyOptions, runStudyJob, studyReportInput, type StudyCliOptions } from "../studyCli.js";
+import { addStudyOptions, type StudyCliOptions } from "../addStudyOptions.js";
+import { runStudyJob } from "../runStudyJob.js";
+import { studyReportInput } from "../study/studyReportInput.js";
 
 /**
  * `milab demo` (what `npm start` runs): the end-to-end job. Starts the replay

@@ -1,7 +1,9 @@
 import { Command } from "commander";
 import { writeReport } from "../../report/writeReport.js";
 import { createProgress } from "../progress.js";
-import { addStudyOptions, runStudyJob, studyReportInput, type StudyCliOptions } from "../studyCli.js";
+import { addStudyOptions, type StudyCliOptions } from "../addStudyOptions.js";
+import { runStudyJob } from "../runStudyJob.js";
+import { studyReportInput } from "../study/studyReportInput.js";
 
 /** `milab report`: run the composite study and write its self-contained HTML tearsheet. */
 export function reportCommand(): Command {

@@ -87,6 +87,8 @@ export interface CoinStudy {
   readonly attribution: ComponentAttribution;
   /** Strategy metrics per volatility regime (regime known when the position was taken). */
   readonly byVolRegime: RegimeTable;
+  /** Buy and hold per volatility regime, for comparison. */
+  readonly buyHoldByVolRegime: RegimeTable;
 }
 
 /** The four-coin portfolio sharing one capital. */
@@ -99,6 +101,8 @@ export interface PortfolioStudy {
   /** Market regime per bar from the coins' composites, volatility regimes and funding (-1 risk_off, 0 neutral, 1 risk_on). */
   readonly marketRegime: MarketRegimeSeries;
   readonly byMarketRegime: RegimeTable;
+  /** Buy and hold per market regime, for comparison. */
+  readonly buyHoldByMarketRegime: RegimeTable;
 }
 
 /** Everything the scorecard and the report show. */
@@ -117,6 +121,13 @@ function sum(a: ArrayLike<number>): number {
     if (v === v) s += v;
   }
   return s;
+}
+
+/** Simple returns of an equity curve, NaN at bar 0 (as a backtest's). */
+function returnsOf(equity: Float64Array): Float64Array {
+  const out = new Float64Array(equity.length).fill(Number.NaN);
+  for (let i = 1; i < equity.length; i++) out[i] = (equity[i] as number) / (equity[i - 1] as number) - 1;
+  return out;
 }
 
 function buyAndHold(close: Float64Array, cash: number): Float64Array {
@@ -222,6 +233,8 @@ export function runStudy(data: StudyData, options: StudyOptions): Study {
     regimes[coin] = volRegime;
     fundingRates[coin] = c["fundingRate"] as Float64Array;
     const fwd1 = forwardReturns(close, [1])["1 bar"] as Float64Array;
+    const buyHold = buyAndHold(close, options.initialCash);
+    const volCodes = Float64Array.from(volRegime, (r) => (r < 0 ? Number.NaN : r));
     coins[coin] = {
       coin,
       time,
@@ -231,13 +244,14 @@ export function runStudy(data: StudyData, options: StudyOptions): Study {
       vol,
       volRegime,
       result,
-      buyHold: buyAndHold(close, options.initialCash),
+      buyHold,
       summary: performanceSummary(result.returns, { periodsPerYear, trades: result.trades, positions: result.positions, turnover: result.turnover }),
       feesPaid: sum(result.fees),
       fundingPaid: sum(result.fundingPaid),
       ic: icDecay(replay.composite, close, options.icHorizons),
       attribution: componentAttribution(replay.scores, fwd1, { ...(options.weights !== undefined ? { weights: options.weights } : {}) }),
-      byVolRegime: metricsByRegime(result.returns, { by: { volRegime: Float64Array.from(volRegime, (r) => (r < 0 ? Number.NaN : r)) }, periodsPerYear, trades: result.trades }),
+      byVolRegime: metricsByRegime(result.returns, { by: { volRegime: volCodes }, periodsPerYear, trades: result.trades }),
+      buyHoldByVolRegime: metricsByRegime(returnsOf(buyHold), { by: { volRegime: volCodes }, periodsPerYear }),
     };
   }
 
@@ -266,6 +280,7 @@ export function runStudy(data: StudyData, options: StudyOptions): Study {
       fundingPaid: sum(result.fundingPaid),
       marketRegime,
       byMarketRegime: metricsByRegime(result.returns, { by: { marketRegime: marketRegime.regime }, periodsPerYear, trades: result.trades }),
+      buyHoldByMarketRegime: metricsByRegime(returnsOf(buyHold), { by: { marketRegime: marketRegime.regime }, periodsPerYear }),
     };
   }
   return { options, time, periodsPerYear, coins, portfolio };

@@ -30,30 +30,47 @@ export function summaryTiles(s: PerformanceSummary, fees: number, funding: numbe
   ];
 }
 
-/** Regime rows (the "all" row left out) as bar-chart input and a table. */
-function regimeParts(table: RegimeTable, key: string, names: readonly string[], offset: number): { category: string[]; value: Float64Array; table: TearsheetTable } {
+/**
+ * Regime rows (the "all" row left out) as grouped bars, strategy next to buy
+ * and hold, and a table. Both tables group the same bars by the same codes.
+ */
+function regimeParts(
+  table: RegimeTable,
+  buyHold: RegimeTable,
+  key: string,
+  names: readonly string[],
+  offset: number,
+): { category: string[]; value: number[]; group: string[]; table: TearsheetTable } {
   const codes = table.columns[key] as Float64Array;
   const idx: number[] = [];
   for (let i = 0; i < table.rows; i++) if (Number.isFinite(codes[i] as number)) idx.push(i);
   const name = (i: number): string => names[(codes[i] as number) + offset] ?? String(codes[i]);
   const pick = (c: string): Float64Array => Float64Array.from(idx, (i) => (table.columns[c] as Float64Array)[i] as number);
+  const bhCodes = buyHold.columns[key] as Float64Array;
+  const bhTotal = Float64Array.from(idx, (i) => {
+    for (let j = 0; j < buyHold.rows; j++) if (bhCodes[j] === codes[i]) return (buyHold.columns["totalReturn"] as Float64Array)[j] as number;
+    return Number.NaN;
+  });
+  const strategy = pick("totalReturn");
   return {
-    category: idx.map(name),
-    value: pick("totalReturn"),
+    category: [...idx.map(name), ...idx.map(name)],
+    value: [...strategy, ...bhTotal],
+    group: [...idx.map(() => "strategy"), ...idx.map(() => "buy & hold")],
     table: {
       title: "By regime (regime known when each position was taken)",
       table: {
         regime: idx.map(name),
         bars: pick("bars"),
         share: pick("share"),
-        "total return": pick("totalReturn"),
+        "total return": strategy,
+        "buy & hold": bhTotal,
         Sharpe: pick("sharpeRatio"),
         "max DD": pick("maxDrawdown"),
         trades: pick("trades"),
         "win rate": pick("winRate"),
       },
-      signed: ["total return", "Sharpe"],
-      format: { share: pct, "total return": pct, Sharpe: f2, "max DD": pct, "win rate": pct },
+      signed: ["total return", "buy & hold", "Sharpe"],
+      format: { share: pct, "total return": pct, "buy & hold": pct, Sharpe: f2, "max DD": pct, "win rate": pct },
     },
   };
 }
@@ -102,7 +119,7 @@ export function studySections(study: Study): { summary: TearsheetTable; sections
   const sections: TearsheetSection[] = [];
   const p = study.portfolio;
   if (p !== undefined) {
-    const regimes = regimeParts(p.byMarketRegime, "marketRegime", MARKET_NAMES, 1);
+    const regimes = regimeParts(p.byMarketRegime, p.buyHoldByMarketRegime, "marketRegime", MARKET_NAMES, 1);
     const trades: Trade[] = [...p.result.trades].sort((a, b) => a.entryTime - b.entryTime);
     sections.push({
       title: `Portfolio (${o.coins.join(", ")}, equal weights)`,
@@ -114,7 +131,8 @@ export function studySections(study: Study): { summary: TearsheetTable; sections
       regimeReturns: {
         category: regimes.category,
         value: regimes.value,
-        title: "Total return by market regime (risk_off / neutral / risk_on)",
+        group: regimes.group,
+        title: "Total return by market regime: strategy vs buy & hold",
         options: { format: ".1%", valueTitle: "total return" },
       },
       tables: [regimes.table],
@@ -162,14 +180,20 @@ export function studySections(study: Study): { summary: TearsheetTable; sections
 
   for (const coin of coins) {
     const c = study.coins[coin]!;
-    const regimes = regimeParts(c.byVolRegime, "volRegime", VOL_NAMES, 0);
+    const regimes = regimeParts(c.byVolRegime, c.buyHoldByVolRegime, "volRegime", VOL_NAMES, 0);
     sections.push({
       title: coin,
       intro: `Long when the composite is above ${o.threshold}, ${o.shorts ? "short" : "flat"} below -${o.threshold}, flat in between${o.regimeFilter ? " and while 24h realized volatility is extreme (>= 90% annualised)" : ""}; ${o.sizing === "confidence" ? "sized by the composite's confidence" : "full size"}; ${bar} bars.`,
       metrics: summaryTiles(c.summary, c.feesPaid, c.fundingPaid),
       equity: { time: c.time, series: { strategy: c.result.equity, "buy & hold": c.buyHold } },
       signal: { time: c.time, price: c.close, score: c.replay.composite, trades: c.result.trades, thresholds: { buy: o.threshold, sell: -o.threshold }, priceTitle: `${coin} price`, scoreTitle: "composite" },
-      regimeReturns: { category: regimes.category, value: regimes.value, title: "Total return by volatility regime", options: { format: ".1%", valueTitle: "total return" } },
+      regimeReturns: {
+        category: regimes.category,
+        value: regimes.value,
+        group: regimes.group,
+        title: "Total return by volatility regime: strategy vs buy & hold",
+        options: { format: ".1%", valueTitle: "total return" },
+      },
       tables: [regimes.table],
       trades: c.result.trades,
       maxTrades: 30,

@@ -1,0 +1,58 @@
+import type { TearsheetInput } from "../../report/renderTearsheet.js";
+import type { StudyRun } from "../runStudyJob.js";
+import { studySections, summaryTiles, weightsNote } from "./studyTearsheet.js";
+
+function day(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 16).replace("T", " ");
+}
+
+/** The tearsheet of a study run: scorecard, portfolio, signal evaluation, each coin, real data. */
+export function studyReportInput(run: StudyRun): TearsheetInput {
+  const s = run.study;
+  const o = s.options;
+  const bar = o.barMinutes % 60 === 0 ? `${o.barMinutes / 60}h` : `${o.barMinutes}m`;
+  const { summary, sections } = studySections(s);
+  const all = [...sections];
+  const r = run.real;
+  if (r !== undefined) {
+    let long = 0;
+    let short = 0;
+    for (const w of r.result.positions) (w > 0 ? long++ : w < 0 ? short++ : 0);
+    const share = (k: number): string => `${((100 * k) / r.time.length).toFixed(0)}%`;
+    all.push({
+      title: "Real data: BTC 4h (Coinbase) with Hyperliquid funding",
+      id: "real-data",
+      intro: `Coinbase BTC-USD 4-hour candles, ${day(r.time[0] as number)} to ${day(r.time[r.time.length - 1] as number)} UTC (${r.time.length} bars), with Hyperliquid's real hourly BTC funding (mean ${(r.meanFunding * 1e4).toFixed(3)} bps/h) charged on positions. Only funding, basis (Hyperliquid mark vs Coinbase spot) and momentum (last 4h return) can be derived from these public feeds; imbalance and gas are missing and their weight is renormalised away. Same threshold and costs as above. The signal was long ${share(long)} and short ${share(short)} of the bars; funding was positive (longs paying, which the composite reads as bearish) on ${(100 * r.positiveFundingShare).toFixed(0)}% of them. Data: MIT / BSD-3-Clause, see fixtures/real/README.md.`,
+      metrics: summaryTiles(r.summary, r.feesPaid, r.fundingPaid),
+      equity: { time: r.time, series: { strategy: r.result.equity, "buy & hold": r.buyHold } },
+      signal: { time: r.time, price: r.close, score: r.replay.composite, trades: r.result.trades, thresholds: { buy: o.threshold, sell: -o.threshold }, priceTitle: "BTC-USD (Coinbase)", scoreTitle: "composite (3 of 5)" },
+      icDecay: {
+        horizon: r.ic.columns["bars"] as Float64Array,
+        ic: { BTC: r.ic.columns["ic"] as Float64Array },
+        ciLow: { BTC: r.ic.columns["ciLow"] as Float64Array },
+        ciHigh: { BTC: r.ic.columns["ciHigh"] as Float64Array },
+        title: "IC decay (shaded: 95% interval)",
+        horizonTitle: "horizon (4h bars)",
+      },
+      trades: r.result.trades,
+      maxTrades: 30,
+    });
+  }
+  return {
+    title: `Composite signal backtest: ${o.coins.join(", ")}`,
+    subtitle: `The Market Intelligence composite replayed on ${bar} bars and traded with fees, slippage and funding`,
+    notes: [
+      `data: ${run.source}`,
+      `period ${day(s.time[0] as number)} to ${day(s.time[s.time.length - 1] as number)} UTC, ${s.time.length} bars of ${bar}`,
+      weightsNote(s),
+      `threshold ±${o.threshold}`,
+      `costs ${o.feeBps} bps fee + ${o.slippageBps} bps slippage per side`,
+      o.funding ? "funding charged" : "no funding",
+      `fill ${o.fill}, ${o.units} units, ${o.sizing} sizing${o.shorts ? "" : ", long only"}`,
+      o.regimeFilter ? "flat in extreme volatility" : "no regime filter",
+      `starting cash ${o.initialCash.toLocaleString("en-US")}`,
+    ],
+    summary,
+    sections: all,
+  };
+}
