@@ -48,7 +48,7 @@ export function equitySpec(input: TimeSeriesInput, options: EquityChartOptions =
         field: "v",
         type: "quantitative",
         title: options.yTitle ?? (options.normalize === true ? "growth of 1" : "equity"),
-        scale: { zero: false, ...(options.logScale === true ? { type: "log" } : {}) },
+        scale: options.logScale === true ? { type: "log" } : { zero: false },
         axis: { format: options.normalize === true ? ".2f" : "~s" },
       },
       color: { field: "s", type: "nominal", sort: Object.keys(input.series) },

@@ -1,15 +1,7 @@
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { escapeHtml } from "./escapeHtml.js";
+import { frameColumns, type FrameLike } from "./frameColumns.js";
 import { formatNumber, type TableColumns } from "./textTable.js";
-
-/**
- * A table-like object read duck-typed, so this module never imports danfo:
- * a danfo DataFrame qualifies (`columns` names and `column(name).values`).
- */
-export interface FrameLike {
-  readonly columns: readonly string[];
-  column(name: string): { readonly values: ArrayLike<unknown> };
-}
 
 /** Options of {@link htmlTable}. */
 export interface HtmlTableOptions {
@@ -25,15 +17,6 @@ export interface HtmlTableOptions {
   readonly maxRows?: number;
   /** CSS class of the table ["milab-table"]. */
   readonly className?: string;
-}
-
-function isFrameLike(value: unknown): value is FrameLike {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    Array.isArray((value as { columns?: unknown }).columns) &&
-    typeof (value as { column?: unknown }).column === "function"
-  );
 }
 
 /** `YYYY-MM-DD HH:MM` in UTC (seconds shown when not zero). @internal */
@@ -60,8 +43,7 @@ export function htmlTable(table: TableColumns | FrameLike, options: HtmlTableOpt
   if (!Number.isInteger(maxRows) || maxRows < 1) {
     throw new InvalidArgumentError("maxRows", `htmlTable: maxRows must be a positive integer, got ${String(maxRows)}`);
   }
-  const names: string[] = isFrameLike(table) ? [...table.columns] : Object.keys(table);
-  const cols: ArrayLike<unknown>[] = names.map((name) => (isFrameLike(table) ? table.column(name).values : (table[name] as ArrayLike<unknown>)));
+  const { names, cols } = frameColumns(table);
   const n = cols.length === 0 ? 0 : (cols[0] as ArrayLike<unknown>).length;
   cols.forEach((col, j) => {
     if (col.length !== n) {

@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { frameColumns, type FrameLike } from "./frameColumns.js";
 
 /** Columns of a table: numbers (typed arrays welcome) or strings, all the same length. */
 export type TableColumns = Readonly<Record<string, ArrayLike<number> | readonly string[]>>;
@@ -30,21 +31,22 @@ export function formatNumber(value: number): string {
 }
 
 /**
- * Render named columns as a fixed-width plain-text table for terminals:
- * numbers right-aligned, text left-aligned, one line per row.
+ * Render named columns (or a danfo DataFrame, read duck-typed) as a
+ * fixed-width plain-text table for terminals: numbers right-aligned, text
+ * left-aligned, one line per row.
  * @throws InvalidArgumentError when the columns differ in length
  * @example
  * textTable({ coin: ["BTC", "ETH"], sharpe: [1.2346, -0.5] })
  * // "coin  sharpe\n----  ------\nBTC    1.235\nETH     -0.5"
  */
-export function textTable(columns: TableColumns, options: TextTableOptions = {}): string {
-  const names = Object.keys(columns);
+export function textTable(table: TableColumns | FrameLike, options: TextTableOptions = {}): string {
+  const { names, cols: arrays } = frameColumns(table);
   if (names.length === 0) return "";
-  const n = (columns[names[0] as string] as ArrayLike<unknown>).length;
+  const n = (arrays[0] as ArrayLike<unknown>).length;
   const cells: string[][] = [];
   const numeric: boolean[] = [];
-  for (const name of names) {
-    const col = columns[name] as ArrayLike<number | string>;
+  for (const [j, name] of names.entries()) {
+    const col = arrays[j] as ArrayLike<number | string>;
     if (col.length !== n) {
       throw new InvalidArgumentError("columns", `textTable: every column must have ${n} values, got ${col.length} in ${JSON.stringify(name)}`);
     }

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { toDataFrame } from "../../src/data/index.js";
 import { InvalidArgumentError } from "../../src/errors/index.js";
-import { escapeHtml, htmlTable } from "../../src/report/index.js";
+import { escapeHtml, htmlTable, textTable } from "../../src/report/index.js";
 
 describe("escapeHtml", () => {
   it("escapes the five HTML-special characters", () => {
@@ -54,9 +54,11 @@ describe("htmlTable", () => {
     expect(htmlTable({ a: [] })).toBe('<table class="milab-table"><thead><tr><th>a</th></tr></thead><tbody></tbody></table>');
     expect(htmlTable({ a: [7] })).toContain('<td class="num">7</td>');
   });
-  it("reads a danfo DataFrame (duck-typed) like plain columns", () => {
+  it("reads a danfo DataFrame (duck-typed) like plain columns, as textTable does", () => {
     const cols = { coin: ["BTC", "ETH"], value: [1.5, 2.25] };
-    expect(htmlTable(toDataFrame(cols))).toBe(htmlTable(cols));
+    const df = toDataFrame(cols);
+    expect(htmlTable(df)).toBe(htmlTable(cols));
+    expect(textTable(df)).toBe(textTable(cols));
   });
   it("rejects a bad maxRows and unequal columns with typed errors", () => {
     expect(() => htmlTable({ a: [1] }, { maxRows: 0 })).toThrow(InvalidArgumentError);
