@@ -22,8 +22,9 @@ export function downsideRisk(
   if (n < 1) return Number.NaN;
   let sum = 0;
   let count = 0;
+  const constant = typeof options?.requiredReturn === "number" || options?.requiredReturn === undefined ? (options?.requiredReturn ?? 0) : undefined;
   for (let i = 0; i < n; i++) {
-    const d = (returns[i] as number) - req(i);
+    const d = (returns[i] as number) - (constant ?? req(i));
     if (Number.isNaN(d)) continue;
     count++;
     if (d < 0) sum += d * d;

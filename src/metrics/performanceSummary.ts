@@ -101,7 +101,8 @@ export function performanceSummary(allReturns: ArrayLike<number>, options: Perfo
   checkReturns(allReturns, "performanceSummary", "returns");
   let first = 0;
   while (first < allReturns.length && Number.isNaN(allReturns[first] as number)) first++;
-  const returns = Float64Array.from({ length: allReturns.length - first }, (_, i) => allReturns[first + i] as number);
+  // A view, not a copy, when the input is already a Float64Array (no metric mutates its input).
+  const returns = (allReturns instanceof Float64Array ? allReturns : Float64Array.from(allReturns)).subarray(first);
   const ppy =
     options.periodsPerYear !== undefined
       ? periodsPerYearOf(options, "performanceSummary")

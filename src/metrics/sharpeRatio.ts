@@ -23,6 +23,6 @@ export function sharpeRatio(
   const ppy = periodsPerYearOf(options, "sharpeRatio");
   const rf = rateReader(options?.riskFree ?? 0, returns.length, "riskFree", "sharpeRatio");
   if (returns.length < 2) return Number.NaN;
-  const { mean, std } = nanMoments(returns, 1, rf);
+  const { mean, std } = nanMoments(returns, 1, options?.riskFree === undefined || options.riskFree === 0 ? undefined : rf);
   return (mean / std) * Math.sqrt(ppy);
 }

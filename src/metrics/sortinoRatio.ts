@@ -24,7 +24,7 @@ export function sortinoRatio(
   const requiredReturn = options?.requiredReturn ?? 0;
   const req = rateReader(requiredReturn, returns.length, "requiredReturn", "sortinoRatio");
   if (returns.length < 2) return Number.NaN;
-  const mu = nanMoments(returns, 0, req).mean;
+  const mu = nanMoments(returns, 0, requiredReturn === 0 ? undefined : req).mean;
   const dsr = downsideRisk(returns, { periodsPerYear: ppy, requiredReturn });
   return (mu / dsr) * ppy;
 }

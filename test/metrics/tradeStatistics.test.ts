@@ -187,6 +187,11 @@ describe("performanceSummary", () => {
     expect(s.periodsPerYear).toBe(365);
     expect([s.trades, s.winRate, s.exposure]).toEqual([N, N, N]);
   });
+  it("does not mutate its input (it reads a Float64Array through a view)", () => {
+    const typed = Float64Array.from(returns);
+    performanceSummary(typed, { cutoff: 0.3 });
+    expect(Array.from(typed)).toEqual(returns);
+  });
   it("empty input: NaN numbers, no throw", () => {
     const s = performanceSummary([]);
     expect(s.periods).toBe(0);
