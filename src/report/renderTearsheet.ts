@@ -167,10 +167,10 @@ async function renderSection(s: TearsheetSection, id: string): Promise<string> {
   for (const c of s.charts ?? []) parts.push(`${c.title !== undefined ? `<h3>${escapeHtml(c.title)}</h3>` : ""}${figure(c.svg)}`);
   for (const t of s.tables ?? []) parts.push(table(t));
   if (s.trades !== undefined) {
-    const shown = s.trades.length;
+    const open = s.trades.filter((t) => t.open).length;
     parts.push(
       table({
-        title: `Trades (${shown.toLocaleString("en-US")})`,
+        title: `Trades (${s.trades.length.toLocaleString("en-US")}${open > 0 ? `, ${open} still open at the end` : ""})`,
         table: tradeColumns(s.trades),
         signed: ["return", "pnl"],
         format: { return: pct, pnl: (v) => formatNumber(Math.round(v * 100) / 100), fees: (v) => formatNumber(Math.round(v * 100) / 100), funding: (v) => formatNumber(Math.round(v * 100) / 100) },

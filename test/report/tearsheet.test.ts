@@ -89,7 +89,7 @@ describe("renderTearsheet", () => {
   });
   it("lists the trades, marking an open trade", async () => {
     const html = await renderTearsheet(input);
-    expect(html).toContain("Trades (2)");
+    expect(html).toContain("Trades (2, 1 still open at the end)");
     expect(html).toContain("<td>open</td>");
     expect(html).toContain('<td class="num pos">4.00%</td>');
     const cols = tradeColumns(trades);
