@@ -76,11 +76,13 @@ def main():
     best = float("inf")
     equity = None
     split = []
+    peak = None
     for _ in range(reps):
         t0 = clock()
         equity = run_pandas(df, split) if impl == "pandas" else run_numpy(cols, split)
         best = min(best, clock() - t0)
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+        if peak is None:  # peak memory of one run (as on the TypeScript side)
+            peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
     print(json.dumps({
         "impl": impl, "n": n, "seconds": best,
         "replaySeconds": min(a for a, _ in split), "backtestSeconds": min(b for _, b in split), "peakBytes": max(0, peak - rss0),
