@@ -94,18 +94,17 @@ export function backtest(options: BacktestOptions): BacktestResult {
   }
   const n = close.length;
   const given = pick("time");
-  const time = given ?? barIndex(n);
   const open = pick("open");
   const funding = pick("funding");
   checkLength("close", close, n, where);
-  checkLength("time", time, n, where);
+  checkLength("time", given, n, where);
   checkLength("open", open, n, where);
   checkLength("high", pick("high"), n, where);
   checkLength("low", pick("low"), n, where);
   checkLength("funding", funding, n, where);
   checkLength("spreadBps", options.spreadBps, n, where);
   const exec = resolveExecution(options, where);
-  if (given !== undefined) checkExecution(time, where);
+  if (given !== undefined) checkExecution(given, where);
   checkPrices("close", close, where);
   if (exec.nextOpen) {
     if (open === undefined) throw new InvalidArgumentError("open", `${where}: fill "next_open" needs open prices (pass open, or data with an open column)`);
@@ -115,13 +114,17 @@ export function backtest(options: BacktestOptions): BacktestResult {
   const { positions, capped } = targetPositions(options, n, where);
   carryOnMissingPrice(positions, close);
   const coin = { name: options.coin, close, open, target: positions, funding, spreadBps: options.spreadBps };
-  const settings = { time, initialCash: exec.initialCash, costBps: exec.costBps, nextOpen: exec.nextOpen, whole: exec.whole, everyBar: exec.everyBar };
+  const settings = { n, initialCash: exec.initialCash, costBps: exec.costBps, nextOpen: exec.nextOpen, whole: exec.whole, everyBar: exec.everyBar };
   const sim = !exec.nextOpen && !exec.whole && exec.everyBar ? simulateDefault(coin, settings) : simulate([coin], settings);
-  const t = time instanceof Float64Array ? time : Float64Array.from(time);
+  // Time as given, or the bar index, built only when asked for.
+  let t: Float64Array | undefined = given === undefined ? undefined : given instanceof Float64Array ? given : Float64Array.from(given);
+  const timeOf = (): Float64Array => (t ??= barIndex(n));
   const holdings = sim.units[0] as Float64Array;
   let trades: Trade[] | undefined;
   return {
-    time: t,
+    get time(): Float64Array {
+      return timeOf();
+    },
     equity: sim.equity,
     returns: sim.returns,
     positions,
@@ -131,13 +134,13 @@ export function backtest(options: BacktestOptions): BacktestResult {
     fees: sim.fees,
     fundingPaid: sim.fundingPaid,
     get trades(): Trade[] {
-      return (trades ??= sim.log.toTrades(t, [options.coin]));
+      return (trades ??= sim.log.toTrades(timeOf(), [options.coin]));
     },
     capped,
     ruinIndex: sim.ruinIndex,
     toDataFrame(): DataFrame {
       return toDataFrame({
-        time: t,
+        time: timeOf(),
         equity: sim.equity,
         returns: sim.returns,
         positions,

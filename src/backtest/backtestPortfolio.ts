@@ -117,7 +117,7 @@ export function backtestPortfolio(options: PortfolioOptions): PortfolioResult {
   }
   for (const s of sims) carryOnMissingPrice(s.target, s.close);
 
-  const sim = simulate(sims, { time, initialCash: exec.initialCash, costBps: exec.costBps, nextOpen: exec.nextOpen, whole: exec.whole, everyBar: exec.everyBar });
+  const sim = simulate(sims, { n, initialCash: exec.initialCash, costBps: exec.costBps, nextOpen: exec.nextOpen, whole: exec.whole, everyBar: exec.everyBar });
   const positions = new Float64Array(n);
   const coins: Record<string, PortfolioCoinSeries> = {};
   sims.forEach((s, k) => {

@@ -15,7 +15,8 @@ export interface SimCoin {
 
 /** @internal */
 export interface SimSettings {
-  readonly time: ArrayLike<number>;
+  /** Number of bars. */
+  readonly n: number;
   readonly initialCash: number;
   /** Fee + slippage, in bps of traded notional. */
   readonly costBps: number;
@@ -48,7 +49,7 @@ export interface SimOutput {
  * @internal
  */
 export function simulate(coins: readonly SimCoin[], s: SimSettings): SimOutput {
-  const n = s.time.length;
+  const n = s.n;
   const K = coins.length;
   const baseRate = s.costBps / 1e4;
   const equity = new Float64Array(n);

@@ -9,7 +9,7 @@ import { TradeLog } from "./TradeLog.js";
  * @internal
  */
 export function simulateDefault(coin: SimCoin, s: SimSettings): SimOutput {
-  const n = s.time.length;
+  const n = s.n;
   const close = coin.close;
   const target = coin.target;
   const funding = coin.funding;
