@@ -16,7 +16,7 @@ export type BarInterval = keyof typeof BAR_INTERVALS | number;
 /**
  * Length of a bar interval in ms.
  * @throws InvalidArgumentError for an unknown name or a non-positive / non-integer ms
- * @example barIntervalMs("4h") // 14400000
+ * @example barIntervalMs("4h", "resample") // 14400000
  */
 export function barIntervalMs(interval: BarInterval, where: string): number {
   if (typeof interval === "number") {
