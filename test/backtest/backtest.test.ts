@@ -241,6 +241,7 @@ describe("backtest: leverage cap, sizing, regime filter", () => {
     nearAll(backtest({ close: c, signal: sig }).positions, [1, 0, -1, 0]);
     nearAll(backtest({ close: c, signal: sig, neutral: "hold", size: 0.5 }).positions, [0.5, 0.5, -0.5, -0.5]);
     nearAll(backtest({ close: c, signal: sig, shorts: false }).positions, [1, 0, 0, 0]);
+    nearAll(backtest({ close: c, signal: sig, size: 0 }).positions, [0, 0, 0, 0]); // size 0: never in the market
     nearAll(backtest({ close: c, signal: Int8Array.of(1, 1, -1, 0), neutral: "hold", shorts: false }).positions, [1, 1, 0, 0]);
     nearAll(backtest({ close: c, signal: [0.3, -0.01, 0, 2] }).positions, [1, -1, 0, 1]); // any sign counts
     nearAll(backtest({ close: c, signal: ["buy", "neutral", "sell", "buy"] }).positions, [1, 0, -1, 1]); // labels too

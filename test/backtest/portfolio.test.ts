@@ -79,6 +79,13 @@ describe("backtestPortfolio", () => {
     expect(df.shape).toEqual([4, 14]);
   });
 
+  it("does not mutate its inputs", () => {
+    const coins = { BTC: { close: [100, Number.NaN, 121, 121], position: [2, 1, 0, 0], funding: [0, 0.001, 0, 0] }, ETH: { ...ETH } };
+    const before = JSON.stringify(coins);
+    backtestPortfolio({ time, coins, weights: { BTC: 0.7, ETH: 0.6 }, feeBps: 3 });
+    expect(JSON.stringify(coins)).toBe(before);
+  });
+
   it("rejects bad arguments", () => {
     expect(() => backtestPortfolio({ time, coins: {} })).toThrow(/coins must name at least one coin, got none/);
     expect(() => backtestPortfolio({ time, coins: { BTC }, weights: { SOL: 1 } })).toThrow(/weights names SOL, which is not among the coins \(BTC\)/);
