@@ -27,6 +27,7 @@ export interface StudyCliOptions {
   readonly funding: boolean;
   readonly cash: number;
   readonly realData: boolean;
+  readonly variants: boolean;
   readonly quiet: boolean;
 }
 
@@ -52,6 +53,7 @@ export function addStudyOptions(cmd: Command): Command {
     .option("--no-funding", "do not charge perpetual funding")
     .option("--cash <x>", "starting cash", numberOption("cash", 1, 1e12), d.initialCash)
     .option("--no-real-data", "skip the section on real Coinbase + Hyperliquid data")
+    .option("--no-variants", "skip the what-if table (the same data under other rules)")
     .option("-q, --quiet", "no progress bar", false);
 }
 

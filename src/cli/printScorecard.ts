@@ -1,6 +1,6 @@
 import { textTable } from "../report/textTable.js";
 import type { StudyRun } from "./runStudyJob.js";
-import { SCORECARD_FORMAT, scorecardColumns, scorecardRows } from "./study/scorecard.js";
+import { MIN_CAGR_DAYS, SCORECARD_FORMAT, scorecardColumns, scorecardRows } from "./study/scorecard.js";
 
 const pct = (v: number): string => (Number.isFinite(v) ? `${(v * 100).toFixed(1)}%` : "–");
 
@@ -11,13 +11,34 @@ export function formatScorecard(run: StudyRun): string {
   const bar = o.barMinutes % 60 === 0 ? `${o.barMinutes / 60}h` : `${o.barMinutes}m`;
   const from = new Date(s.time[0] as number).toISOString().slice(0, 16).replace("T", " ");
   const to = new Date(s.time[s.time.length - 1] as number).toISOString().slice(0, 16).replace("T", " ");
+  const rows = scorecardRows(s);
   const lines = [
     `Data: ${run.source}; ${run.requests} history series loaded in ${(run.loadMs / 1000).toFixed(1)} s`,
     `Period: ${from} to ${to} UTC, ${s.time.length} bars of ${bar}; costs ${o.feeBps} + ${o.slippageBps} bps per side; ${o.funding ? "funding charged" : "no funding"}; threshold ±${o.threshold}`,
     "",
     "Scorecard (composite signal, per coin and as one portfolio)",
-    textTable(scorecardColumns(scorecardRows(s)), { format: SCORECARD_FORMAT }),
+    textTable(scorecardColumns(rows), { format: SCORECARD_FORMAT }),
   ];
+  if (rows.some((r) => Number.isNaN(r.cagr))) lines.push(`(CAGR is shown for periods of ${MIN_CAGR_DAYS} days or more: annualising a few days' return says nothing.)`);
+  if (run.variants !== undefined) {
+    const v = run.variants;
+    lines.push(
+      "",
+      `What if (${s.portfolio !== undefined ? "portfolio" : o.coins[0]}, same data, in-sample: hypotheses, not evidence)`,
+      textTable(
+        {
+          variant: v.map((x) => x.variant),
+          "total return": v.map((x) => x.totalReturn),
+          Sharpe: v.map((x) => x.sharpe),
+          "max DD": v.map((x) => x.maxDrawdown),
+          trades: v.map((x) => x.trades),
+          "fees paid": v.map((x) => x.feesPaid),
+          options: v.map((x) => x.options),
+        },
+        { format: SCORECARD_FORMAT },
+      ),
+    );
+  }
   const r = run.real;
   if (r !== undefined) {
     lines.push(

@@ -5,11 +5,14 @@ import type { Progress } from "./progress.js";
 import { loadStudyData, studyMetricIds } from "./study/loadStudyData.js";
 import { runRealDataStudy, type RealDataStudy } from "./study/realDataStudy.js";
 import { runStudy, type Study } from "./study/runStudy.js";
+import { runVariants, type VariantRow } from "./study/runVariants.js";
 
 /** What a study run produced, with where its data came from. */
 export interface StudyRun {
   readonly study: Study;
   readonly real: RealDataStudy | undefined;
+  /** The same data under other rules (in-sample), unless turned off. */
+  readonly variants: readonly VariantRow[] | undefined;
   /** Human description of the data source (never the API key). */
   readonly source: string;
   readonly live: boolean;
@@ -50,16 +53,19 @@ export async function runStudyJob(o: StudyCliOptions, progress: Progress): Promi
       progress.stop();
       process.stderr.write(`milab: warning: ${w}\n`);
     }
-    progress.step("backtesting", 2);
+    progress.step("backtesting", 3);
     const study = runStudy(data, toStudyOptions(o));
     progress.update(1);
     const real = o.realData ? runRealDataStudy(toStudyOptions(o)) : undefined;
     progress.update(2);
+    const variants = o.variants ? runVariants(data, toStudyOptions(o)) : undefined;
+    progress.update(3);
     const t2 = performance.now();
     progress.stop();
     return {
       study,
       real,
+      variants,
       source: server === undefined ? `live service ${client.baseUrl}` : `embedded replay server (simulator seed ${o.seed})`,
       live: server === undefined,
       seed: server === undefined ? undefined : o.seed,

@@ -98,6 +98,16 @@ describe("backtest --json", () => {
     const pf = first["portfolio"] as { finalEquity: number };
     expect(rows[2]!.totalReturn).toBeCloseTo(pf.finalEquity / 1000 - 1, 12);
   });
+  it("runs the what-if variants on the same data, the baseline equal to the portfolio row", () => {
+    const v = first["variants"] as { variant: string; totalReturn: number; trades: number; feesPaid: number; options: string }[];
+    expect(v.map((x) => x.variant)).toEqual(["baseline", "gross of costs", "threshold ±0.2", "long only", "confidence sizing", "imbalance only", "4h bars", "no regime filter"]);
+    const pf = (first["scorecard"] as { totalReturn: number; trades: number }[])[2]!;
+    expect(v[0]!.totalReturn).toBe(pf.totalReturn);
+    expect(v[0]!.trades).toBe(pf.trades);
+    expect(v[1]!.feesPaid).toBe(0);
+    expect(v[1]!.trades).toBe(pf.trades); // costs do not change the signal
+    expect(v[1]!.totalReturn).toBeGreaterThan(pf.totalReturn);
+  });
   it("is reproducible: the same options give byte-identical JSON", async () => {
     const again = await runMilab(args);
     expect(JSON.parse(again.stdout)).toEqual(first);

@@ -67,6 +67,9 @@ describe("runStudy", () => {
     expect(row.totalReturn).toBeCloseTo(expected / 1000 - 1, 12);
     expect(row.buyHoldReturn).toBeCloseTo(p(10) / p(0) - 1, 12);
     expect(row.fundingPaid).toBeGreaterThan(0);
+    // ten hours are far below the 28 days from which a CAGR is shown
+    expect(row.cagr).toBeNaN();
+    expect(btc.summary.annualReturn).toBeGreaterThan(1);
   });
 
   it("stays flat with no costs when the composite is neutral (imbalance at 0.5: 0.03 < threshold 0.1)", () => {

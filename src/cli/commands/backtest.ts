@@ -31,6 +31,7 @@ export function backtestJson(run: StudyRun): unknown {
       s.portfolio === undefined
         ? null
         : { summary: s.portfolio.summary, feesPaid: s.portfolio.feesPaid, fundingPaid: s.portfolio.fundingPaid, finalEquity: s.portfolio.result.equity[s.portfolio.result.equity.length - 1] },
+    variants: run.variants ?? null,
     realData: run.real === undefined ? null : { summary: run.real.summary, feesPaid: run.real.feesPaid, fundingPaid: run.real.fundingPaid, bars: run.real.time.length },
   };
 }

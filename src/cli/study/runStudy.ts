@@ -16,7 +16,7 @@ import { marketRegimes, type MarketRegimeSeries } from "../../signals/marketRegi
 import { realizedVol } from "../../signals/realizedVol.js";
 import { replayComposite, type CompositeReplay } from "../../signals/replayComposite.js";
 import { classifyVolRegimes } from "../../signals/volRegime.js";
-import type { Weights } from "../../signals/weights.js";
+import { DEFAULT_WEIGHTS, type Weights } from "../../signals/weights.js";
 import { GAS_METRIC, type StudyData } from "./loadStudyData.js";
 
 /** How the composite study trades. Every field has a default in {@link DEFAULT_STUDY}. */
@@ -83,8 +83,8 @@ export interface CoinStudy {
   readonly fundingPaid: number;
   /** IC of the composite against forward returns per horizon (bars). */
   readonly ic: MetricsTable;
-  /** IC contribution of each component (1-bar forward returns). */
-  readonly attribution: ComponentAttribution;
+  /** IC contribution of each component (1-bar forward returns); undefined with fewer than two weighted components. */
+  readonly attribution: ComponentAttribution | undefined;
   /** Strategy metrics per volatility regime (regime known when the position was taken). */
   readonly byVolRegime: RegimeTable;
   /** Buy and hold per volatility regime, for comparison. */
@@ -249,7 +249,10 @@ export function runStudy(data: StudyData, options: StudyOptions): Study {
       feesPaid: sum(result.fees),
       fundingPaid: sum(result.fundingPaid),
       ic: icDecay(replay.composite, close, options.icHorizons),
-      attribution: componentAttribution(replay.scores, fwd1, { ...(options.weights !== undefined ? { weights: options.weights } : {}) }),
+      attribution:
+        Object.keys(options.weights ?? DEFAULT_WEIGHTS).length >= 2
+          ? componentAttribution(replay.scores, fwd1, { ...(options.weights !== undefined ? { weights: options.weights } : {}) })
+          : undefined,
       byVolRegime: metricsByRegime(result.returns, { by: { volRegime: volCodes }, periodsPerYear, trades: result.trades }),
       buyHoldByVolRegime: metricsByRegime(returnsOf(buyHold), { by: { volRegime: volCodes }, periodsPerYear }),
     };

@@ -7,6 +7,7 @@ export interface ScorecardRow {
   readonly strategy: string;
   readonly totalReturn: number;
   readonly buyHoldReturn: number;
+  /** Annual return, NaN when the period is shorter than {@link MIN_CAGR_DAYS} days. */
   readonly cagr: number;
   readonly sharpe: number;
   readonly sortino: number;
@@ -17,14 +18,23 @@ export interface ScorecardRow {
   readonly fundingPaid: number;
 }
 
-function row(strategy: string, s: PerformanceSummary, buyHold: Float64Array, fees: number, funding: number): ScorecardRow {
+/** Shortest period whose CAGR is shown: annualising a few days' return gives numbers like 8 000 000%. */
+export const MIN_CAGR_DAYS = 28;
+
+/** The summary's annual return, or NaN when the bars span fewer than {@link MIN_CAGR_DAYS} days. */
+export function shownCagr(s: PerformanceSummary, time: ArrayLike<number>): number {
+  const days = time.length > 1 ? ((time[time.length - 1] as number) - (time[0] as number)) / 86_400_000 : 0;
+  return days >= MIN_CAGR_DAYS ? s.annualReturn : Number.NaN;
+}
+
+function row(strategy: string, s: PerformanceSummary, buyHold: Float64Array, fees: number, funding: number, time: ArrayLike<number>): ScorecardRow {
   const first = buyHold[0] as number;
   const last = buyHold[buyHold.length - 1] as number;
   return {
     strategy,
     totalReturn: s.totalReturn,
     buyHoldReturn: last / first - 1,
-    cagr: s.annualReturn,
+    cagr: shownCagr(s, time),
     sharpe: s.sharpeRatio,
     sortino: s.sortinoRatio,
     maxDrawdown: s.maxDrawdown,
@@ -40,10 +50,10 @@ export function scorecardRows(study: Study): ScorecardRow[] {
   const rows: ScorecardRow[] = [];
   for (const coin of study.options.coins) {
     const c = study.coins[coin];
-    if (c !== undefined) rows.push(row(coin, c.summary, c.buyHold, c.feesPaid, c.fundingPaid));
+    if (c !== undefined) rows.push(row(coin, c.summary, c.buyHold, c.feesPaid, c.fundingPaid, study.time));
   }
   const p = study.portfolio;
-  if (p !== undefined) rows.push(row(`Portfolio (${study.options.coins.length} coins)`, p.summary, p.buyHold, p.feesPaid, p.fundingPaid));
+  if (p !== undefined) rows.push(row(`Portfolio (${study.options.coins.length} coins)`, p.summary, p.buyHold, p.feesPaid, p.fundingPaid, study.time));
   return rows;
 }
 

@@ -1,5 +1,6 @@
 import type { TearsheetInput } from "../../report/renderTearsheet.js";
 import type { StudyRun } from "../runStudyJob.js";
+import { SCORECARD_FORMAT } from "./scorecard.js";
 import { studySections, summaryTiles, weightsNote } from "./studyTearsheet.js";
 
 function day(ms: number): string {
@@ -13,6 +14,37 @@ export function studyReportInput(run: StudyRun): TearsheetInput {
   const bar = o.barMinutes % 60 === 0 ? `${o.barMinutes / 60}h` : `${o.barMinutes}m`;
   const { summary, sections } = studySections(s);
   const all = [...sections];
+  const v = run.variants;
+  if (v !== undefined) {
+    all.push({
+      title: "What if: the same data under other rules",
+      id: "what-if",
+      intro: `The ${s.portfolio !== undefined ? "portfolio" : o.coins[0]} again with one rule changed at a time, on the same data. In-sample by construction: a better row is a hypothesis to test on other data (another seed, a recorded history, a later period), not evidence of an edge.`,
+      regimeReturns: {
+        category: v.map((x) => x.variant),
+        value: v.map((x) => x.sharpe),
+        title: "Sharpe ratio by variant",
+        options: { format: ".2f", valueTitle: "Sharpe", horizontal: true },
+      },
+      tables: [
+        {
+          title: "Variants",
+          table: {
+            variant: v.map((x) => x.variant),
+            "total return": v.map((x) => x.totalReturn),
+            Sharpe: v.map((x) => x.sharpe),
+            "max DD": v.map((x) => x.maxDrawdown),
+            trades: v.map((x) => x.trades),
+            "fees paid": v.map((x) => x.feesPaid),
+            "funding paid": v.map((x) => x.fundingPaid),
+            "milab backtest options": v.map((x) => x.options),
+          },
+          signed: ["total return", "Sharpe"],
+          format: SCORECARD_FORMAT,
+        },
+      ],
+    });
+  }
   const r = run.real;
   if (r !== undefined) {
     let long = 0;
@@ -23,7 +55,7 @@ export function studyReportInput(run: StudyRun): TearsheetInput {
       title: "Real data: BTC 4h (Coinbase) with Hyperliquid funding",
       id: "real-data",
       intro: `Coinbase BTC-USD 4-hour candles, ${day(r.time[0] as number)} to ${day(r.time[r.time.length - 1] as number)} UTC (${r.time.length} bars), with Hyperliquid's real hourly BTC funding (mean ${(r.meanFunding * 1e4).toFixed(3)} bps/h) charged on positions. Only funding, basis (Hyperliquid mark vs Coinbase spot) and momentum (last 4h return) can be derived from these public feeds; imbalance and gas are missing and their weight is renormalised away. Same threshold and costs as above. The signal was long ${share(long)} and short ${share(short)} of the bars; funding was positive (longs paying, which the composite reads as bearish) on ${(100 * r.positiveFundingShare).toFixed(0)}% of them. Data: MIT / BSD-3-Clause, see fixtures/real/README.md.`,
-      metrics: summaryTiles(r.summary, r.feesPaid, r.fundingPaid),
+      metrics: summaryTiles(r.summary, r.feesPaid, r.fundingPaid, r.time),
       equity: { time: r.time, series: { strategy: r.result.equity, "buy & hold": r.buyHold } },
       signal: { time: r.time, price: r.close, score: r.replay.composite, trades: r.result.trades, thresholds: { buy: o.threshold, sell: -o.threshold }, priceTitle: "BTC-USD (Coinbase)", scoreTitle: "composite (3 of 5)" },
       icDecay: {

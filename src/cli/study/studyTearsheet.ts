@@ -5,7 +5,7 @@ import type { PerformanceSummary } from "../../metrics/performanceSummary.js";
 import type { MetricTile, TearsheetSection, TearsheetTable } from "../../report/renderTearsheet.js";
 import { DEFAULT_WEIGHTS } from "../../signals/weights.js";
 import type { Study } from "./runStudy.js";
-import { SCORECARD_FORMAT, scorecardColumns, scorecardRows } from "./scorecard.js";
+import { SCORECARD_FORMAT, scorecardColumns, scorecardRows, shownCagr } from "./scorecard.js";
 
 const VOL_NAMES = ["low", "normal", "high", "extreme"];
 const MARKET_NAMES = ["risk_off", "neutral", "risk_on"];
@@ -14,10 +14,10 @@ const f2 = (v: number): string => (Number.isFinite(v) ? v.toFixed(2) : "–");
 const f3 = (v: number): string => (Number.isFinite(v) ? v.toFixed(3) : "–");
 
 /** Headline tiles of a strategy. */
-export function summaryTiles(s: PerformanceSummary, fees: number, funding: number): MetricTile[] {
+export function summaryTiles(s: PerformanceSummary, fees: number, funding: number, time: ArrayLike<number>): MetricTile[] {
   return [
     { label: "Total return", value: s.totalReturn, format: "percent", signed: true },
-    { label: "CAGR", value: s.annualReturn, format: "percent", signed: true },
+    { label: "CAGR", value: shownCagr(s, time), format: "percent", signed: true },
     { label: "Sharpe", value: s.sharpeRatio, signed: true },
     { label: "Sortino", value: s.sortinoRatio, signed: true },
     { label: "Max drawdown", value: s.maxDrawdown, format: "percent" },
@@ -93,8 +93,9 @@ function icTable(tables: Readonly<Record<string, MetricsTable>>): TearsheetTable
 }
 
 /** Per component (rows): weight, then each coin's own IC and the composite's IC drop without it. */
-function attributionTable(study: Study, coins: readonly string[]): TearsheetTable {
+function attributionTable(study: Study, coins: readonly string[]): TearsheetTable | undefined {
   const firstA = study.coins[coins[0] as keyof Study["coins"]]!.attribution;
+  if (firstA === undefined) return undefined;
   const cols: Record<string, Float64Array | readonly string[]> = {
     component: firstA.columns["component"] as readonly string[],
     weight: firstA.columns["weight"] as Float64Array,
@@ -102,7 +103,7 @@ function attributionTable(study: Study, coins: readonly string[]): TearsheetTabl
   const format: Record<string, (v: number) => string> = { weight: f2 };
   const signed: string[] = [];
   for (const c of coins) {
-    const a = study.coins[c as keyof Study["coins"]]!.attribution;
+    const a = study.coins[c as keyof Study["coins"]]!.attribution!;
     cols[`${c} own IC`] = a.columns["ic"] as Float64Array;
     cols[`${c} IC drop`] = a.columns["icDrop"] as Float64Array;
     format[`${c} own IC`] = f3;
@@ -125,7 +126,7 @@ export function studySections(study: Study): { summary: TearsheetTable; sections
       title: `Portfolio (${o.coins.join(", ")}, equal weights)`,
       id: "portfolio",
       intro: `All coins share one capital, each with 1/${o.coins.length} of equity at full size; positions follow each coin's composite label. Buy & hold: the same equal split, held without costs.`,
-      metrics: summaryTiles(p.summary, p.feesPaid, p.fundingPaid),
+      metrics: summaryTiles(p.summary, p.feesPaid, p.fundingPaid, study.time),
       equity: { time: study.time, series: { strategy: p.result.equity, "buy & hold": p.buyHold } },
       positions: { time: study.time, series: Object.fromEntries(o.coins.map((c) => [c, (p.result.coins[c] as { positions: Float64Array }).positions])) },
       regimeReturns: {
@@ -149,6 +150,7 @@ export function studySections(study: Study): { summary: TearsheetTable; sections
     const attrGroup: string[] = [];
     for (const c of coins) {
       const a = study.coins[c]!.attribution;
+      if (a === undefined) continue;
       const names = a.columns["component"] as readonly string[];
       const drop = a.columns["icDrop"] as Float64Array;
       names.forEach((name, i) => {
@@ -167,14 +169,18 @@ export function studySections(study: Study): { summary: TearsheetTable; sections
         title: "IC decay",
         horizonTitle: `horizon (bars of ${bar})`,
       },
-      attribution: {
-        category: attrCat,
-        value: attrVal,
-        group: attrGroup,
-        title: "Component attribution: IC drop without the component",
-        options: { format: ".3f", valueTitle: "IC drop", labels: false },
-      },
-      tables: [icTable(Object.fromEntries(coins.map((c) => [c, study.coins[c]!.ic]))), attributionTable(study, coins)],
+      ...(attrCat.length > 0
+        ? {
+            attribution: {
+              category: attrCat,
+              value: attrVal,
+              group: attrGroup,
+              title: "Component attribution: IC drop without the component",
+              options: { format: ".3f", valueTitle: "IC drop", labels: false },
+            },
+          }
+        : {}),
+      tables: [icTable(Object.fromEntries(coins.map((c) => [c, study.coins[c]!.ic]))), attributionTable(study, coins)].filter((t): t is TearsheetTable => t !== undefined),
     });
   }
 
@@ -184,7 +190,7 @@ export function studySections(study: Study): { summary: TearsheetTable; sections
     sections.push({
       title: coin,
       intro: `Long when the composite is above ${o.threshold}, ${o.shorts ? "short" : "flat"} below -${o.threshold}, flat in between${o.regimeFilter ? " and while 24h realized volatility is extreme (>= 90% annualised)" : ""}; ${o.sizing === "confidence" ? "sized by the composite's confidence" : "full size"}; ${bar} bars.`,
-      metrics: summaryTiles(c.summary, c.feesPaid, c.fundingPaid),
+      metrics: summaryTiles(c.summary, c.feesPaid, c.fundingPaid, c.time),
       equity: { time: c.time, series: { strategy: c.result.equity, "buy & hold": c.buyHold } },
       signal: { time: c.time, price: c.close, score: c.replay.composite, trades: c.result.trades, thresholds: { buy: o.threshold, sell: -o.threshold }, priceTitle: `${coin} price`, scoreTitle: "composite" },
       regimeReturns: {
