@@ -1,6 +1,7 @@
 import { textTable } from "../report/textTable.js";
 import type { StudyRun } from "./runStudyJob.js";
-import { MIN_CAGR_DAYS, SCORECARD_FORMAT, scorecardColumns, scorecardRows } from "./study/scorecard.js";
+import { MIN_CAGR_DAYS } from "../report/summaryTiles.js";
+import { SCORECARD_FORMAT, scorecardColumns, scorecardRows } from "./study/scorecard.js";
 
 const pct = (v: number): string => (Number.isFinite(v) ? `${(v * 100).toFixed(1)}%` : "–");
 

@@ -22,3 +22,6 @@ export type { IcDecayChartOptions, IcDecayInput } from "./icDecayChart.js";
 export { renderTearsheet } from "./renderTearsheet.js";
 export type { MetricTile, TearsheetInput, TearsheetSection, TearsheetTable } from "./renderTearsheet.js";
 export { writeReport } from "./writeReport.js";
+export { MIN_CAGR_DAYS, shownCagr, summaryTiles } from "./summaryTiles.js";
+export { backtestSection } from "./backtestSection.js";
+export type { BacktestLike, BacktestSectionOptions } from "./backtestSection.js";

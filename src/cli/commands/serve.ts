@@ -43,6 +43,7 @@ export function serveCommand(): Command {
       });
       const clockText = clockMs === undefined ? "wall clock" : `clock fixed at ${new Date(clockMs).toISOString()}`;
       process.stdout.write(`replay server listening on ${server.url} (seed ${opts.seed}, ${clockText}); Ctrl-C to stop\n`);
+      process.stdout.write(`use it from another shell: MI_BASE_URL=${server.url} milab demo   (or createClient({ baseUrl: "${server.url}" }))\n`);
       await new Promise<void>((resolve) => {
         const stop = (): void => {
           process.off("SIGINT", stop);

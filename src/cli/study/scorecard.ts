@@ -1,4 +1,5 @@
 import type { PerformanceSummary } from "../../metrics/performanceSummary.js";
+import { shownCagr } from "../../report/summaryTiles.js";
 import type { TableColumns } from "../../report/textTable.js";
 import type { Study } from "./runStudy.js";
 
@@ -7,7 +8,7 @@ export interface ScorecardRow {
   readonly strategy: string;
   readonly totalReturn: number;
   readonly buyHoldReturn: number;
-  /** Annual return, NaN when the period is shorter than {@link MIN_CAGR_DAYS} days. */
+  /** Annual return, NaN when the period is shorter than 28 days (see shownCagr). */
   readonly cagr: number;
   readonly sharpe: number;
   readonly sortino: number;
@@ -16,15 +17,6 @@ export interface ScorecardRow {
   readonly winRate: number;
   readonly feesPaid: number;
   readonly fundingPaid: number;
-}
-
-/** Shortest period whose CAGR is shown: annualising a few days' return gives numbers like 8 000 000%. */
-export const MIN_CAGR_DAYS = 28;
-
-/** The summary's annual return, or NaN when the bars span fewer than {@link MIN_CAGR_DAYS} days. */
-export function shownCagr(s: PerformanceSummary, time: ArrayLike<number>): number {
-  const days = time.length > 1 ? ((time[time.length - 1] as number) - (time[0] as number)) / 86_400_000 : 0;
-  return days >= MIN_CAGR_DAYS ? s.annualReturn : Number.NaN;
 }
 
 function row(strategy: string, s: PerformanceSummary, buyHold: Float64Array, fees: number, funding: number, time: ArrayLike<number>): ScorecardRow {

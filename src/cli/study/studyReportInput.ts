@@ -1,7 +1,8 @@
 import type { TearsheetInput } from "../../report/renderTearsheet.js";
 import type { StudyRun } from "../runStudyJob.js";
 import { SCORECARD_FORMAT } from "./scorecard.js";
-import { studySections, summaryTiles, weightsNote } from "./studyTearsheet.js";
+import { summaryTiles } from "../../report/summaryTiles.js";
+import { studySections, weightsNote } from "./studyTearsheet.js";
 
 function day(ms: number): string {
   return new Date(ms).toISOString().slice(0, 16).replace("T", " ");
@@ -55,7 +56,7 @@ export function studyReportInput(run: StudyRun): TearsheetInput {
       title: "Real data: BTC 4h (Coinbase) with Hyperliquid funding",
       id: "real-data",
       intro: `Coinbase BTC-USD 4-hour candles, ${day(r.time[0] as number)} to ${day(r.time[r.time.length - 1] as number)} UTC (${r.time.length} bars), with Hyperliquid's real hourly BTC funding (mean ${(r.meanFunding * 1e4).toFixed(3)} bps/h) charged on positions. Only funding, basis (Hyperliquid mark vs Coinbase spot) and momentum (last 4h return) can be derived from these public feeds; imbalance and gas are missing and their weight is renormalised away. Same threshold and costs as above. The signal was long ${share(long)} and short ${share(short)} of the bars; funding was positive (longs paying, which the composite reads as bearish) on ${(100 * r.positiveFundingShare).toFixed(0)}% of them. Data: MIT / BSD-3-Clause, see fixtures/real/README.md.`,
-      metrics: summaryTiles(r.summary, r.feesPaid, r.fundingPaid, r.time),
+      metrics: summaryTiles(r.summary, { time: r.time, fees: r.feesPaid, funding: r.fundingPaid }),
       equity: { time: r.time, series: { strategy: r.result.equity, "buy & hold": r.buyHold } },
       signal: { time: r.time, price: r.close, score: r.replay.composite, trades: r.result.trades, thresholds: { buy: o.threshold, sell: -o.threshold }, priceTitle: "BTC-USD (Coinbase)", scoreTitle: "composite (3 of 5)" },
       icDecay: {

@@ -1,34 +1,17 @@
 import type { Trade } from "../../backtest/Trade.js";
 import type { RegimeTable } from "../../metrics/metricsByRegime.js";
 import type { MetricsTable } from "../../metrics/MetricsTable.js";
-import type { PerformanceSummary } from "../../metrics/performanceSummary.js";
-import type { MetricTile, TearsheetSection, TearsheetTable } from "../../report/renderTearsheet.js";
+import type { TearsheetSection, TearsheetTable } from "../../report/renderTearsheet.js";
+import { summaryTiles } from "../../report/summaryTiles.js";
 import { DEFAULT_WEIGHTS } from "../../signals/weights.js";
 import type { Study } from "./runStudy.js";
-import { SCORECARD_FORMAT, scorecardColumns, scorecardRows, shownCagr } from "./scorecard.js";
+import { SCORECARD_FORMAT, scorecardColumns, scorecardRows } from "./scorecard.js";
 
 const VOL_NAMES = ["low", "normal", "high", "extreme"];
 const MARKET_NAMES = ["risk_off", "neutral", "risk_on"];
 const pct = (v: number): string => (Number.isFinite(v) ? `${(v * 100).toFixed(2)}%` : "–");
 const f2 = (v: number): string => (Number.isFinite(v) ? v.toFixed(2) : "–");
 const f3 = (v: number): string => (Number.isFinite(v) ? v.toFixed(3) : "–");
-
-/** Headline tiles of a strategy. */
-export function summaryTiles(s: PerformanceSummary, fees: number, funding: number, time: ArrayLike<number>): MetricTile[] {
-  return [
-    { label: "Total return", value: s.totalReturn, format: "percent", signed: true },
-    { label: "CAGR", value: shownCagr(s, time), format: "percent", signed: true },
-    { label: "Sharpe", value: s.sharpeRatio, signed: true },
-    { label: "Sortino", value: s.sortinoRatio, signed: true },
-    { label: "Max drawdown", value: s.maxDrawdown, format: "percent" },
-    { label: "Volatility", value: s.annualVolatility, format: "percent" },
-    { label: "Trades", value: s.trades, format: "integer" },
-    { label: "Win rate", value: s.winRate, format: "percent" },
-    { label: "Exposure", value: s.exposure, format: "percent" },
-    { label: "Fees paid", value: fees, format: "money" },
-    { label: "Funding paid", value: funding, format: "money" },
-  ];
-}
 
 /**
  * Regime rows (the "all" row left out) as grouped bars, strategy next to buy
@@ -75,7 +58,7 @@ function regimeParts(
   };
 }
 
-/** IC per horizon (rows) and coin (columns), with each coin's z-score. */
+/** IC per horizon (rows) and coin (columns), each with its 95% interval. */
 function icTable(tables: Readonly<Record<string, MetricsTable>>): TearsheetTable {
   const coins = Object.keys(tables);
   const first = tables[coins[0] as string] as MetricsTable;
@@ -126,7 +109,7 @@ export function studySections(study: Study): { summary: TearsheetTable; sections
       title: `Portfolio (${o.coins.join(", ")}, equal weights)`,
       id: "portfolio",
       intro: `All coins share one capital, each with 1/${o.coins.length} of equity at full size; positions follow each coin's composite label. Buy & hold: the same equal split, held without costs.`,
-      metrics: summaryTiles(p.summary, p.feesPaid, p.fundingPaid, study.time),
+      metrics: summaryTiles(p.summary, { time: study.time, fees: p.feesPaid, funding: p.fundingPaid }),
       equity: { time: study.time, series: { strategy: p.result.equity, "buy & hold": p.buyHold } },
       positions: { time: study.time, series: Object.fromEntries(o.coins.map((c) => [c, (p.result.coins[c] as { positions: Float64Array }).positions])) },
       regimeReturns: {
@@ -190,7 +173,7 @@ export function studySections(study: Study): { summary: TearsheetTable; sections
     sections.push({
       title: coin,
       intro: `Long when the composite is above ${o.threshold}, ${o.shorts ? "short" : "flat"} below -${o.threshold}, flat in between${o.regimeFilter ? " and while 24h realized volatility is extreme (>= 90% annualised)" : ""}; ${o.sizing === "confidence" ? "sized by the composite's confidence" : "full size"}; ${bar} bars.`,
-      metrics: summaryTiles(c.summary, c.feesPaid, c.fundingPaid, c.time),
+      metrics: summaryTiles(c.summary, { time: c.time, fees: c.feesPaid, funding: c.fundingPaid }),
       equity: { time: c.time, series: { strategy: c.result.equity, "buy & hold": c.buyHold } },
       signal: { time: c.time, price: c.close, score: c.replay.composite, trades: c.result.trades, thresholds: { buy: o.threshold, sell: -o.threshold }, priceTitle: `${coin} price`, scoreTitle: "composite" },
       regimeReturns: {

@@ -1,0 +1,63 @@
+/**
+ * backtestSection / summaryTiles: a tearsheet section straight from a backtest
+ * result. Expected numbers are worked out by hand from the prices.
+ */
+import { describe, expect, it } from "vitest";
+import { backtest } from "../../src/backtest/index.js";
+import { InvalidArgumentError } from "../../src/errors/index.js";
+import { backtestSection, MIN_CAGR_DAYS, renderTearsheet, shownCagr, summaryTiles } from "../../src/report/index.js";
+
+const DAY = 86_400_000;
+const time = [0, DAY, 2 * DAY, 3 * DAY];
+const close = [100, 110, 99, 108.9];
+// long over bars 1 and 2 only: equity 1000 -> 1100 -> 990 -> 990 (no costs)
+const result = backtest({ time, close, position: [1, 1, 0, 0], initialCash: 1000 });
+
+describe("backtestSection", () => {
+  it("builds tiles, equity with buy and hold, positions and trades from the result", () => {
+    const s = backtestSection(result, { title: "BTC", close });
+    expect(Array.from(result.equity)).toEqual([1000, 1100, 990, 990]);
+    const tile = (label: string) => s.metrics?.find((m) => m.label === label)?.value;
+    expect(tile("Total return")).toBeCloseTo(990 / 1000 - 1, 12);
+    expect(tile("CAGR")).toBeNaN(); // three days: not annualised
+    expect(tile("Fees paid")).toBe(0);
+    expect(tile("Trades")).toBe(1);
+    const bh = s.equity?.series["buy & hold"] as Float64Array;
+    // 1000 x close / 100
+    expect(Array.from(bh)).toEqual([1000, 1100, 990, 1089]);
+    expect(s.signal).toBeUndefined();
+    expect(s.trades?.length).toBe(1);
+    expect(Array.from(s.positions?.series["position"] as Float64Array)).toEqual([1, 1, 0, 0]);
+  });
+  it("adds the signal chart when a score is given, with the thresholds", () => {
+    const s = backtestSection(result, { title: "BTC", close, score: [0.2, 0.3, -0.1, 0], thresholds: { buy: 0.1, sell: -0.1 } });
+    expect(s.signal?.thresholds).toEqual({ buy: 0.1, sell: -0.1 });
+    expect(s.signal?.trades).toBe(result.trades);
+  });
+  it("renders into a page", async () => {
+    const html = await renderTearsheet({ title: "t", sections: [backtestSection(result, { title: "BTC", close, score: [0, 0, 0, 0] })] });
+    expect((html.match(/<svg/g) ?? []).length).toBe(4); // equity, drawdown, signal, positions
+  });
+  it("rejects a close or score of the wrong length with a typed error", () => {
+    expect(() => backtestSection(result, { title: "x", close: [1, 2] })).toThrow(InvalidArgumentError);
+    expect(() => backtestSection(result, { title: "x", score: [1] })).toThrow("backtestSection: score must have one value per bar of the result (4), got 1");
+  });
+});
+
+describe("shownCagr and summaryTiles", () => {
+  it("shows the annual return from exactly MIN_CAGR_DAYS days on, NaN below and for one point", () => {
+    expect(MIN_CAGR_DAYS).toBe(28);
+    expect(shownCagr({ annualReturn: 0.5 }, [0, 28 * DAY])).toBe(0.5);
+    expect(shownCagr({ annualReturn: 0.5 }, [0, 28 * DAY - 1])).toBeNaN();
+    expect(shownCagr({ annualReturn: 0.5 }, [0])).toBeNaN();
+    expect(shownCagr({ annualReturn: 0.5 }, [])).toBeNaN();
+  });
+  it("lists the eleven headline tiles in order", () => {
+    const s = backtestSection(result, { title: "x" });
+    expect(s.metrics?.map((m) => m.label)).toEqual([
+      "Total return", "CAGR", "Sharpe", "Sortino", "Max drawdown", "Volatility", "Trades", "Win rate", "Exposure", "Fees paid", "Funding paid",
+    ]);
+    const tiles = summaryTiles({ ...({} as never), totalReturn: 0.1, annualReturn: 2, sharpeRatio: 1, sortinoRatio: 1, maxDrawdown: -0.1, annualVolatility: 0.2, trades: 3, winRate: 0.5, exposure: 0.4 }, { time: [0, 30 * DAY], fees: 7, funding: -2 });
+    expect(tiles.map((t) => t.value)).toEqual([0.1, 2, 1, 1, -0.1, 0.2, 3, 0.5, 0.4, 7, -2]);
+  });
+});
