@@ -5,7 +5,7 @@ import { tradesFrame, type BacktestResult } from "./BacktestResult.js";
 import type { Trade } from "./Trade.js";
 import { checkExecution, checkPrices, resolveExecution, type ExecutionOptions } from "./execution.js";
 import { tableColumn, type PriceTable } from "./priceColumns.js";
-import { simulate } from "./simulate.js";
+import { simulate, type SimOutput } from "./simulate.js";
 import { simulateDefault } from "./simulateDefault.js";
 import { checkLength, targetPositions, type TargetOptions } from "./targetPositions.js";
 
@@ -115,46 +115,64 @@ export function backtest(options: BacktestOptions): BacktestResult {
   carryOnMissingPrice(positions, close);
   const coin = { name: options.coin, close, open, target: positions, funding, spreadBps: options.spreadBps };
   const settings = { n, initialCash: exec.initialCash, costBps: exec.costBps, nextOpen: exec.nextOpen, whole: exec.whole, everyBar: exec.everyBar };
-  const sim = !exec.nextOpen && !exec.whole && exec.everyBar ? simulateDefault(coin, settings) : simulate([coin], settings);
+  const fast = !exec.nextOpen && !exec.whole && exec.everyBar;
+  // The fast path first produces equity and trades only; the other series come from one
+  // full re-run (same arithmetic, same numbers) the first time one of them is asked for.
+  const primary = fast ? simulateDefault(coin, settings, false) : simulate([coin], settings);
+  let complete: SimOutput | undefined = fast ? undefined : primary;
+  const full = (): SimOutput => (complete ??= simulateDefault(coin, settings, true));
+  let returns: Float64Array | undefined = fast ? undefined : primary.returns;
   // Time as given, or the bar index, built only when asked for.
   let t: Float64Array | undefined = given === undefined ? undefined : given instanceof Float64Array ? given : Float64Array.from(given);
   const timeOf = (): Float64Array => (t ??= barIndex(n));
-  const holdings = sim.units[0] as Float64Array;
   let trades: Trade[] | undefined;
-  return {
+  const result: BacktestResult = {
     get time(): Float64Array {
       return timeOf();
     },
-    equity: sim.equity,
-    returns: sim.returns,
+    equity: primary.equity,
+    get returns(): Float64Array {
+      return (returns ??= returnsOf(primary.equity));
+    },
     positions,
-    exposure: sim.exposure,
-    holdings,
-    turnover: sim.turnover,
-    fees: sim.fees,
-    fundingPaid: sim.fundingPaid,
+    get exposure(): Float64Array {
+      return full().exposure;
+    },
+    get holdings(): Float64Array {
+      return full().units[0] as Float64Array;
+    },
+    get turnover(): Float64Array {
+      return full().turnover;
+    },
+    get fees(): Float64Array {
+      return full().fees;
+    },
+    get fundingPaid(): Float64Array {
+      return full().fundingPaid;
+    },
     get trades(): Trade[] {
-      return (trades ??= sim.log.toTrades(timeOf(), [options.coin]));
+      return (trades ??= primary.log.toTrades(timeOf(), [options.coin]));
     },
     capped,
-    ruinIndex: sim.ruinIndex,
+    ruinIndex: primary.ruinIndex,
     toDataFrame(): DataFrame {
       return toDataFrame({
-        time: timeOf(),
-        equity: sim.equity,
-        returns: sim.returns,
+        time: result.time,
+        equity: result.equity,
+        returns: result.returns,
         positions,
-        exposure: sim.exposure,
-        holdings,
-        turnover: sim.turnover,
-        fees: sim.fees,
-        funding_paid: sim.fundingPaid,
+        exposure: result.exposure,
+        holdings: result.holdings,
+        turnover: result.turnover,
+        fees: result.fees,
+        funding_paid: result.fundingPaid,
       });
     },
     tradesToDataFrame(): DataFrame {
-      return tradesFrame(this.trades);
+      return tradesFrame(result.trades);
     },
   };
+  return result;
 }
 
 /** No decision can be filled on a bar without a close: carry the previous target there (in place, on our own array). @internal */
@@ -170,4 +188,17 @@ function barIndex(n: number): Float64Array {
   const t = new Float64Array(n);
   for (let i = 0; i < n; i++) t[i] = i;
   return t;
+}
+
+/** Simple returns of an equity curve: NaN at bar 0, then equity[i] / equity[i-1] - 1 (0 when unchanged), as the engine computes them. */
+function returnsOf(equity: Float64Array): Float64Array {
+  const n = equity.length;
+  const r = new Float64Array(n);
+  if (n > 0) r[0] = Number.NaN;
+  for (let i = 1; i < n; i++) {
+    const e = equity[i] as number;
+    const prev = equity[i - 1] as number;
+    r[i] = e === prev ? 0 : e / prev - 1;
+  }
+  return r;
 }

@@ -126,7 +126,7 @@ export function backtestPortfolio(options: PortfolioOptions): PortfolioResult {
   });
   const t = time instanceof Float64Array ? time : Float64Array.from(time);
   let trades: Trade[] | undefined;
-  return {
+  const result: PortfolioResult = {
     time: t,
     equity: sim.equity,
     returns: sim.returns,
@@ -161,7 +161,8 @@ export function backtestPortfolio(options: PortfolioOptions): PortfolioResult {
       return toDataFrame(cols);
     },
     tradesToDataFrame(): DataFrame {
-      return tradesFrame(this.trades);
+      return tradesFrame(result.trades);
     },
   };
+  return result;
 }

@@ -6,9 +6,12 @@ import { TradeLog } from "./TradeLog.js";
  * the close, fractional units rebalanced every bar. Same arithmetic, in the
  * same order, as simulate() (so the results are bit-identical; tests hold them
  * together), with the state in locals instead of per-coin arrays and closures.
+ * With `full` false only equity and the trade ledger are produced (the other series are
+ * empty): fresh memory is costly to touch, and most runs need only equity and trades;
+ * backtest() re-runs with `full` true when a secondary series is first asked for.
  * @internal
  */
-export function simulateDefault(coin: SimCoin, s: SimSettings): SimOutput {
+export function simulateDefault(coin: SimCoin, s: SimSettings, full = true): SimOutput {
   const n = s.n;
   const close = coin.close;
   const target = coin.target;
@@ -16,12 +19,12 @@ export function simulateDefault(coin: SimCoin, s: SimSettings): SimOutput {
   const spreadBps = coin.spreadBps;
   const baseRate = s.costBps / 1e4;
   const equity = new Float64Array(n);
-  const returns = new Float64Array(n);
-  const turnover = new Float64Array(n);
-  const exposure = new Float64Array(n);
-  const feesOut = new Float64Array(n);
-  const fundOut = new Float64Array(n);
-  const unitsOut = new Float64Array(n);
+  const returns = new Float64Array(full ? n : 0);
+  const turnover = new Float64Array(full ? n : 0);
+  const exposure = new Float64Array(full ? n : 0);
+  const feesOut = new Float64Array(full ? n : 0);
+  const fundOut = new Float64Array(full ? n : 0);
+  const unitsOut = new Float64Array(full ? n : 0);
   const log = new TradeLog();
   if (n === 0) {
     return { equity, returns, turnover, exposure, fees: feesOut, fundingPaid: fundOut, units: [unitsOut], weights: [exposure], log, ruinIndex: -1 };
@@ -53,7 +56,7 @@ export function simulateDefault(coin: SimCoin, s: SimSettings): SimOutput {
           tFund += paid;
           if (paid !== 0) {
             cash -= paid;
-            fundOut[i] = paid;
+            if (full) fundOut[i] = paid;
           }
         }
       }
@@ -63,7 +66,7 @@ export function simulateDefault(coin: SimCoin, s: SimSettings): SimOutput {
       }
       const prev = E;
       E = u !== 0 ? cash + u * last : cash;
-      returns[i] = E === prev ? 0 : E / prev - 1;
+      if (full) returns[i] = E === prev ? 0 : E / prev - 1;
       if (E <= 0 && ruinIndex < 0) {
         ruinIndex = i;
         if (u !== 0) {
@@ -75,7 +78,7 @@ export function simulateDefault(coin: SimCoin, s: SimSettings): SimOutput {
         }
       }
     } else {
-      returns[0] = Number.NaN;
+      if (full) returns[0] = Number.NaN;
       if (c === c) last = c;
     }
     equity[i] = E;
@@ -97,7 +100,7 @@ export function simulateDefault(coin: SimCoin, s: SimSettings): SimOutput {
         last = c;
       } else {
         cash = cash - ((nu - old) * c + fee);
-        feesOut[i] = (feesOut[i] as number) + fee;
+        if (full) feesOut[i] = (feesOut[i] as number) + fee;
         const oldSide = old > 0 ? 1 : old < 0 ? -1 : 0;
         const newSide = nu > 0 ? 1 : nu < 0 ? -1 : 0;
         if (oldSide !== 0 && oldSide !== newSide) {
@@ -124,12 +127,14 @@ export function simulateDefault(coin: SimCoin, s: SimSettings): SimOutput {
         }
         u = nu;
         last = c;
-        turnover[i] = traded / E;
+        if (full) turnover[i] = traded / E;
       }
     }
-    unitsOut[i] = u;
-    const wk = E !== 0 ? (u * last) / E : 0;
-    exposure[i] = u === 0 ? 0 : wk + 0; // + 0 as simulate's sum does: no -0
+    if (full) {
+      unitsOut[i] = u;
+      const wk = E !== 0 ? (u * last) / E : 0;
+      exposure[i] = u === 0 ? 0 : wk + 0; // + 0 as simulate's sum does: no -0
+    }
   }
   if (side !== 0) log.record(0, side, eIdx, n - 1, ePrice, last, maxUnits, eNotional, tPnl, tFees, tFund, true);
   return { equity, returns, turnover, exposure, fees: feesOut, fundingPaid: fundOut, units: [unitsOut], weights: [exposure], log, ruinIndex };
