@@ -2,6 +2,7 @@ import { textTable } from "../report/textTable.js";
 import type { StudyRun } from "./runStudyJob.js";
 import { MIN_CAGR_DAYS } from "../report/summaryTiles.js";
 import { SCORECARD_FORMAT, scorecardColumns, scorecardRows } from "./study/scorecard.js";
+import { studyHighlights } from "./study/studyHighlights.js";
 
 const pct = (v: number): string => (Number.isFinite(v) ? `${(v * 100).toFixed(1)}%` : "–");
 
@@ -21,6 +22,8 @@ export function formatScorecard(run: StudyRun): string {
     textTable(scorecardColumns(rows), { format: SCORECARD_FORMAT }),
   ];
   if (rows.some((r) => Number.isNaN(r.cagr))) lines.push(`(CAGR is shown for periods of ${MIN_CAGR_DAYS} days or more: annualising a few days' return says nothing.)`);
+  const facts = studyHighlights(s, run.variants);
+  if (facts.length > 0) lines.push("", "Key facts", ...facts.map((f) => `- ${f}`));
   if (run.variants !== undefined) {
     const v = run.variants;
     lines.push(

@@ -29,6 +29,7 @@ describe("milab demo", () => {
     expect(out).toContain("embedded replay server (simulator seed 42)");
     expect(out).toContain("Period: 2026-10-02 01:00 to 2026-11-01 00:00 UTC, 720 bars of 1h");
     expect(out).toContain("What if (portfolio, same data, in-sample");
+    expect(out).toMatch(/^Key facts\n- The portfolio returned -?\d+\.\d% net of costs and funding/m);
     expect(out).toContain("Real data (Coinbase BTC 4h + Hyperliquid funding");
     expect(out).toContain(`Report: ${report}`);
     expect(run.stderr).toBe(""); // no progress bar when stderr is not a terminal
@@ -46,7 +47,7 @@ describe("milab demo", () => {
     expect(check.consoleErrors).toEqual([]);
     expect(check.pageErrors).toEqual([]);
     expect(check.externalRequests).toEqual([]);
-    expect(check.sectionIds).toEqual(["summary", "portfolio", "signal-evaluation", "btc", "eth", "sol", "hype", "what-if", "real-data"]);
+    expect(check.sectionIds).toEqual(["highlights", "summary", "portfolio", "signal-evaluation", "btc", "eth", "sol", "hype", "what-if", "real-data"]);
     // portfolio 4 (equity, drawdown, positions, regime), signal evaluation 2, 4 per coin, what-if 1, real data 4
     expect(check.svgSizes.length).toBe(4 + 2 + 4 * 4 + 1 + 4);
     for (const s of check.svgSizes) {

@@ -10,6 +10,7 @@ import { DEFAULT_WEIGHTS } from "../../src/signals/index.js";
 import type { StudyData } from "../../src/cli/study/loadStudyData.js";
 import { DEFAULT_STUDY, runStudy } from "../../src/cli/study/runStudy.js";
 import { scorecardRows } from "../../src/cli/study/scorecard.js";
+import { studyHighlights } from "../../src/cli/study/studyHighlights.js";
 import { parseCoins, parseWeights } from "../../src/cli/options.js";
 
 const MIN = 60_000;
@@ -67,6 +68,11 @@ describe("runStudy", () => {
     expect(row.totalReturn).toBeCloseTo(expected / 1000 - 1, 12);
     expect(row.buyHoldReturn).toBeCloseTo(p(10) / p(0) - 1, 12);
     expect(row.fundingPaid).toBeGreaterThan(0);
+    const facts = studyHighlights(s);
+    expect(facts[0]).toBe(
+      `BTC returned +${((expected / 1000 - 1) * 100).toFixed(1)}% net of costs and funding (Sharpe ${btc.summary.sharpeRatio.toFixed(2)}, max drawdown 0.0%) against +${((p(10) / p(0) - 1) * 100).toFixed(1)}% for buy and hold.`,
+    );
+    expect(facts[1]).toBe("Fees and slippage cost 1 (0.1% of the starting cash) over 1 trade (1 still open at the end).");
     // ten hours are far below the 28 days from which a CAGR is shown
     expect(row.cagr).toBeNaN();
     expect(btc.summary.annualReturn).toBeGreaterThan(1);

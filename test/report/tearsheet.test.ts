@@ -96,6 +96,12 @@ describe("renderTearsheet", () => {
     expect(cols["side"]).toEqual(["long", "short"]);
     expect(cols["exit"]).toEqual(["2026-10-01 20:00", "open"]);
   });
+  it("lists the key facts, escaped, above the summary; none when there are none", async () => {
+    const html = await renderTearsheet({ ...input, highlights: ["Sharpe < 0 & costs > 0"] });
+    expect(html).toContain('<section class="card highlights" id="highlights"><h2>Key facts</h2><ul><li>Sharpe &lt; 0 &amp; costs &gt; 0</li></ul></section>');
+    expect(html.indexOf('id="highlights"')).toBeLessThan(html.indexOf('id="summary"'));
+    expect(await renderTearsheet({ ...input, highlights: [] })).not.toContain("Key facts");
+  });
   it("renders a page with no section, and is byte-identical across runs", async () => {
     const empty = await renderTearsheet({ title: "Empty", sections: [] });
     expect(empty).toContain("<h1>Empty</h1>");

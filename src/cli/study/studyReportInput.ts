@@ -1,6 +1,7 @@
 import type { TearsheetInput } from "../../report/renderTearsheet.js";
 import type { StudyRun } from "../runStudyJob.js";
 import { SCORECARD_FORMAT } from "./scorecard.js";
+import { studyHighlights } from "./studyHighlights.js";
 import { summaryTiles } from "../../report/summaryTiles.js";
 import { studySections, weightsNote } from "./studyTearsheet.js";
 
@@ -85,6 +86,7 @@ export function studyReportInput(run: StudyRun): TearsheetInput {
       o.regimeFilter ? "flat in extreme volatility" : "no regime filter",
       `starting cash ${o.initialCash.toLocaleString("en-US")}`,
     ],
+    highlights: studyHighlights(s, run.variants),
     summary,
     sections: all,
   };
