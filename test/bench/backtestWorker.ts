@@ -35,6 +35,8 @@ function ours(c: BenchColumns): Float64Array {
   const t2 = clock();
   split.replay = Math.min(split.replay, t1 - t0);
   split.backtest = Math.min(split.backtest, t2 - t1);
+  // Equity and the per-bar returns (the vectorised versions compute both); other series stay lazy.
+  if (r.returns.length !== r.equity.length) throw new Error("returns and equity differ in length");
   return r.equity;
 }
 
