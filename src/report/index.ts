@@ -20,7 +20,7 @@ export type { BarChartInput, BarChartOptions } from "./barChart.js";
 export { icDecayChart, icDecaySpec } from "./icDecayChart.js";
 export type { IcDecayChartOptions, IcDecayInput } from "./icDecayChart.js";
 export { renderTearsheet } from "./renderTearsheet.js";
-export type { MetricTile, TearsheetInput, TearsheetSection, TearsheetTable } from "./renderTearsheet.js";
+export type { MetricTile, RenderOptions, TearsheetInput, TearsheetSection, TearsheetTable } from "./renderTearsheet.js";
 export { writeReport } from "./writeReport.js";
 export { MIN_CAGR_DAYS, shownCagr, summaryTiles } from "./summaryTiles.js";
 export { backtestSection } from "./backtestSection.js";

@@ -140,27 +140,41 @@ function table(t: TearsheetTable): string {
   })}</div>`;
 }
 
-async function renderSection(s: TearsheetSection, id: string): Promise<string> {
+/** Options of {@link renderTearsheet}. */
+export interface RenderOptions {
+  /** Called after each chart is rendered, with the count so far and the total (for a progress bar). */
+  readonly onChart?: (done: number, total: number) => void;
+}
+
+/** Charts a section draws (equity counts twice: equity and drawdown). @internal */
+export function chartCount(s: TearsheetSection): number {
+  return (
+    (s.equity !== undefined ? 2 : 0) +
+    [s.signal, s.positions, s.regimeReturns, s.icDecay, s.attribution].filter((x) => x !== undefined).length
+  );
+}
+
+async function renderSection(s: TearsheetSection, id: string, tick: <T>(p: Promise<T>) => Promise<T>): Promise<string> {
   const parts: string[] = [`<section class="card" id="${escapeHtml(id)}"><h2>${escapeHtml(s.title)}</h2>`];
   if (s.intro !== undefined) parts.push(`<p class="intro">${escapeHtml(s.intro)}</p>`);
   if (s.metrics !== undefined && s.metrics.length > 0) parts.push(tiles(s.metrics));
   const [equity, drawdown, signal, positions, regime, ic, attribution] = await Promise.all([
-    s.equity !== undefined ? equityChart(s.equity, { title: "Equity", normalize: s.normalizeEquity ?? false }) : undefined,
-    s.equity !== undefined ? drawdownChart(s.equity, { title: "Drawdown" }) : undefined,
+    s.equity !== undefined ? tick(equityChart(s.equity, { title: "Equity", normalize: s.normalizeEquity ?? false })) : undefined,
+    s.equity !== undefined ? tick(drawdownChart(s.equity, { title: "Drawdown" })) : undefined,
     s.signal !== undefined
-      ? signalChart(s.signal, {
+      ? tick(signalChart(s.signal, {
           title: "Signal over price (▲ long entry, ▼ short entry, ✕ exit)",
           ...(s.signal.priceTitle !== undefined ? { priceTitle: s.signal.priceTitle } : {}),
           ...(s.signal.scoreTitle !== undefined ? { scoreTitle: s.signal.scoreTitle } : {}),
-        })
+        }))
       : undefined,
-    s.positions !== undefined ? positionsChart(s.positions, { title: "Positions" }) : undefined,
-    s.regimeReturns !== undefined ? barChart(s.regimeReturns, { title: s.regimeReturns.title ?? "Returns by regime", ...s.regimeReturns.options }) : undefined,
+    s.positions !== undefined ? tick(positionsChart(s.positions, { title: "Positions" })) : undefined,
+    s.regimeReturns !== undefined ? tick(barChart(s.regimeReturns, { title: s.regimeReturns.title ?? "Returns by regime", ...s.regimeReturns.options })) : undefined,
     s.icDecay !== undefined
-      ? icDecayChart(s.icDecay, { title: s.icDecay.title ?? "IC decay", ...(s.icDecay.horizonTitle !== undefined ? { horizonTitle: s.icDecay.horizonTitle } : {}) })
+      ? tick(icDecayChart(s.icDecay, { title: s.icDecay.title ?? "IC decay", ...(s.icDecay.horizonTitle !== undefined ? { horizonTitle: s.icDecay.horizonTitle } : {}) }))
       : undefined,
     s.attribution !== undefined
-      ? barChart(s.attribution, { title: s.attribution.title ?? "Component attribution", horizontal: true, ...s.attribution.options })
+      ? tick(barChart(s.attribution, { title: s.attribution.title ?? "Component attribution", horizontal: true, ...s.attribution.options }))
       : undefined,
   ]);
   for (const svg of [equity, drawdown, signal, positions]) if (svg !== undefined) parts.push(figure(svg));
@@ -198,10 +212,14 @@ async function renderSection(s: TearsheetSection, id: string): Promise<string> {
  *   sections: [{ title: "BTC", equity: { time: result.time, series: { strategy: result.equity } }, trades: result.trades }],
  * });
  */
-export async function renderTearsheet(input: TearsheetInput): Promise<string> {
+export async function renderTearsheet(input: TearsheetInput, options: RenderOptions = {}): Promise<string> {
   const used = new Set<string>();
   const ids = input.sections.map((s) => (s.id !== undefined ? (used.add(s.id), s.id) : slug(s.title, used)));
-  const sections = await Promise.all(input.sections.map((s, i) => renderSection(s, ids[i] as string)));
+  const total = input.sections.reduce((n, s) => n + chartCount(s), 0);
+  let done = 0;
+  const onChart = options.onChart;
+  const tick = <T>(p: Promise<T>): Promise<T> => (onChart === undefined ? p : p.then((v) => (onChart(++done, total), v)));
+  const sections = await Promise.all(input.sections.map((s, i) => renderSection(s, ids[i] as string, tick)));
   const notes = (input.notes ?? []).map((n) => `<li>${escapeHtml(n)}</li>`).join("");
   const toc =
     input.sections.length > 1

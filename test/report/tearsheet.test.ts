@@ -107,6 +107,11 @@ describe("renderTearsheet", () => {
     expect(empty).toContain("<h1>Empty</h1>");
     expect(await renderTearsheet(input)).toBe(await renderTearsheet(input));
   });
+  it("reports progress once per chart, up to the total", async () => {
+    const calls: [number, number][] = [];
+    await renderTearsheet(input, { onChart: (done, total) => calls.push([done, total]) });
+    expect(calls).toEqual(Array.from({ length: 8 }, (_, i) => [i + 1, 8]));
+  });
   it("passes chart argument errors through as typed errors", async () => {
     await expect(renderTearsheet({ title: "x", sections: [{ title: "s", equity: { time: [1, 2], series: { a: [1] } } }] })).rejects.toThrow(InvalidArgumentError);
   });

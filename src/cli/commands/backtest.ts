@@ -1,7 +1,7 @@
 import { Command } from "commander";
-import { writeReport } from "../../report/writeReport.js";
 import { formatScorecard } from "../printScorecard.js";
 import { createProgress } from "../progress.js";
+import { writeReportWithProgress } from "../writeReportWithProgress.js";
 import { addStudyOptions, type StudyCliOptions } from "../addStudyOptions.js";
 import { runStudyJob, type StudyRun } from "../runStudyJob.js";
 import { studyReportInput } from "../study/studyReportInput.js";
@@ -50,7 +50,7 @@ export function backtestCommand(): Command {
       if (opts.json) process.stdout.write(`${JSON.stringify(backtestJson(run), null, 2)}\n`);
       else process.stdout.write(`${formatScorecard(run)}\n`);
       if (opts.report !== undefined) {
-        const file = await writeReport(opts.report, studyReportInput(run));
+        const file = await writeReportWithProgress(opts.report, studyReportInput(run), opts.quiet);
         process.stderr.write(`report written to ${file}\n`);
       }
     });

@@ -1,9 +1,9 @@
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import { Command } from "commander";
-import { writeReport } from "../../report/writeReport.js";
 import { formatScorecard } from "../printScorecard.js";
 import { createProgress } from "../progress.js";
+import { writeReportWithProgress } from "../writeReportWithProgress.js";
 import { addStudyOptions, type StudyCliOptions } from "../addStudyOptions.js";
 import { runStudyJob } from "../runStudyJob.js";
 import { studyReportInput } from "../study/studyReportInput.js";
@@ -29,7 +29,7 @@ export function demoCommand(): Command {
       process.stdout.write("market-intel-lab demo: the composite signal, replayed and backtested\n\n");
       process.stdout.write(`${formatScorecard(run)}\n\n`);
       const t1 = performance.now();
-      const file = await writeReport(join(opts.out, "report.html"), studyReportInput(run));
+      const file = await writeReportWithProgress(join(opts.out, "report.html"), studyReportInput(run), opts.quiet);
       const t2 = performance.now();
       const mb = (statSync(file).size / 1e6).toFixed(1);
       const sec = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
