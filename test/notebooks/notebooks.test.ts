@@ -42,6 +42,29 @@ const text = (s: string | string[] | undefined): string => (Array.isArray(s) ? s
 const read = (name: string): Notebook => JSON.parse(readFileSync(join(dir, name), "utf8")) as Notebook;
 const code = (nb: Notebook): Cell[] => nb.cells.filter((c) => c.cell_type === "code");
 
+/**
+ * At most two kernels at once (the CI machine has two cores; each tslab kernel
+ * is mostly single-threaded and a few hundred MB): the executions below are
+ * declared concurrent and queue here, so the file takes about half the time.
+ */
+const KERNELS = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+async function withKernelSlot<T>(job: () => Promise<T>): Promise<T> {
+  if (running >= KERNELS) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await job();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+/** The kernel spec, written once (sync) before any kernel starts: concurrent kernels never read a half-written file. */
+let jupyterPathMemo: string | undefined;
+const kernelPath = (): string => (jupyterPathMemo ??= setupKernel(root) as string);
+
 if (!hasJupyter) {
   console.warn(
     "\n!!! notebooks NOT executed: /usr/bin/jupyter is missing. Install Debian's jupyter-nbconvert python3-nbclient jupyter-client (.ci/run does). !!!\n",
@@ -110,20 +133,20 @@ describe("notebooks", () => {
     });
   });
 
-  describe.skipIf(!hasJupyter).each(names)("%s (executed headless)", (name) => {
-    it(
-      "runs every cell without error",
-      async () => {
+  describe.skipIf(!hasJupyter)("executed headless", () => {
+    it.concurrent.each(names)(
+      "%s runs every cell without error",
+      async (name) => {
         expect(existsSync(join(root, "dist", "index.js")), "dist/index.js missing: run `npm run build` first (npm test does)").toBe(true);
-        const jupyterPath = setupKernel(root) as string;
+        const jupyterPath = kernelPath();
         const outDir = join(root, "test", ".tmp", "notebooks");
         mkdirSync(outDir, { recursive: true });
         let stdout: string;
         try {
-          ({ stdout } = await run("/usr/bin/python3", [join(dir, "execute.py"), "--out-dir", outDir, "--timeout", "240", join(dir, name)], {
+          ({ stdout } = await withKernelSlot(() => run("/usr/bin/python3", [join(dir, "execute.py"), "--out-dir", outDir, "--timeout", "240", join(dir, name)], {
             env: { ...process.env, JUPYTER_PATH: jupyterPath, TZ: "UTC" },
             maxBuffer: 16 * 1024 * 1024,
-          }));
+          })));
         } catch (err) {
           stdout = String((err as { stdout?: string }).stdout ?? "");
           if (stdout.trim() === "") throw err;
@@ -140,7 +163,8 @@ describe("notebooks", () => {
         const executed = JSON.parse(readFileSync(join(outDir, name), "utf8")) as Notebook;
         expect(code(executed).every((c) => typeof c.execution_count === "number")).toBe(true);
       },
-      300_000,
+      // Queue time included: up to two notebooks ahead of this one.
+      600_000,
     );
   });
 });
