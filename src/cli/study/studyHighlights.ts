@@ -36,8 +36,11 @@ export function studyHighlights(study: Study, variants?: readonly VariantRow[]):
   if (ic1.length > 0) {
     const significant = ic1.filter((x) => x.lo > 0 || x.hi < 0).map((x) => x.c);
     const mean = ic1.reduce((a, x) => a + x.ic, 0) / ic1.length;
+    const only = ic1.length === 1 ? ic1[0]! : undefined;
     out.push(
-      `The composite's rank IC with the next bar's return averages ${mean.toFixed(3)} across coins; its 95% interval excludes zero for ${significant.length === 0 ? "none of them" : significant.join(", ")}.`,
+      only !== undefined
+        ? `The composite's rank IC with the next bar's return is ${only.ic.toFixed(3)} for ${only.c} (95% interval ${only.lo.toFixed(3)} to ${only.hi.toFixed(3)}${significant.length > 0 ? ", excluding zero" : ", including zero"}).`
+        : `The composite's rank IC with the next bar's return averages ${mean.toFixed(3)} across coins; its 95% interval excludes zero for ${significant.length === 0 ? "none of them" : significant.join(", ")}.`,
     );
   }
   const drops = new Map<string, number[]>();
