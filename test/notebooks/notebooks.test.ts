@@ -12,7 +12,7 @@
  * (`.ci/run` installs it); skipped, loudly, only when /usr/bin/jupyter is missing.
  */
 import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
@@ -131,6 +131,46 @@ describe("notebooks", () => {
       const built = buildNotebook(stem, readFileSync(src, "utf8"), undefined) as Notebook;
       expect(nb.cells.map((c) => [c.cell_type, text(c.source)])).toEqual(built.cells.map((c) => [c.cell_type, text(c.source)]));
     });
+  });
+
+  describe.skipIf(!hasJupyter)("the executor reports a failing cell", () => {
+    const broken = (cells: string[]) => ({
+      cells: cells.map((src, i) => ({ cell_type: "code", id: `c${i}`, metadata: {}, execution_count: null, outputs: [], source: src })),
+      metadata: { kernelspec: { name: "tslab", display_name: "TypeScript", language: "typescript" } },
+      nbformat: 4,
+      nbformat_minor: 5,
+    });
+    it.concurrent.each([
+      ["a compile error", ['console.log("fine");', 'const x: number = "text";\nconsole.log(x);'], 1, /not assignable to type 'number'/],
+      ["a runtime error", ['console.log("fine");', 'console.log("before");\nthrow new Error("boom in cell 2");', 'console.log("never");'], 1, /boom in cell 2/],
+    ] as const)(
+      "%s: names the cell, shows its source and its stderr, writes the partial notebook",
+      async (_what, cells, cellIndex, pattern) => {
+        const dirOut = join(root, "test", ".tmp", "notebooks-broken");
+        mkdirSync(dirOut, { recursive: true });
+        const file = join(dirOut, `broken-${cellIndex}-${String(pattern.source.length)}.ipynb`);
+        writeFileSync(file, JSON.stringify(broken([...cells])));
+        const jupyterPath = kernelPath();
+        const result = await withKernelSlot(() =>
+          run("/usr/bin/python3", [join(dir, "execute.py"), "--out-dir", join(dirOut, "out"), "--timeout", "120", file], {
+            env: { ...process.env, JUPYTER_PATH: jupyterPath, TZ: "UTC" },
+          }).then(
+            () => ({ code: 0, stdout: "" }),
+            (err: { code?: number; stdout?: string }) => ({ code: err.code ?? -1, stdout: String(err.stdout ?? "") }),
+          ),
+        );
+        expect(result.code).toBe(1);
+        const report = JSON.parse(result.stdout.trim()) as { ok: boolean; error: { cell: number; source: string; outputs: string } };
+        expect(report.ok).toBe(false);
+        expect(report.error.cell).toBe(cellIndex);
+        expect(report.error.source).toBe(cells[cellIndex]);
+        expect(report.error.outputs).toMatch(pattern);
+        const partial = JSON.parse(readFileSync(join(dirOut, "out", file.split("/").at(-1)!), "utf8")) as Notebook;
+        expect(text(partial.cells[0]?.outputs?.[0]?.text)).toBe("fine\n");
+        expect(partial.cells[2]?.execution_count ?? null).toBeNull();
+      },
+      300_000,
+    );
   });
 
   describe.skipIf(!hasJupyter)("executed headless", () => {
