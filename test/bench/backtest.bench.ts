@@ -59,7 +59,11 @@ function relDiff(a: number, b: number): number {
   return Math.abs(a - b) / Math.max(Math.abs(a), Math.abs(b), Number.MIN_VALUE);
 }
 
-const fmtN = (n: number) => (n >= 1e6 ? `${n / 1e6}e6` : n >= 1e3 ? `${n / 1e3}k` : String(n));
+const fmtN = (n: number) => {
+  if (n < 1e6) return n >= 1e3 ? `${n / 1e3}k` : String(n);
+  const e = Math.floor(Math.log10(n));
+  return `${n / 10 ** e}e${e}`;
+};
 const ms = (s: number | undefined) => (s === undefined ? "-" : s >= 10 ? `${s.toFixed(1)} s` : `${(s * 1000).toFixed(s < 0.1 ? 1 : 0)} ms`);
 const rate = (n: number, s: number | undefined) => (s === undefined ? "-" : `${((n / s) / 1e6).toFixed(1)} M`);
 const mb = (b: number | undefined) => (b === undefined ? "-" : `${(b / 2 ** 20).toFixed(0)} MB`);
