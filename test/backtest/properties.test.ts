@@ -129,4 +129,30 @@ describe("backtest properties", () => {
       { numRuns: 300 },
     );
   });
+
+  it("accounts exactly for a two-coin portfolio in every mode, and has no lookahead there either", () => {
+    fc.assert(
+      fc.property(market, market, ({ close, open, position, funding, spreadBps, future, cut, mode, feeBps }, other) => {
+        const n = close.length;
+        const fit = (a: number[]) => Array.from({ length: n }, (_, i) => a[i % a.length] as number);
+        const time = close.map((_, i) => i * 60_000);
+        const coinsOf = (c: number[], o: number[], w: number[]) => ({
+          A: { close: c, open: o, position: w, funding, spreadBps },
+          B: { close: fit(other.open), open: fit(other.close.map((x) => (Number.isNaN(x) ? 50 : x))), position: fit(other.position) },
+        });
+        const opts = { time, ...mode, feeBps, maxLeverage: 1.5, initialCash: 10_000, weights: { A: 0.7, B: 0.5 } };
+        const r = backtestPortfolio({ ...opts, coins: coinsOf(close, open, position) });
+        if (r.ruinIndex < 0) {
+          const pnl = r.trades.reduce((s, t) => s + t.pnl, 0);
+          const change = (r.equity[n - 1] as number) - 10_000;
+          expect(Math.abs(pnl - change)).toBeLessThanOrEqual(1e-7 * Math.max(1, Math.abs(change)) + 1e-6);
+        }
+        const b = backtestPortfolio({ ...opts, coins: coinsOf(splice(close, future.close, cut), splice(open, future.open, cut), splice(position, future.position, cut)) });
+        for (const key of ["equity", "positions", "exposure", "turnover", "fees"] as const) {
+          expect(Array.from(b[key].subarray(0, cut + 1)), key).toEqual(Array.from(r[key].subarray(0, cut + 1)));
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
 });
