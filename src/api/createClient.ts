@@ -4,6 +4,7 @@ import { analyticsParams, type AnalyticsQueryParams } from "./analyticsParams.js
 import { checkQueryParams, type QueryParams } from "./checkQueryParams.js";
 import { ENDPOINTS } from "./endpoints.js";
 import { parseHistory, type HistorySeries } from "./parseHistory.js";
+import { scanHistoryBytes } from "./scanHistoryBytes.js";
 import { queryAnalytics, type AnalyticsResult } from "./queryAnalytics.js";
 import { normaliseComposite, type Composite } from "./schemas/composite.js";
 import { normaliseJsonObject, type JsonObject } from "./schemas/jsonObject.js";
@@ -158,6 +159,23 @@ function coinParams(where: string, params: CoinParams | undefined): Record<strin
   return out;
 }
 
+/** The history body read straight from bytes when it is in the service's own shape (see scanHistoryBytes); cached apart from raw JSON. */
+const HISTORY_READER = { name: "history-series", decode: scanHistoryBytes };
+
+/**
+ * A history body from the transport as a series: already scanned from bytes
+ * (then copied: the cached series is never handed out, so a caller that
+ * writes into its arrays changes nobody else's), else parsed from JSON by the
+ * tolerant parser.
+ */
+function historyFromBody(body: unknown): HistorySeries {
+  if (typeof body === "object" && body !== null && (body as HistorySeries).time instanceof Float64Array) {
+    const s = body as HistorySeries;
+    return { ...s, time: s.time.slice(), value: s.value.slice(), dropped: { ...s.dropped } };
+  }
+  return parseHistory(body, ENDPOINTS.history);
+}
+
 function historyParams(params: HistoryParams): { query: Record<string, string | number | boolean>; coin?: Coin; hours: number } {
   if (typeof params !== "object" || params === null) {
     throw new InvalidArgumentError("params", `history: params must be an object like { metricId: "btc_price" }, got ${JSON.stringify(params)}`);
@@ -249,7 +267,7 @@ export function createClient(options: ClientOptions = {}): MarketIntelClient {
     safety: object("safety"),
     history: async (params) => {
       const { query, coin, hours } = historyParams(params);
-      const series = parseHistory(await get(ENDPOINTS.history, query), ENDPOINTS.history);
+      const series = historyFromBody((await transport(ENDPOINTS.history, query, HISTORY_READER)).body);
       const metricId = series.metricId ?? query["metric_id"];
       return { ...series, metricId: String(metricId), ...(coin === undefined ? {} : { coin }), hours };
     },

@@ -1,6 +1,7 @@
 import { schemaMismatch } from "./schemaMismatch.js";
 import { toEpochMs } from "./toEpochMs.js";
 import { toFiniteNumber } from "./toFiniteNumber.js";
+import { collect, sortDedupeHistory, type Collected } from "./sortDedupeHistory.js";
 
 /** Shape a `/v1/history` body came in (names match the replay server's `_variant`s). */
 export type HistoryVariant = "wrapped" | "array" | "pairs" | "columnar" | "rows" | "empty";
@@ -33,19 +34,6 @@ function isRecord(x: unknown): x is Rec {
 function pickKey(rec: Rec, keys: readonly string[]): string | undefined {
   for (const k of keys) if (rec[k] !== undefined) return k;
   return undefined;
-}
-
-/** Raw (unsorted, undeduplicated) columns plus the null count. */
-interface Collected {
-  t: Float64Array;
-  v: Float64Array;
-  n: number;
-  nulls: number;
-  metricId: string | undefined;
-}
-
-function collect(len: number): Collected {
-  return { t: new Float64Array(len), v: new Float64Array(len), n: 0, nulls: 0, metricId: undefined };
 }
 
 function push(c: Collected, time: number, value: number): void {
@@ -151,55 +139,6 @@ function detect(body: unknown, endpoint: string, depth: number): { c: Collected;
 }
 
 /**
- * Sort ascending by time (stable, so input order decides among equal times)
- * and drop repeats. Rule for points sharing a time stamp: the LAST one seen in
- * the input is kept; each other one counts as a `duplicate` if its value
- * equals the kept value, else as a `conflict`.
- */
-function sortDedupe(c: Collected): { time: Float64Array; value: Float64Array; duplicates: number; conflicts: number } {
-  const n = c.n;
-  let sorted = true;
-  let unique = true;
-  for (let i = 1; i < n; i++) {
-    const d = (c.t[i] as number) - (c.t[i - 1] as number);
-    if (d < 0) {
-      sorted = false;
-      break;
-    }
-    if (d === 0) unique = false;
-  }
-  if (sorted && unique) return { time: c.t.slice(0, n), value: c.v.slice(0, n), duplicates: 0, conflicts: 0 };
-  let order: Uint32Array | undefined;
-  if (!sorted) {
-    const idx = Array.from({ length: n }, (_, i) => i);
-    idx.sort((a, b) => (c.t[a] as number) - (c.t[b] as number) || a - b);
-    order = Uint32Array.from(idx);
-  }
-  const at = (i: number): number => (order === undefined ? i : (order[i] as number));
-  const time = new Float64Array(n);
-  const value = new Float64Array(n);
-  let m = 0;
-  let duplicates = 0;
-  let conflicts = 0;
-  let i = 0;
-  while (i < n) {
-    let j = i;
-    const t = c.t[at(i)] as number;
-    while (j + 1 < n && c.t[at(j + 1)] === t) j++;
-    const kept = c.v[at(j)] as number;
-    for (let k = i; k < j; k++) {
-      if (c.v[at(k)] === kept) duplicates++;
-      else conflicts++;
-    }
-    time[m] = t;
-    value[m] = kept;
-    m++;
-    i = j + 1;
-  }
-  return { time: time.slice(0, m), value: value.slice(0, m), duplicates, conflicts };
-}
-
-/**
  * Parse any known `/v1/history` body into a columnar series (pure; the body
  * is not modified). Accepted forms:
  * - a bare array of points `{time_chain|time|timestamp|t|date, value|v|close|c, metric_id?}`;
@@ -226,7 +165,7 @@ export function parseHistory(body: unknown, endpoint = "/v1/history"): HistorySe
       ["wrapped|array|pairs|columnar|rows", "no array of points, [t, v] pairs, {time_list, values} or {columns, rows} found"],
     ]);
   }
-  const { time, value, duplicates, conflicts } = sortDedupe(found.c);
+  const { time, value, duplicates, conflicts } = sortDedupeHistory(found.c);
   const envelopeId = isRecord(body) ? (body["metric_id"] ?? body["metric"]) : undefined;
   const metricId = typeof envelopeId === "string" ? envelopeId : found.c.metricId;
   return {

@@ -40,8 +40,22 @@ export interface TransportResponse {
   readonly fromCache: boolean;
 }
 
+/**
+ * A fast reader for one endpoint's body (see `AttemptRequest.decode`). Its
+ * results are cached apart from plain JSON bodies of the same URL (`name` is
+ * part of the cache key), so `raw()` never sees them.
+ */
+export interface BodyReader {
+  readonly name: string;
+  readonly decode: (bytes: Uint8Array) => unknown;
+}
+
 /** GET `path` with `params` as JSON through cache, de-duplication, rate limit and retries. */
-export type Transport = ((path: string, params?: Readonly<Record<string, QueryValue | undefined>>) => Promise<TransportResponse>) & {
+export type Transport = ((
+  path: string,
+  params?: Readonly<Record<string, QueryValue | undefined>>,
+  reader?: BodyReader,
+) => Promise<TransportResponse>) & {
   /** Forget every cached response. */
   clearCache(): void;
 };
@@ -77,7 +91,7 @@ export function createTransport(options: TransportOptions): Transport {
     // p-throttle passes the delayed call's arguments: (url, safeUrl, attempt).
     onDelay: (_url: string, safeUrl: string) => emit({ type: "rate-limit-wait", url: safeUrl }),
   });
-  const attempt = throttle(async (url: string, safeUrl: string, n: number): Promise<AttemptResult> => {
+  const attempt = throttle(async (url: string, safeUrl: string, n: number, reader?: BodyReader): Promise<AttemptResult> => {
     emit({ type: "request", url: safeUrl, attempt: n });
     const started = performance.now();
     let result: AttemptResult;
@@ -92,6 +106,7 @@ export function createTransport(options: TransportOptions): Transport {
         maxResponseBytes: options.maxResponseBytes,
         rateLimitPerMinute: options.rateLimitPerMinute,
         now: options.now,
+        decode: reader?.decode,
       });
     } catch (error) {
       const code = error instanceof MarketIntelError ? error.code : "UNKNOWN";
@@ -103,8 +118,8 @@ export function createTransport(options: TransportOptions): Transport {
     return result;
   });
 
-  const fetchWithRetries = (url: string, safeUrl: string): Promise<AttemptResult> =>
-    pRetry((n) => attempt(url, safeUrl, n), {
+  const fetchWithRetries = (url: string, safeUrl: string, reader: BodyReader | undefined): Promise<AttemptResult> =>
+    pRetry((n) => attempt(url, safeUrl, n, reader), {
       retries: options.retries,
       minTimeout: 0, // the delay is chosen in onFailedAttempt (Retry-After or backoff)
       shouldRetry: ({ error }) => isRetryable(error),
@@ -120,7 +135,11 @@ export function createTransport(options: TransportOptions): Transport {
       },
     });
 
-  const get = async (path: string, params: Readonly<Record<string, QueryValue | undefined>> = {}): Promise<TransportResponse> => {
+  const get = async (
+    path: string,
+    params: Readonly<Record<string, QueryValue | undefined>> = {},
+    reader?: BodyReader,
+  ): Promise<TransportResponse> => {
     const query = new URLSearchParams();
     for (const key of Object.keys(params).sort()) {
       const value = params[key];
@@ -129,8 +148,8 @@ export function createTransport(options: TransportOptions): Transport {
     const qs = query.toString();
     const url = `${options.baseUrl}${path}${qs === "" ? "" : `?${qs}`}`;
     const safeUrl = redactUrl(url, secrets);
-    const { body, source } = await memo.run(url, async () => {
-      const result = await fetchWithRetries(url, safeUrl);
+    const { body, source } = await memo.run(reader === undefined ? url : `${url}#${reader.name}`, async () => {
+      const result = await fetchWithRetries(url, safeUrl, reader);
       const ttlMs = options.cacheTtlMs <= 0 ? 0 : parseMaxAge(result.cacheControl, options.cacheTtlMs);
       return { body: result.body, ttlMs };
     });

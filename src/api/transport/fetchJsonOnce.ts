@@ -20,6 +20,12 @@ export interface AttemptRequest {
   readonly maxResponseBytes: number;
   readonly rateLimitPerMinute: number;
   readonly now: () => number;
+  /**
+   * A faster reader for one known body shape, tried on the raw bytes of a 2xx
+   * response before `JSON.parse`; it returns `undefined` for anything it does
+   * not recognise, and the body is then parsed as JSON as usual.
+   */
+  readonly decode?: ((bytes: Uint8Array) => unknown) | undefined;
 }
 
 /** A successful attempt: parsed JSON and the caching header. */
@@ -31,6 +37,8 @@ export interface AttemptResult {
 }
 
 const EXCERPT = 300;
+/** UTF-8, a leading BOM dropped (WHATWG decode). */
+const UTF8 = new TextDecoder();
 
 /**
  * One GET: time limit over headers AND body (AbortController), status check,
@@ -52,22 +60,26 @@ export async function fetchJsonOnce(req: AttemptRequest): Promise<AttemptResult>
     } catch (err) {
       throw timedOut ? new RequestTimeoutError(req.safeUrl, req.timeoutMs) : new NetworkError(req.safeUrl, err);
     }
-    let text: string;
+    let raw: Uint8Array;
     let bytes: number;
     try {
-      ({ text, bytes } = await readLimitedBody(res, req.maxResponseBytes, req.safeUrl));
+      ({ body: raw, bytes } = await readLimitedBody(res, req.maxResponseBytes, req.safeUrl));
     } catch (err) {
       if (timedOut) throw new RequestTimeoutError(req.safeUrl, req.timeoutMs);
       if (err instanceof MarketIntelError) throw err;
       throw new NetworkError(req.safeUrl, err);
     }
     if (res.status < 200 || res.status > 299) {
+      const text = UTF8.decode(raw);
       const excerpt = redactSecrets(text, req.secrets).slice(0, EXCERPT);
       const retryAfterMs = parseRetryAfter(res.headers.get("retry-after"), req.now());
       throw res.status === 429
         ? new RateLimitedError(req.safeUrl, retryAfterMs, excerpt, req.rateLimitPerMinute)
         : new HttpError(res.status, req.safeUrl, excerpt, { retryAfterMs });
     }
+    const fast = req.decode?.(raw);
+    if (fast !== undefined) return { body: fast, status: res.status, bytes, cacheControl: res.headers.get("cache-control") };
+    const text = UTF8.decode(raw);
     let body: unknown;
     try {
       body = JSON.parse(text);

@@ -1,0 +1,229 @@
+import type { HistorySeries } from "./parseHistory.js";
+import { collect, sortDedupeHistory } from "./sortDedupeHistory.js";
+
+/** Envelope keys the service sends around `data` (any other key: not this shape). */
+const ENVELOPE_KEYS = new Set(["coin", "metric_id", "metric", "hours", "interval_sec", "data"]);
+const POINT_HEAD = Uint8Array.from(Buffer.from('{"time_chain":"', "latin1"));
+const POINT_MID = Uint8Array.from(Buffer.from('","value":', "latin1"));
+/** Shortest possible point: head + 24-char time + mid + one digit + `}`. */
+const MIN_POINT_BYTES = POINT_HEAD.length + 24 + POINT_MID.length + 2;
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const NUMBER_BYTE = new Uint8Array(256);
+for (const ch of "0123456789+-.eE") NUMBER_BYTE[ch.charCodeAt(0)] = 1;
+
+/** Days from 1970-01-01 to a proleptic Gregorian date (H. Hinnant, "chrono-Compatible Low-Level Date Algorithms"). */
+function daysFromCivil(y0: number, m: number, d: number): number {
+  const y = m <= 2 ? y0 - 1 : y0;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (m > 2 ? m - 3 : m + 9) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
+}
+
+/** Two ASCII digits at `at` as a number, or -1 when either byte is not a digit. */
+function two(b: Uint8Array, at: number): number {
+  const x = (b[at] as number) - 48;
+  const y = (b[at + 1] as number) - 48;
+  return x >= 0 && x <= 9 && y >= 0 && y <= 9 ? x * 10 + y : -1;
+}
+
+/** Epoch ms of `YYYY-MM-DD` at `at` (midnight UTC), or NaN when not a valid date in that exact form. */
+function dayMs(b: Uint8Array, at: number): number {
+  const y1 = two(b, at);
+  const y2 = two(b, at + 2);
+  const mo = two(b, at + 5);
+  const d = two(b, at + 8);
+  if (y1 < 0 || y2 < 0 || b[at + 4] !== 45 || b[at + 7] !== 45 || mo < 1 || mo > 12 || d < 1) return Number.NaN;
+  const y = y1 * 100 + y2;
+  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  if (d > (MONTH_DAYS[mo - 1] as number) + (mo === 2 && leap ? 1 : 0)) return Number.NaN;
+  return daysFromCivil(y, mo, d) * 86_400_000;
+}
+
+/**
+ * Parse a `/v1/history` body in the service's own "wrapped" form straight
+ * from its bytes, with no intermediate point objects:
+ * `{"coin":..,"metric_id":..,"hours":..,"interval_sec":..,"data":[{"time_chain":"YYYY-MM-DDTHH:MM:SS.sssZ","value":<number|null>},...]}`
+ * exactly as `JSON.stringify` writes it (no whitespace, keys in that order
+ * inside points, only those envelope keys, each at most once). Times are
+ * read by arithmetic on the bytes with the day's epoch cached (one-minute
+ * points share a date); the value tokens are gathered into one JSON array
+ * and handed to a single `JSON.parse`, so every number is converted exactly
+ * as `JSON.parse` would convert it.
+ * Returns `undefined` (and the caller falls back to `JSON.parse` +
+ * {@link parseHistory}) on ANY deviation from that form, so the result, when
+ * there is one, is identical to `parseHistory(JSON.parse(text))`: same
+ * times, values, metric id, variant ("wrapped") and drop counts.
+ * @example scanHistoryBytes(Buffer.from('{"data":[{"time_chain":"2026-11-22T12:00:00.000Z","value":1.5}]}'))?.value // Float64Array [1.5]
+ */
+export function scanHistoryBytes(b: Uint8Array): HistorySeries | undefined {
+  const len = b.length;
+  if (len < 2 || b[0] !== 123 /* { */) return undefined;
+  const envelope = new Map<string, unknown>();
+  const cap = Math.floor(len / MIN_POINT_BYTES) + 1;
+  const times = new Float64Array(cap);
+  // Value tokens copied here, comma-separated, as the body of one JSON array.
+  const tokens = Buffer.allocUnsafe(len + 2);
+  let tl = 0;
+  tokens[tl++] = 91; /* [ */
+  let n = 0;
+  let p = 1;
+  let cachedDay = -1; // byte offset of the last parsed date, to compare against
+  let cachedDayMs = Number.NaN;
+  if (b[p] === 125 /* } */) p++;
+  else {
+    for (;;) {
+      // Key: a plain ASCII string with no escapes.
+      if (b[p] !== 34) return undefined;
+      const k0 = ++p;
+      while (p < len && b[p] !== 34) {
+        const c = b[p] as number;
+        if (c === 92 || c < 32 || c > 126) return undefined;
+        p++;
+      }
+      if (p >= len) return undefined;
+      const key = Buffer.from(b.buffer, b.byteOffset + k0, p - k0).toString("latin1");
+      p++;
+      if (!ENVELOPE_KEYS.has(key) || envelope.has(key) || b[p] !== 58 /* : */) return undefined;
+      p++;
+      if (key === "data") {
+        if (b[p] !== 91 /* [ */) return undefined;
+        p++;
+        if (b[p] === 93 /* ] */) p++;
+        else {
+          for (;;) {
+            if (p + MIN_POINT_BYTES > len) return undefined;
+            for (let i = 0; i < POINT_HEAD.length; i++) if (b[p + i] !== POINT_HEAD[i]) return undefined;
+            p += POINT_HEAD.length;
+            // Time: YYYY-MM-DDTHH:MM:SS.sssZ (the same strings toEpochMs's fast path accepts).
+            let sameDay = cachedDay >= 0;
+            if (sameDay) {
+              for (let i = 0; i < 10; i++) {
+                if (b[p + i] !== b[cachedDay + i]) {
+                  sameDay = false;
+                  break;
+                }
+              }
+            }
+            if (!sameDay) {
+              cachedDayMs = dayMs(b, p);
+              if (Number.isNaN(cachedDayMs)) return undefined;
+              cachedDay = p;
+            }
+            const h = two(b, p + 11);
+            const mi = two(b, p + 14);
+            const s = two(b, p + 17);
+            const ms1 = two(b, p + 20);
+            const ms2 = (b[p + 22] as number) - 48;
+            if (
+              b[p + 10] !== 84 /* T */ ||
+              b[p + 13] !== 58 ||
+              b[p + 16] !== 58 ||
+              b[p + 19] !== 46 /* . */ ||
+              b[p + 23] !== 90 /* Z */ ||
+              h < 0 ||
+              h > 23 ||
+              mi < 0 ||
+              mi > 59 ||
+              s < 0 ||
+              s > 59 ||
+              ms1 < 0 ||
+              ms2 < 0 ||
+              ms2 > 9
+            ) {
+              return undefined;
+            }
+            times[n] = cachedDayMs + h * 3_600_000 + mi * 60_000 + s * 1000 + ms1 * 10 + ms2;
+            p += 24;
+            for (let i = 0; i < POINT_MID.length; i++) if (b[p + i] !== POINT_MID[i]) return undefined;
+            p += POINT_MID.length;
+            // Value: `null` or a run of number characters (its grammar is checked by JSON.parse below).
+            const v0 = p;
+            if (b[p] === 110 /* n */) {
+              if (b[p + 1] !== 117 || b[p + 2] !== 108 || b[p + 3] !== 108) return undefined;
+              p += 4;
+            } else {
+              while (p < len && NUMBER_BYTE[b[p] as number] === 1) p++;
+              if (p === v0) return undefined;
+            }
+            if (n > 0) tokens[tl++] = 44; /* , */
+            for (let i = v0; i < p; i++) tokens[tl++] = b[i] as number;
+            n++;
+            if (b[p] !== 125 /* } */) return undefined;
+            p++;
+            if (b[p] === 44 /* , */) {
+              p++;
+              continue;
+            }
+            if (b[p] === 93 /* ] */) {
+              p++;
+              break;
+            }
+            return undefined;
+          }
+        }
+        envelope.set(key, true);
+      } else {
+        // Scalar envelope value: string without escapes, number, true, false or null.
+        const v0 = p;
+        if (b[p] === 34) {
+          p++;
+          while (p < len && b[p] !== 34) {
+            const c = b[p] as number;
+            if (c === 92 || c < 32 || c > 126) return undefined;
+            p++;
+          }
+          p++;
+        } else {
+          while (p < len && ((b[p] as number) >= 97 ? (b[p] as number) <= 122 : NUMBER_BYTE[b[p] as number] === 1)) p++;
+        }
+        if (p > len || p === v0) return undefined;
+        try {
+          envelope.set(key, JSON.parse(Buffer.from(b.buffer, b.byteOffset + v0, p - v0).toString("latin1")));
+        } catch {
+          return undefined;
+        }
+      }
+      if (b[p] === 44 /* , */) {
+        p++;
+        continue;
+      }
+      if (b[p] === 125 /* } */) {
+        p++;
+        break;
+      }
+      return undefined;
+    }
+  }
+  if (p !== len || !envelope.has("data")) return undefined;
+  tokens[tl++] = 93; /* ] */
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(tokens.toString("latin1", 0, tl));
+  } catch {
+    return undefined;
+  }
+  const values = parsed as (number | null)[];
+  if (!Array.isArray(values) || values.length !== n) return undefined;
+  const c = collect(n);
+  for (let i = 0; i < n; i++) {
+    const v = values[i];
+    if (typeof v !== "number" || !Number.isFinite(v)) {
+      c.nulls++;
+      continue;
+    }
+    c.t[c.n] = times[i] as number;
+    c.v[c.n] = v;
+    c.n++;
+  }
+  const { time, value, duplicates, conflicts } = sortDedupeHistory(c);
+  const id = envelope.get("metric_id") ?? envelope.get("metric");
+  return {
+    time,
+    value,
+    ...(typeof id === "string" ? { metricId: id } : {}),
+    variant: "wrapped",
+    dropped: { nulls: c.nulls, duplicates, conflicts },
+  };
+}
