@@ -5,7 +5,7 @@ import { validateThresholds } from "./classifySignal.js";
 import { MISSING_POLICIES, type MissingPolicy } from "./compositeScore.js";
 import { componentsFromFeeds, type ComponentsFromFeedsOptions } from "./componentsFromFeeds.js";
 import { readColumns, type ColumnInput } from "./readColumns.js";
-import { scoreColumn } from "./scoreColumn.js";
+import { confidenceColumn, fuseComposite, scorerKind, strengthColumn } from "./fuseComposite.js";
 import { DEFAULT_SCORERS, EXTRA_SCORERS, type Scorer } from "./scorers.js";
 import { DEFAULT_WEIGHTS, validateWeights, type Weights } from "./weights.js";
 
@@ -65,6 +65,7 @@ export interface CompositeReplay {
 }
 
 const SIGNAL_NAMES = ["sell", "neutral", "buy"] as const;
+const identity: Scorer = (v) => v;
 
 /**
  * Replay the composite signal at every row of a table of component values:
@@ -136,7 +137,10 @@ export function replayComposite(input: ColumnInput, options: ReplayCompositeOpti
   const k = names.length;
   const scorers: Readonly<Record<string, Scorer>> = { ...DEFAULT_SCORERS, ...EXTRA_SCORERS, ...(options.scorers ?? {}) };
   const ws = new Float64Array(k);
+  const kinds = new Int32Array(k);
   let total = 0;
+  const cols: Float64Array[] = [];
+  const fns: Scorer[] = [];
   const scoreCols: Float64Array[] = [];
   const values: Record<string, Float64Array> = {};
   const scores: Record<string, Float64Array> = {};
@@ -155,7 +159,10 @@ export function replayComposite(input: ColumnInput, options: ReplayCompositeOpti
         `${where}: no column ${source === name ? "" : `${source} `}for weighted component ${name}${hint}; columns are ${have}. Add it, or leave it out of weights`,
       );
     }
+    cols.push(col);
     if (from === "scores") {
+      kinds[j] = 6;
+      fns.push(identity);
       scores[name] = col;
       scoreCols.push(col);
       continue;
@@ -164,67 +171,24 @@ export function replayComposite(input: ColumnInput, options: ReplayCompositeOpti
     if (typeof f !== "function") {
       throw new InvalidArgumentError("scorers", `${where}: component ${name} has a weight but no scorer; pass scorers: { ${name}: (v) => ... }`);
     }
+    kinds[j] = scorerKind(f);
+    fns.push(f);
     values[name] = col;
-    const s = scoreColumn(f, col, new Float64Array(n));
+    const s = new Float64Array(n);
     scores[name] = s;
     scoreCols.push(s);
   }
 
-  // Column-wise passes over typed arrays (each row still sums its components in
-  // weight order, so results equal a row-by-row loop bit for bit).
-  const composite = new Float64Array(n); // weighted sum, then the composite
-  const used = new Float64Array(n); // weight present
-  const present = new Uint16Array(n); // components present
-  const anyNaN = new Uint8Array(n);
-  for (let j = 0; j < k; j++) {
-    const sc = scoreCols[j] as Float64Array;
-    const w = ws[j] as number;
-    for (let i = 0; i < n; i++) {
-      const x = sc[i] as number;
-      if (x === x) {
-        composite[i] = (composite[i] as number) + w * x;
-        used[i] = (used[i] as number) + w;
-        present[i] = (present[i] as number) + 1;
-      } else anyNaN[i] = 1;
-    }
-  }
-  const policy = missing === "renormalise" ? 0 : missing === "zero" ? 1 : 2;
-  const rescale = Math.abs(total - 1) > 1e-12;
-  for (let i = 0; i < n; i++) {
-    const sum = composite[i] as number;
-    const u = used[i] as number;
-    let c: number;
-    if (present[i] === 0 || (anyNaN[i] === 1 && policy === 2)) c = Number.NaN;
-    else if (policy === 0 && Math.abs(u - total) >= 1e-12) c = rescale ? (sum / u) * total : sum / u;
-    else c = sum;
-    composite[i] = c;
-  }
-  // Confidence: strength and the weighted agreement of the present components.
-  const confidence = new Float64Array(n); // agreeing weight, then the confidence
-  for (let j = 0; j < k; j++) {
-    const sc = scoreCols[j] as Float64Array;
-    const w = ws[j] as number;
-    for (let i = 0; i < n; i++) {
-      const c = composite[i] as number;
-      const x = sc[i] as number;
-      if (c !== 0 && x === x && c === c && Math.sign(x) === Math.sign(c)) confidence[i] = (confidence[i] as number) + w;
-    }
-  }
+  // One pass over the rows: each row scores its components and sums them in weight
+  // order, so results equal the row-by-row functions bit for bit. Confidence and
+  // strength are built on first access (same numbers): most runs never read them.
+  const composite = new Float64Array(n);
   const label = new Int8Array(n);
-  const strength = new Int8Array(n);
-  for (let i = 0; i < n; i++) {
-    const c = composite[i] as number;
-    if (c !== c) {
-      confidence[i] = Number.NaN;
-      continue;
-    }
-    const u = used[i] as number;
-    const a = Math.abs(c);
-    confidence[i] = 0.5 * Math.min(1, a / 0.3) + 0.5 * (u > 0 ? (confidence[i] as number) / u : 0);
-    const l = c >= threshold && c > 0 ? 1 : c <= -threshold && c < 0 ? -1 : 0;
-    label[i] = l;
-    strength[i] = l !== 0 && a >= strong ? 2 * l : l;
-  }
+  const policy = missing === "renormalise" ? 0 : missing === "zero" ? 1 : 2;
+  fuseComposite({ n, kinds, cols, fns, outs: scoreCols, weights: ws, policy, total, threshold }, composite, label);
+  let confidence: Float64Array | undefined;
+  let strength: Int8Array | undefined;
+  const confidenceOf = (): Float64Array => (confidence ??= confidenceColumn(scoreCols, ws, composite));
 
   const components = Object.freeze([...names]);
   return {
@@ -235,8 +199,12 @@ export function replayComposite(input: ColumnInput, options: ReplayCompositeOpti
     scores,
     composite,
     label,
-    strength,
-    confidence,
+    get strength(): Int8Array {
+      return (strength ??= strengthColumn(label, composite, strong));
+    },
+    get confidence(): Float64Array {
+      return confidenceOf();
+    },
     toDataFrame(): DataFrame {
       const cols: Record<string, ArrayLike<number> | readonly string[]> = {};
       if (time !== undefined) cols["time"] = time;
@@ -248,7 +216,7 @@ export function replayComposite(input: ColumnInput, options: ReplayCompositeOpti
       cols["composite"] = composite;
       cols["label"] = label;
       cols["signal"] = Array.from(label, (l) => SIGNAL_NAMES[l + 1] as string);
-      cols["confidence"] = confidence;
+      cols["confidence"] = confidenceOf();
       return toDataFrame(cols);
     },
   };
