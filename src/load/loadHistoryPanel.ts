@@ -38,11 +38,25 @@ export interface HistoryLoad {
 function sameTimes(series: readonly History[]): boolean {
   const first = series[0];
   if (first === undefined) return true;
+  const a = first.time;
   for (const s of series) {
-    if (s.time.length !== first.time.length) return false;
-    for (let i = 0; i < s.time.length; i++) if (s.time[i] !== first.time[i]) return false;
+    const b = s.time;
+    if (b === a) continue;
+    if (b.length !== a.length) return false;
+    for (let i = 0; i < a.length; i++) if (b[i] !== a[i]) return false;
   }
   return true;
+}
+
+function strictlyAscending(t: Float64Array | undefined): boolean {
+  if (t === undefined) return false;
+  for (let i = 0; i < t.length; i++) if (!Number.isFinite(t[i]) || (i > 0 && !((t[i] as number) > (t[i - 1] as number)))) return false;
+  return true;
+}
+
+function hasNaN(v: Float64Array): boolean {
+  for (let i = 0; i < v.length; i++) if (Number.isNaN(v[i])) return true;
+  return false;
 }
 
 function requests(params: LoadHistoryParams): { metricId: string; coin?: string }[] {
@@ -114,6 +128,14 @@ export async function loadHistoryPanel(client: MarketIntelClient, params: LoadHi
     sources[name] = { metricId: req.metricId, ...(req.coin === undefined ? {} : { coin: req.coin }), dropped: s.dropped, variant: s.variant, hours: s.hours };
     return { time: s.time, columns: { [name]: s.value }, fill, ...(maxAge === undefined ? {} : { maxStalenessMs: maxAge }) };
   });
-  const grid = sameTimes(series) ? (series[0] as History).time : unionTimes(...series.map((s) => s.time));
+  if (sameTimes(series) && !("time" in sources) && strictlyAscending(series[0]?.time) && (fill === "exact" || series.every((s) => !hasNaN(s.value)))) {
+    // Every series has the grid's own time stamps (and, for "last", no NaN
+    // to skip), so alignAsOf would copy each value to its own row: hand the
+    // (freshly fetched, unshared) arrays over as they are.
+    const columns: Record<string, Float64Array> = {};
+    for (const f of feeds) for (const [name, col] of Object.entries(f.columns)) columns[name] = col as Float64Array;
+    return { panel: { time: series[0]?.time ?? new Float64Array(0), columns }, sources };
+  }
+  const grid = unionTimes(...series.map((s) => s.time));
   return { panel: alignAsOf(grid, feeds), sources };
 }
