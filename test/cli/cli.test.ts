@@ -12,7 +12,7 @@ import { MAIN, runMilab } from "./helpers/runMilab.js";
 
 const COMMANDS = ["demo", "serve", "backtest", "report", "record"];
 
-describe("milab --help", () => {
+describe.concurrent("milab --help", () => {
   it("lists every command", async () => {
     const r = await runMilab(["--help"]);
     expect(r.code).toBe(0);
@@ -31,7 +31,7 @@ describe("milab --help", () => {
   });
 });
 
-describe("bad input: exit code 2 and one clear line, no stack trace", () => {
+describe.concurrent("bad input: exit code 2 and one clear line, no stack trace", () => {
   const cases: [string[], string][] = [
     [["serve", "--port", "-3"], "port must be an integer 0..65535, got -3"],
     [["backtest", "--coins", "btc,doge"], "coins must be a comma-separated list of BTC, ETH, SOL, HYPE"],
