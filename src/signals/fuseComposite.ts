@@ -50,90 +50,127 @@ function clamp(x: number, lo: number, hi: number): number {
 export function fuseComposite(p: FuseInput, composite: Float64Array, label: Int8Array): void {
   const { n, kinds, cols, fns, outs, weights, policy, total, threshold } = p;
   const k = kinds.length;
-  // composite is fresh (all 0): row sums start at 0, as compositeScore's.
-  for (let j = 0; j < k; j++) {
-    scoreAndAdd(kinds[j] as ScorerKind, fns[j] as Scorer, cols[j] as Float64Array, outs[j] as Float64Array, weights[j] as number, composite, n);
-  }
   const rescale = Math.abs(total - 1) > 1e-12;
-  for (let i = 0; i < n; i++) {
-    let c = composite[i] as number;
-    if (c !== c) {
-      // a missing score (or a NaN sum): the row-by-row rule
-      let sum = 0;
-      let used = 0;
-      let present = 0;
-      let anyNaN = false;
-      for (let j = 0; j < k; j++) {
-        const x = (outs[j] as Float64Array)[i] as number;
-        if (x === x) {
-          const w = weights[j] as number;
-          sum = sum + w * x;
-          used = used + w;
-          present++;
-        } else anyNaN = true;
+  // Blocks of rows small enough for the block's sums to stay in cache between
+  // the components' loops: each column is then read or written from memory once.
+  for (let lo = 0; lo < n; lo += BLOCK) {
+    const hi = Math.min(n, lo + BLOCK);
+    // composite is fresh (all 0): row sums start at 0, as compositeScore's.
+    for (let j = 0; j < k; j++) {
+      const v = cols[j] as Float64Array;
+      const out = outs[j] as Float64Array;
+      const w = weights[j] as number;
+      switch (kinds[j]) {
+        case 0:
+          addImbalance(v, out, w, composite, lo, hi);
+          break;
+        case 1:
+          addFunding(v, out, w, composite, lo, hi);
+          break;
+        case 2:
+          addBasis(v, out, w, composite, lo, hi);
+          break;
+        case 3:
+          addMomentum(v, out, w, composite, lo, hi);
+          break;
+        case 4:
+          addGas(v, out, w, composite, lo, hi);
+          break;
+        case 5:
+          addScored(fns[j] as Scorer, v, out, w, composite, lo, hi);
+          break;
+        default:
+          addScores(v, w, composite, lo, hi);
       }
-      if (present === 0 || (anyNaN && policy === 2)) c = Number.NaN;
-      else if (policy === 0 && Math.abs(used - total) >= 1e-12) c = rescale ? (sum / used) * total : sum / used;
-      else c = sum;
-      composite[i] = c;
     }
-    label[i] = c >= threshold && c > 0 ? 1 : c <= -threshold && c < 0 ? -1 : 0;
+    for (let i = lo; i < hi; i++) {
+      let c = composite[i] as number;
+      if (c !== c) {
+        // a missing score (or a NaN sum): the row-by-row rule
+        let sum = 0;
+        let used = 0;
+        let present = 0;
+        let anyNaN = false;
+        for (let j = 0; j < k; j++) {
+          const x = (outs[j] as Float64Array)[i] as number;
+          if (x === x) {
+            const w = weights[j] as number;
+            sum = sum + w * x;
+            used = used + w;
+            present++;
+          } else anyNaN = true;
+        }
+        if (present === 0 || (anyNaN && policy === 2)) c = Number.NaN;
+        else if (policy === 0 && Math.abs(used - total) >= 1e-12) c = rescale ? (sum / used) * total : sum / used;
+        else c = sum;
+        composite[i] = c;
+      }
+      label[i] = c >= threshold && c > 0 ? 1 : c <= -threshold && c < 0 ? -1 : 0;
+    }
   }
 }
 
-/** Write one component's scores and add weight x score to each row's sum: one loop per scorer kind. */
-function scoreAndAdd(kind: ScorerKind, f: Scorer, v: Float64Array, out: Float64Array, w: number, sum: Float64Array, n: number): void {
-  // a local copy: an imported binding may be a getter once transpiled (tsx), too slow for the loop
-  const cheap = CHEAP_GAS_GWEI;
-  switch (kind) {
-    case 0:
-      for (let i = 0; i < n; i++) {
-        const x = 2 * (clamp(v[i] as number, 0, 1) - 0.5);
-        out[i] = x;
-        sum[i] = (sum[i] as number) + w * x;
-      }
-      return;
-    case 1:
-      for (let i = 0; i < n; i++) {
-        const x = clamp(-(v[i] as number) * 1e4, -1, 1);
-        out[i] = x;
-        sum[i] = (sum[i] as number) + w * x;
-      }
-      return;
-    case 2:
-      for (let i = 0; i < n; i++) {
-        const x = clamp(-(v[i] as number) / 50, -1, 1);
-        out[i] = x;
-        sum[i] = (sum[i] as number) + w * x;
-      }
-      return;
-    case 3:
-      for (let i = 0; i < n; i++) {
-        const x = clamp((v[i] as number) / 2, -1, 1);
-        out[i] = x;
-        sum[i] = (sum[i] as number) + w * x;
-      }
-      return;
-    case 4:
-      for (let i = 0; i < n; i++) {
-        const g = v[i] as number;
-        const x = g !== g ? Number.NaN : g <= cheap ? 0.3 : clamp(0.3 - (g - cheap) / 10, -1, 0.3);
-        out[i] = x;
-        sum[i] = (sum[i] as number) + w * x;
-      }
-      return;
-    case 5:
-      for (let i = 0; i < n; i++) {
-        const g = v[i] as number;
-        const x = g !== g ? Number.NaN : f(g);
-        out[i] = x;
-        sum[i] = (sum[i] as number) + w * x;
-      }
-      return;
-    default:
-      // already scores: read, nothing written
-      for (let i = 0; i < n; i++) sum[i] = (sum[i] as number) + w * (v[i] as number);
+/** Rows per block: 11 columns of 1024 doubles (~90 KB) fit in a core's L2 cache. */
+const BLOCK = 1024;
+
+// One small monomorphic loop per scorer: score rows lo..hi-1, write the score, add weight x score to the row's sum.
+
+function addImbalance(v: Float64Array, out: Float64Array, w: number, sum: Float64Array, lo: number, hi: number): void {
+  for (let i = lo; i < hi; i++) {
+    const x = 2 * (clamp(v[i] as number, 0, 1) - 0.5);
+    out[i] = x;
+    sum[i] = (sum[i] as number) + w * x;
   }
+}
+
+function addFunding(v: Float64Array, out: Float64Array, w: number, sum: Float64Array, lo: number, hi: number): void {
+  for (let i = lo; i < hi; i++) {
+    const x = clamp(-(v[i] as number) * 1e4, -1, 1);
+    out[i] = x;
+    sum[i] = (sum[i] as number) + w * x;
+  }
+}
+
+function addBasis(v: Float64Array, out: Float64Array, w: number, sum: Float64Array, lo: number, hi: number): void {
+  for (let i = lo; i < hi; i++) {
+    const x = clamp(-(v[i] as number) / 50, -1, 1);
+    out[i] = x;
+    sum[i] = (sum[i] as number) + w * x;
+  }
+}
+
+function addMomentum(v: Float64Array, out: Float64Array, w: number, sum: Float64Array, lo: number, hi: number): void {
+  for (let i = lo; i < hi; i++) {
+    const x = clamp((v[i] as number) / 2, -1, 1);
+    out[i] = x;
+    sum[i] = (sum[i] as number) + w * x;
+  }
+}
+
+/** A local copy: an imported binding may be a getter once transpiled (tsx), too slow for a loop. */
+const CHEAP = CHEAP_GAS_GWEI;
+
+function addGas(v: Float64Array, out: Float64Array, w: number, sum: Float64Array, lo: number, hi: number): void {
+  for (let i = lo; i < hi; i++) {
+    const g = v[i] as number;
+    const x = g !== g ? Number.NaN : g <= CHEAP ? 0.3 : clamp(0.3 - (g - CHEAP) / 10, -1, 0.3);
+    out[i] = x;
+    sum[i] = (sum[i] as number) + w * x;
+  }
+}
+
+function addScored(f: Scorer, v: Float64Array, out: Float64Array, w: number, sum: Float64Array, lo: number, hi: number): void {
+  for (let i = lo; i < hi; i++) {
+    const g = v[i] as number;
+    const x = g !== g ? Number.NaN : f(g);
+    out[i] = x;
+    sum[i] = (sum[i] as number) + w * x;
+  }
+}
+
+/** Already scores: read, nothing written. */
+function addScores(v: Float64Array, w: number, sum: Float64Array, lo: number, hi: number): void {
+  for (let i = lo; i < hi; i++) sum[i] = (sum[i] as number) + w * (v[i] as number);
 }
 
 /**
