@@ -190,6 +190,15 @@ describe("SVG rendering (vega, headless)", () => {
       expect(Number(h)).toBeGreaterThan(50);
     });
   });
+  it("renders one point and a constant series without NaN in the SVG", async () => {
+    const one = await equityChart({ time: [0], series: { a: [100] } });
+    const flat = await drawdownChart({ time: [0, DAY, 2 * DAY], series: { a: [5, 5, 5] } });
+    const flatSignal = await signalChart({ time: [0, DAY], price: [1, 1], score: [0, 0] });
+    for (const svg of [one, flat, flatSignal]) {
+      expect(svg.startsWith("<svg")).toBe(true);
+      expect(svg).not.toMatch(/NaN/);
+    }
+  });
   it("renders an empty series without throwing (an empty frame)", async () => {
     const svg = await equityChart({ time: [], series: { a: [] } });
     expect(svg.startsWith("<svg")).toBe(true);
