@@ -8,6 +8,7 @@ import { SlidingWindowLimiter } from "./rateLimiter.js";
 import { analytics } from "./endpoints/analytics.js";
 import { composite } from "./endpoints/composite.js";
 import { history } from "./endpoints/history.js";
+import { PreparedJson } from "./PreparedJson.js";
 import * as minor from "./endpoints/minor.js";
 import { regime } from "./endpoints/regime.js";
 import { snapshot } from "./endpoints/snapshot.js";
@@ -130,7 +131,8 @@ export async function startReplayServer(options: ReplayServerOptions = {}): Prom
     const variant = url.searchParams.get("_variant") ?? variants[route.key] ?? "observed";
     let body: string;
     try {
-      body = JSON.stringify(route.handler(market.context(), variant, url.searchParams, url.pathname));
+      const out = route.handler(market.context(), variant, url.searchParams, url.pathname);
+      body = out instanceof PreparedJson ? out.json : JSON.stringify(out);
     } catch (err) {
       if (err instanceof ReplayError) {
         send(res, err.status, errorBody(err.code, err.message));

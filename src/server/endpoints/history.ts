@@ -1,6 +1,7 @@
 import { COINS, type Coin } from "../../domain/coins.js";
 import { isMetricId, metricSeries } from "../../sim/catalog.js";
 import type { ReplayContext } from "../ReplayContext.js";
+import { PreparedJson } from "../PreparedJson.js";
 import { ReplayError } from "../ReplayError.js";
 import { coinParam, intParam } from "../params.js";
 
@@ -61,9 +62,18 @@ export function history(ctx: ReplayContext, variant: string, query: URLSearchPar
       return { columns: ["time", "value"], rows: out };
     }
     default: {
-      const out = new Array<unknown>(n);
-      for (let k = 0; k < n; k++) out[k] = { time_chain: ctx.iso(from + k), value: value(from + k) };
-      return { coin: coin ?? null, metric_id: metricId, hours, interval_sec: 60, data: out };
+      // The service's own shape, { coin, metric_id, hours, interval_sec, data: [{ time_chain, value }] },
+      // written as text: the same characters JSON.stringify gives for that object (String(x) is
+      // JSON's number format for finite x; ISO strings need no escaping), without building
+      // 43 200 point objects first.
+      const out = new Array<string>(n);
+      for (let k = 0; k < n; k++) {
+        const v = series[from + k] as number;
+        out[k] = `{"time_chain":"${ctx.iso(from + k)}","value":${Number.isFinite(v) ? String(v) : "null"}}`;
+      }
+      return new PreparedJson(
+        `{"coin":${JSON.stringify(coin ?? null)},"metric_id":${JSON.stringify(metricId)},"hours":${hours},"interval_sec":60,"data":[${out.join(",")}]}`,
+      );
     }
   }
 }
