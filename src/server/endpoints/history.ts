@@ -1,5 +1,6 @@
 import { COINS, type Coin } from "../../domain/coins.js";
 import { isMetricId, metricSeries } from "../../sim/catalog.js";
+import type { SimMarket } from "../../sim/market.js";
 import type { ReplayContext } from "../ReplayContext.js";
 import { PreparedJson } from "../PreparedJson.js";
 import { ReplayError } from "../ReplayError.js";
@@ -20,6 +21,17 @@ export function resolveMetric(query: URLSearchParams, coin: Coin | undefined): s
     "unknown_metric",
     `unknown metric_id ${JSON.stringify(raw)}; GET /v1/snapshot lists the catalog (per coin: <coin>_price, _perp_price, _basis_bps, _funding_rate, _imbalance, _oi_usd, _volume, _spread_bps, _momentum_5m_pct for ${COINS.join(", ").toLowerCase()})`,
   );
+}
+
+/** Per simulated market (a new one replaces it when the clock moves past its end) and metric: each bar's point as JSON text. */
+const POINT_TEXTS = new WeakMap<SimMarket, Map<string, (string | undefined)[]>>();
+
+function pointTexts(market: SimMarket, metricId: string): (string | undefined)[] {
+  let byMetric = POINT_TEXTS.get(market);
+  if (byMetric === undefined) POINT_TEXTS.set(market, (byMetric = new Map()));
+  let texts = byMetric.get(metricId);
+  if (texts === undefined) byMetric.set(metricId, (texts = new Array<string | undefined>(market.time.length)));
+  return texts;
 }
 
 /** GET /v1/history: one point a minute over the last `hours`, ending at the current minute. */
@@ -66,10 +78,17 @@ export function history(ctx: ReplayContext, variant: string, query: URLSearchPar
       // written as text: the same characters JSON.stringify gives for that object (String(x) is
       // JSON's number format for finite x; ISO strings need no escaping), without building
       // 43 200 point objects first.
+      // Each bar's text is kept (past bars never change), so repeated requests only join.
+      const texts = pointTexts(ctx.market, metricId);
       const out = new Array<string>(n);
       for (let k = 0; k < n; k++) {
-        const v = series[from + k] as number;
-        out[k] = `{"time_chain":"${ctx.iso(from + k)}","value":${Number.isFinite(v) ? String(v) : "null"}}`;
+        const i = from + k;
+        let text = texts[i];
+        if (text === undefined) {
+          const v = series[i] as number;
+          text = texts[i] = `{"time_chain":"${ctx.iso(i)}","value":${Number.isFinite(v) ? String(v) : "null"}}`;
+        }
+        out[k] = text;
       }
       return new PreparedJson(
         `{"coin":${JSON.stringify(coin ?? null)},"metric_id":${JSON.stringify(metricId)},"hours":${hours},"interval_sec":60,"data":[${out.join(",")}]}`,
