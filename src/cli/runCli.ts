@@ -5,6 +5,7 @@ import { backtestCommand } from "./commands/backtest.js";
 import { demoCommand } from "./commands/demo.js";
 import { recordCommand } from "./commands/record.js";
 import { reportCommand } from "./commands/report.js";
+import { seedsCommand } from "./commands/seeds.js";
 import { serveCommand } from "./commands/serve.js";
 
 /** Exit codes of `milab`: 0 success, 1 failure while running, 2 bad usage or bad argument. */
@@ -21,6 +22,7 @@ export function createProgram(): Command {
   program.addCommand(serveCommand());
   program.addCommand(backtestCommand());
   program.addCommand(reportCommand());
+  program.addCommand(seedsCommand());
   program.addCommand(recordCommand());
   for (const cmd of program.commands) cmd.showHelpAfterError("(run with --help for usage)");
   return program;

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReplayServer, type ReplayServer } from "../../src/server/index.js";
 import { MAIN, runMilab } from "./helpers/runMilab.js";
 
-const COMMANDS = ["demo", "serve", "backtest", "report", "record"];
+const COMMANDS = ["demo", "serve", "backtest", "report", "seeds", "record"];
 
 describe.concurrent("milab --help", () => {
   it("lists every command", async () => {
@@ -43,6 +43,9 @@ describe.concurrent("bad input: exit code 2 and one clear line, no stack trace",
     [["backtest", "--clock", "yesterday"], 'clock must be "now", an ISO date'],
     [["backtest", "--bogus"], "unknown option '--bogus'"],
     [["frobnicate"], "unknown command 'frobnicate'"],
+    [["seeds"], "required option '--seeds <list>' not specified"],
+    [["seeds", "--seeds", "5-1"], "seeds: a range must ascend, got 5-1"],
+    [["seeds", "--seeds", "1", "--base-url", "http://127.0.0.1:9"], "milab: seeds runs on the embedded replay server only"],
     [["demo", "--base-url", "ftp://example.com"], 'milab: createClient: baseUrl must use http or https, got "ftp:"'],
   ];
   it.each(cases)("milab %j", async (args, message) => {
@@ -116,6 +119,19 @@ describe("backtest --json", () => {
     const r = await runMilab([...args, "--fee-bps", "0", "--slippage-bps", "0"]);
     const rows = (JSON.parse(r.stdout) as { scorecard: { feesPaid: number }[] }).scorecard;
     for (const row of rows) expect(row.feesPaid).toBe(0);
+  });
+});
+
+describe("milab seeds", () => {
+  it("runs the same rules on each seed: one scorecard per seed, different markets, reproducible per seed", async () => {
+    const r = await runMilab(["seeds", "--seeds", "3,1-2", "--coins", "btc", "--hours", "48", "--json"]);
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as { seeds: { seed: number; rows: { strategy: string; buyHoldReturn: number; totalReturn: number }[] }[] };
+    expect(out.seeds.map((s) => s.seed)).toEqual([3, 1, 2]);
+    const bh = out.seeds.map((s) => s.rows[0]!.buyHoldReturn);
+    expect(new Set(bh).size).toBe(3);
+    const single = JSON.parse((await runMilab(["backtest", "--seed", "1", "--coins", "btc", "--hours", "48", "--json", "--no-real-data", "--no-variants"])).stdout) as { scorecard: unknown[] };
+    expect(out.seeds[1]!.rows).toEqual(single.scorecard);
   });
 });
 

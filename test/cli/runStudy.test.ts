@@ -12,6 +12,7 @@ import { DEFAULT_STUDY, runStudy } from "../../src/cli/study/runStudy.js";
 import { scorecardRows } from "../../src/cli/study/scorecard.js";
 import { studyHighlights } from "../../src/cli/study/studyHighlights.js";
 import { parseCoins, parseWeights } from "../../src/cli/options.js";
+import { parseSeeds } from "../../src/cli/commands/seeds.js";
 
 const MIN = 60_000;
 const HOUR = 3_600_000;
@@ -113,6 +114,15 @@ describe("CLI parsers", () => {
     expect(parseCoins("eth, BTC,eth")).toEqual(["ETH", "BTC"]);
     expect(parseCoins("all")).toEqual(["BTC", "ETH", "SOL", "HYPE"]);
     expect(() => parseCoins("btc,doge")).toThrow(CommanderArgumentError);
+  });
+  it("parseSeeds: lists and ascending ranges, de-duplicated, 1 to 50 seeds", () => {
+    expect(parseSeeds("3, 1-3,7")).toEqual([3, 1, 2, 7]);
+    expect(parseSeeds("0")).toEqual([0]);
+    expect(parseSeeds("1-50")).toHaveLength(50);
+    expect(() => parseSeeds("1-51")).toThrow("seeds must name 1 to 50 seeds, got 51");
+    expect(() => parseSeeds("5-1")).toThrow("seeds: a range must ascend, got 5-1");
+    expect(() => parseSeeds("a")).toThrow("seeds must look like 1,2,3 or 1-10, got a");
+    expect(() => parseSeeds("")).toThrow(CommanderArgumentError);
   });
   it("parseWeights: name=value pairs that sum to 1, known components only", () => {
     expect(parseWeights("imbalance=0.5, funding=0.5")).toEqual({ imbalance: 0.5, funding: 0.5 });
