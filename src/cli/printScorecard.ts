@@ -28,7 +28,7 @@ export function formatScorecard(run: StudyRun): string {
     const v = run.variants;
     lines.push(
       "",
-      `What if (${s.portfolio !== undefined ? "portfolio" : o.coins[0]}, same data, in-sample: hypotheses, not evidence)`,
+      `What if (${s.portfolio !== undefined ? "portfolio" : o.coins[0]}, same data, in-sample: hypotheses, not evidence; test them on other seeds with "milab seeds --seeds 1-10 <options>")`,
       textTable(
         {
           variant: v.map((x) => x.variant),

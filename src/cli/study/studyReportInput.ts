@@ -21,7 +21,7 @@ export function studyReportInput(run: StudyRun): TearsheetInput {
     all.push({
       title: "What if: the same data under other rules",
       id: "what-if",
-      intro: `The ${s.portfolio !== undefined ? "portfolio" : o.coins[0]} again with one rule changed at a time, on the same data. In-sample by construction: a better row is a hypothesis to test on other data (another seed, a recorded history, a later period), not evidence of an edge.`,
+      intro: `The ${s.portfolio !== undefined ? "portfolio" : o.coins[0]} again with one rule changed at a time, on the same data. In-sample by construction: a better row is a hypothesis to test on other data (other simulator seeds with milab seeds --seeds 1-10 and the same options, a recorded history, a later period), not evidence of an edge.`,
       regimeReturns: {
         category: v.map((x) => x.variant),
         value: v.map((x) => x.sharpe),
