@@ -7,7 +7,21 @@ const POINT_HEAD = Uint8Array.from(Buffer.from('{"time_chain":"', "latin1"));
 const POINT_MID = Uint8Array.from(Buffer.from('","value":', "latin1"));
 /** Shortest possible point: head + 24-char time + mid + one digit + `}`. */
 const MIN_POINT_BYTES = POINT_HEAD.length + 24 + POINT_MID.length + 2;
+// The constant parts of a point, as big-endian words for DataView compares (4 bytes at a time).
+const word = (bytes: Uint8Array, at: number, size: 2 | 4): number =>
+  size === 4 ? new DataView(bytes.buffer, bytes.byteOffset).getUint32(at) : new DataView(bytes.buffer, bytes.byteOffset).getUint16(at);
+const HEAD_0 = word(POINT_HEAD, 0, 4);
+const HEAD_1 = word(POINT_HEAD, 4, 4);
+const HEAD_2 = word(POINT_HEAD, 8, 4);
+const HEAD_3 = word(POINT_HEAD, 12, 2);
+const HEAD_4 = POINT_HEAD[14] as number;
+const MID_0 = word(POINT_MID, 0, 4);
+const MID_1 = word(POINT_MID, 4, 4);
+const MID_2 = word(POINT_MID, 8, 2);
 const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+/** Exact powers of ten (10^0..10^22 are exact doubles). */
+const POW10 = Float64Array.from({ length: 23 }, (_, i) => Number(`1e${i}`));
+/** Bytes that may appear in a JSON number (envelope scalars; their grammar is left to JSON.parse). */
 const NUMBER_BYTE = new Uint8Array(256);
 for (const ch of "0123456789+-.eE") NUMBER_BYTE[ch.charCodeAt(0)] = 1;
 
@@ -48,9 +62,12 @@ function dayMs(b: Uint8Array, at: number): number {
  * exactly as `JSON.stringify` writes it (no whitespace, keys in that order
  * inside points, only those envelope keys, each at most once). Times are
  * read by arithmetic on the bytes with the day's epoch cached (one-minute
- * points share a date); the value tokens are gathered into one JSON array
- * and handed to a single `JSON.parse`, so every number is converted exactly
- * as `JSON.parse` would convert it.
+ * points share a date). Values are checked against JSON's number grammar and
+ * converted exactly as `JSON.parse` converts them: by Clinger's fast path
+ * (mantissa below 2^53 and a power of ten up to 10^22: one correctly rounded
+ * IEEE division or product; W. D. Clinger, "How to read floating point
+ * numbers accurately", PLDI 1990) when it applies, else by one `JSON.parse`
+ * of all the remaining tokens gathered into a single array.
  * Returns `undefined` (and the caller falls back to `JSON.parse` +
  * {@link parseHistory}) on ANY deviation from that form, so the result, when
  * there is one, is identical to `parseHistory(JSON.parse(text))`: same
@@ -60,10 +77,15 @@ function dayMs(b: Uint8Array, at: number): number {
 export function scanHistoryBytes(b: Uint8Array): HistorySeries | undefined {
   const len = b.length;
   if (len < 2 || b[0] !== 123 /* { */) return undefined;
+  const dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
   const envelope = new Map<string, unknown>();
   const cap = Math.floor(len / MIN_POINT_BYTES) + 1;
   const times = new Float64Array(cap);
-  // Value tokens copied here, comma-separated, as the body of one JSON array.
+  // Values with NaN for null; those the fast path cannot convert exactly are
+  // copied, comma-separated, into one JSON array (`slow` says whose they are).
+  const values = new Float64Array(cap);
+  const slow = new Uint32Array(cap);
+  let nSlow = 0;
   const tokens = Buffer.allocUnsafe(len + 2);
   let tl = 0;
   tokens[tl++] = 91; /* [ */
@@ -94,19 +116,23 @@ export function scanHistoryBytes(b: Uint8Array): HistorySeries | undefined {
         else {
           for (;;) {
             if (p + MIN_POINT_BYTES > len) return undefined;
-            for (let i = 0; i < POINT_HEAD.length; i++) if (b[p + i] !== POINT_HEAD[i]) return undefined;
+            if (
+              dv.getUint32(p) !== HEAD_0 ||
+              dv.getUint32(p + 4) !== HEAD_1 ||
+              dv.getUint32(p + 8) !== HEAD_2 ||
+              dv.getUint16(p + 12) !== HEAD_3 ||
+              b[p + 14] !== HEAD_4
+            ) {
+              return undefined;
+            }
             p += POINT_HEAD.length;
             // Time: YYYY-MM-DDTHH:MM:SS.sssZ (the same strings toEpochMs's fast path accepts).
-            let sameDay = cachedDay >= 0;
-            if (sameDay) {
-              for (let i = 0; i < 10; i++) {
-                if (b[p + i] !== b[cachedDay + i]) {
-                  sameDay = false;
-                  break;
-                }
-              }
-            }
-            if (!sameDay) {
+            if (
+              cachedDay < 0 ||
+              dv.getUint32(p) !== dv.getUint32(cachedDay) ||
+              dv.getUint32(p + 4) !== dv.getUint32(cachedDay + 4) ||
+              dv.getUint16(p + 8) !== dv.getUint16(cachedDay + 8)
+            ) {
               cachedDayMs = dayMs(b, p);
               if (Number.isNaN(cachedDayMs)) return undefined;
               cachedDay = p;
@@ -136,19 +162,62 @@ export function scanHistoryBytes(b: Uint8Array): HistorySeries | undefined {
             }
             times[n] = cachedDayMs + h * 3_600_000 + mi * 60_000 + s * 1000 + ms1 * 10 + ms2;
             p += 24;
-            for (let i = 0; i < POINT_MID.length; i++) if (b[p + i] !== POINT_MID[i]) return undefined;
+            if (dv.getUint32(p) !== MID_0 || dv.getUint32(p + 4) !== MID_1 || dv.getUint16(p + 8) !== MID_2) return undefined;
             p += POINT_MID.length;
             // Value: `null` or a run of number characters (its grammar is checked by JSON.parse below).
-            const v0 = p;
+            // Value: `null`, or a number in JSON's grammar (anything else: not this shape).
             if (b[p] === 110 /* n */) {
               if (b[p + 1] !== 117 || b[p + 2] !== 108 || b[p + 3] !== 108) return undefined;
+              values[n] = Number.NaN;
               p += 4;
             } else {
-              while (p < len && NUMBER_BYTE[b[p] as number] === 1) p++;
-              if (p === v0) return undefined;
+              const v0 = p;
+              const neg = b[p] === 45; /* - */
+              if (neg) p++;
+              let c = b[p] as number;
+              let w = 0; // all mantissa digits as an integer (exact while <= 2^53)
+              if (c === 48 /* 0 */) c = b[++p] as number;
+              else if (c >= 49 && c <= 57) {
+                while (c >= 48 && c <= 57) {
+                  w = w * 10 + (c - 48);
+                  c = b[++p] as number;
+                }
+              } else return undefined;
+              let frac = 0;
+              if (c === 46 /* . */) {
+                c = b[++p] as number;
+                if (!(c >= 48 && c <= 57)) return undefined;
+                while (c >= 48 && c <= 57) {
+                  w = w * 10 + (c - 48);
+                  frac++;
+                  c = b[++p] as number;
+                }
+              }
+              let exp = 0;
+              if (c === 101 || c === 69 /* e E */) {
+                c = b[++p] as number;
+                const expNeg = c === 45;
+                if (c === 45 || c === 43) c = b[++p] as number;
+                if (!(c >= 48 && c <= 57)) return undefined;
+                while (c >= 48 && c <= 57) {
+                  if (exp < 100_000) exp = exp * 10 + (c - 48);
+                  c = b[++p] as number;
+                }
+                if (expNeg) exp = -exp;
+              }
+              const k = frac - exp; // value = w / 10^k
+              if (w < 2 ** 53 && k >= -22 && k <= 22) {
+                // Clinger's fast path: w and 10^|k| are exact doubles, so one IEEE
+                // division or product gives the correctly rounded value, as JSON.parse does.
+                const v = k >= 0 ? w / (POW10[k] as number) : w * (POW10[-k] as number);
+                values[n] = neg ? -v : v;
+              } else {
+                // Longer mantissas: converted by one JSON.parse of all of them below.
+                if (nSlow > 0) tokens[tl++] = 44; /* , */
+                for (let i = v0; i < p; i++) tokens[tl++] = b[i] as number;
+                slow[nSlow++] = n;
+              }
             }
-            if (n > 0) tokens[tl++] = 44; /* , */
-            for (let i = v0; i < p; i++) tokens[tl++] = b[i] as number;
             n++;
             if (b[p] !== 125 /* } */) return undefined;
             p++;
@@ -197,20 +266,22 @@ export function scanHistoryBytes(b: Uint8Array): HistorySeries | undefined {
     }
   }
   if (p !== len || !envelope.has("data")) return undefined;
-  tokens[tl++] = 93; /* ] */
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(tokens.toString("latin1", 0, tl));
-  } catch {
-    return undefined;
+  if (nSlow > 0) {
+    tokens[tl++] = 93; /* ] */
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(tokens.toString("latin1", 0, tl));
+    } catch {
+      return undefined;
+    }
+    if (!Array.isArray(parsed) || parsed.length !== nSlow) return undefined;
+    for (let i = 0; i < nSlow; i++) values[slow[i] as number] = parsed[i] as number;
   }
-  const values = parsed as (number | null)[];
-  if (!Array.isArray(values) || values.length !== n) return undefined;
   const c = collect(n);
   for (let i = 0; i < n; i++) {
-    const v = values[i];
-    if (typeof v !== "number" || !Number.isFinite(v)) {
-      c.nulls++;
+    const v = values[i] as number;
+    if (!Number.isFinite(v)) {
+      c.nulls++; // null, or a number too large for a double (JSON.parse gives +-Infinity)
       continue;
     }
     c.t[c.n] = times[i] as number;

@@ -62,6 +62,35 @@ describe("scanHistoryBytes: same series as parseHistory(JSON.parse(text))", () =
     expect(scanHistoryBytes(enc(body([point(T0, null), point(T0 + 60_000, 2)])))?.dropped).toEqual({ nulls: 1, duplicates: 0, conflicts: 0 });
   });
 
+  it("numbers at the edges of the exact fast path (mantissa 2^53, powers of ten 10^22/10^23) read as JSON.parse reads them", () => {
+    const tokens = [
+      "9007199254740991e-5", // mantissa 2^53 - 1: fast path
+      "9007199254740992e-5", // 2^53: the general path
+      "9007199254740993e-6", // 2^53 + 1 (rounds to 2^53 in a double): must not take the fast path (it would give 9007199254.740992)
+      "90071992547409931",
+      "1e22",
+      "1e23",
+      "1e-22",
+      "1e-23",
+      "123456789012345678901234567890",
+      "0.1",
+      "-0.0",
+      "0e5",
+      "1E+2",
+      "1e-0",
+      "5e-324",
+      "1.7976931348623157e308",
+      "2.2250738585072014e-308",
+      "-0.000017924491358060125",
+      "111310.18224500613",
+      "93733.2799702694",
+    ];
+    const text = body(tokens.map((tok, k) => `{"time_chain":"${new Date(T0 + k * 60_000).toISOString()}","value":${tok}}`));
+    const s = scanHistoryBytes(enc(text)) as HistorySeries;
+    expectSame(s, general(text));
+    tokens.forEach((tok, k) => expect(Object.is(s.value[k], JSON.parse(tok)), tok).toBe(true));
+  });
+
   it("agrees on random bodies: any valid 24-character ISO time, any finite double or null, any order", () => {
     // Times from year 0000 to 9999 (the range with a 4-digit year), crossing leap days and month ends.
     const time = fc.integer({ min: -62_167_219_200_000, max: 253_402_300_799_999 });
