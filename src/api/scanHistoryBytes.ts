@@ -1,5 +1,5 @@
 import type { HistorySeries } from "./parseHistory.js";
-import { collect, sortDedupeHistory } from "./sortDedupeHistory.js";
+import { sortDedupeHistory } from "./sortDedupeHistory.js";
 
 /** Envelope keys the service sends around `data` (any other key: not this shape). */
 const ENVELOPE_KEYS = new Set(["coin", "metric_id", "metric", "hours", "interval_sec", "data"]);
@@ -24,6 +24,28 @@ const POW10 = Float64Array.from({ length: 23 }, (_, i) => Number(`1e${i}`));
 /** Bytes that may appear in a JSON number (envelope scalars; their grammar is left to JSON.parse). */
 const NUMBER_BYTE = new Uint8Array(256);
 for (const ch of "0123456789+-.eE") NUMBER_BYTE[ch.charCodeAt(0)] = 1;
+
+/**
+ * Working arrays, kept between calls for bodies up to 8 MB (the scan is
+ * synchronous, so one set serves every call): fresh multi-megabyte buffers
+ * per body cost more in garbage collection than the scan itself. Results
+ * never alias them (sortDedupeHistory returns copies).
+ */
+interface Scratch {
+  times: Float64Array;
+  values: Float64Array;
+  slow: Uint32Array;
+  tokens: Buffer;
+}
+const KEEP_BYTES = 8 * 2 ** 20;
+let reusable: Scratch | undefined;
+
+function scratch(points: number, bytes: number): Scratch {
+  if (reusable !== undefined && reusable.times.length >= points && reusable.tokens.length >= bytes) return reusable;
+  const fresh = { times: new Float64Array(points), values: new Float64Array(points), slow: new Uint32Array(points), tokens: Buffer.allocUnsafe(bytes) };
+  if (bytes <= KEEP_BYTES) reusable = fresh;
+  return fresh;
+}
 
 /** Days from 1970-01-01 to a proleptic Gregorian date (H. Hinnant, "chrono-Compatible Low-Level Date Algorithms"). */
 function daysFromCivil(y0: number, m: number, d: number): number {
@@ -80,13 +102,14 @@ export function scanHistoryBytes(b: Uint8Array): HistorySeries | undefined {
   const dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
   const envelope = new Map<string, unknown>();
   const cap = Math.floor(len / MIN_POINT_BYTES) + 1;
-  const times = new Float64Array(cap);
+  const work = scratch(cap, len + 2);
+  const times = work.times;
   // Values with NaN for null; those the fast path cannot convert exactly are
   // copied, comma-separated, into one JSON array (`slow` says whose they are).
-  const values = new Float64Array(cap);
-  const slow = new Uint32Array(cap);
+  const values = work.values;
+  const slow = work.slow;
   let nSlow = 0;
-  const tokens = Buffer.allocUnsafe(len + 2);
+  const tokens = work.tokens;
   let tl = 0;
   tokens[tl++] = 91; /* [ */
   let n = 0;
@@ -277,17 +300,20 @@ export function scanHistoryBytes(b: Uint8Array): HistorySeries | undefined {
     if (!Array.isArray(parsed) || parsed.length !== nSlow) return undefined;
     for (let i = 0; i < nSlow; i++) values[slow[i] as number] = parsed[i] as number;
   }
-  const c = collect(n);
+  // Compact the kept points in place (times/values are this call's scratch).
+  let kept = 0;
+  let nulls = 0;
   for (let i = 0; i < n; i++) {
     const v = values[i] as number;
     if (!Number.isFinite(v)) {
-      c.nulls++; // null, or a number too large for a double (JSON.parse gives +-Infinity)
+      nulls++; // null, or a number too large for a double (JSON.parse gives +-Infinity)
       continue;
     }
-    c.t[c.n] = times[i] as number;
-    c.v[c.n] = v;
-    c.n++;
+    times[kept] = times[i] as number;
+    values[kept] = v;
+    kept++;
   }
+  const c = { t: times, v: values, n: kept, nulls, metricId: undefined };
   const { time, value, duplicates, conflicts } = sortDedupeHistory(c);
   const id = envelope.get("metric_id") ?? envelope.get("metric");
   return {

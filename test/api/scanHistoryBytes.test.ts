@@ -116,6 +116,14 @@ describe("scanHistoryBytes: same series as parseHistory(JSON.parse(text))", () =
     );
   });
 
+  it("a later call leaves an earlier result alone (results never share the scanner's working arrays)", () => {
+    const first = scanHistoryBytes(enc(body([point(T0, 1), point(T0 + 60_000, 2)]))) as HistorySeries;
+    scanHistoryBytes(enc(body([point(T0 + 120_000, 8), point(T0 + 180_000, 9), point(T0 + 240_000, 10)])));
+    scanHistoryBytes(enc(body([point(T0, 5)]).replace("5}", "5.5.5}"))); // declined half way
+    expect([...first.time]).toEqual([T0, T0 + 60_000]);
+    expect([...first.value]).toEqual([1, 2]);
+  });
+
   it("does not modify the bytes it reads", () => {
     const bytes = enc(body([point(T0 + 60_000, 2), point(T0, 1)]));
     const copy = bytes.slice();
