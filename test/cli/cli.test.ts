@@ -178,3 +178,16 @@ describe("milab serve", () => {
     expect(code).toBe(0);
   });
 });
+
+describe("a reader that closes the pipe early (milab --help | head -1)", () => {
+  it("ends quietly with exit code 0, no EPIPE crash", async () => {
+    const child = spawn(process.execPath, [MAIN, "backtest", "--help"], { stdio: ["ignore", "pipe", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    // like `head -1`: read the first chunk, then close our end of the pipe
+    child.stdout.once("data", () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve) => child.on("close", (c) => resolve(c)));
+    expect(stderr).not.toContain("EPIPE");
+    expect(code).toBe(0);
+  });
+});
