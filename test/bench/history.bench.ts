@@ -8,16 +8,17 @@
  * - "static": the same 20 bodies, generated once and then served as bytes by
  *   a bare node:http server in this process (what a remote service costs the
  *   client: only the client's own work is timed).
- * Stages: load = HTTP + body read + JSON.parse + validation + parseHistory +
- * alignAsOf into a Panel (loadHistoryPanel); frame = Panel -> danfo DataFrame
- * (toDataFrame). Also the process's CPU time (user + system, all threads),
+ * Stages: load = HTTP + body read + parse into Float64Arrays + alignment into
+ * a Panel (loadHistoryPanel; the service's own body shape is read straight
+ * from its bytes by scanHistoryBytes, any other shape by JSON.parse +
+ * parseHistory); frame = Panel -> danfo DataFrame (toDataFrame). Also the process's CPU time (user + system, all threads),
  * which a busy shared machine inflates less than wall time. Peak memory:
  * process.memoryUsage() sampled every 5 ms.
  * Env: BENCH_ROUNDS (default 5). Target: >= 1e6 points/s end to end.
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { loadavg } from "node:os";
+import { availableParallelism, loadavg } from "node:os";
 import { createClient } from "../../src/api/index.js";
 import { toDataFrame } from "../../src/data/index.js";
 import { loadHistoryPanel } from "../../src/load/index.js";
@@ -102,6 +103,7 @@ for (const [label, url] of [["static", staticUrl], ["replay", replay.url]] as co
 }
 clearInterval(sampler);
 sample();
+console.log(`load average after the runs: ${loadavg().map((x) => x.toFixed(2)).join(" ")} (1, 5, 15 min) on ${availableParallelism()} CPUs; wall times above that count are shared with other work, compare CPU time`);
 console.log(`peak memory: rss ${(peakRss / 2 ** 20).toFixed(0)} MiB, heap used ${(peakHeap / 2 ** 20).toFixed(0)} MiB`);
 console.log(`target >= 1e6 points/s end to end: static ${results["static"]! >= 1e6 ? "met" : "NOT met"}, replay ${results["replay"]! >= 1e6 ? "met" : "NOT met"}`);
 staticServer.closeAllConnections();
