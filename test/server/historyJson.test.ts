@@ -53,3 +53,34 @@ describe("replay /v1/history default body", () => {
     expect(JSON.stringify(JSON.parse(text))).toBe(text);
   });
 });
+
+describe("replay /v1/history: kept text of past bars", () => {
+  it("requests inside, around and past what was built before (the clock moving on) give exactly the right bars", async () => {
+    let now = NOW;
+    const srv = await startReplayServer({ clock: () => now, seed: 7, rateLimitPerMinute: 0 });
+    try {
+      const fetchOne = async (hours: number): Promise<{ time_chain: string; value: number | null }[]> => {
+        const text = await (await fetch(`${srv.url}/v1/history?metric_id=eth_price&hours=${hours}`)).text();
+        expect(JSON.stringify(JSON.parse(text))).toBe(text);
+        return (JSON.parse(text) as { data: { time_chain: string; value: number | null }[] }).data;
+      };
+      const lastMinute = (t: number): string => new Date(Math.floor(t / 60_000) * 60_000).toISOString();
+      const small = await fetchOne(2); // builds a short run
+      const wide = await fetchOne(720); // reaches before it: rebuilt wider
+      const inside = await fetchOne(1); // inside: a substring
+      expect(small).toHaveLength(120);
+      expect(wide).toHaveLength(43_200);
+      expect(inside).toHaveLength(60);
+      expect(wide.slice(-120)).toEqual(small);
+      expect(wide.slice(-60)).toEqual(inside);
+      expect(inside.at(-1)?.time_chain).toBe(lastMinute(NOW));
+      now = NOW + 5 * 60_000; // five minutes later: past the built run
+      const later = await fetchOne(1);
+      expect(later).toHaveLength(60);
+      expect(later.at(-1)?.time_chain).toBe(lastMinute(NOW + 5 * 60_000));
+      expect(later.slice(0, 55)).toEqual(inside.slice(5));
+    } finally {
+      await srv.close();
+    }
+  });
+});

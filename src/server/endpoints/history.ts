@@ -23,15 +23,49 @@ export function resolveMetric(query: URLSearchParams, coin: Coin | undefined): s
   );
 }
 
-/** Per simulated market (a new one replaces it when the clock moves past its end) and metric: each bar's point as JSON text. */
-const POINT_TEXTS = new WeakMap<SimMarket, Map<string, (string | undefined)[]>>();
+/**
+ * A run of consecutive bars [lo, hi) of one metric as the JSON text of their
+ * points joined by commas, and where each point starts (`at[i - lo]`; one
+ * extra entry: the end of the run plus one).
+ */
+interface PointRun {
+  readonly lo: number;
+  readonly hi: number;
+  readonly text: string;
+  readonly at: Uint32Array;
+}
 
-function pointTexts(market: SimMarket, metricId: string): (string | undefined)[] {
-  let byMetric = POINT_TEXTS.get(market);
-  if (byMetric === undefined) POINT_TEXTS.set(market, (byMetric = new Map()));
-  let texts = byMetric.get(metricId);
-  if (texts === undefined) byMetric.set(metricId, (texts = new Array<string | undefined>(market.time.length)));
-  return texts;
+/** Per simulated market (a new one replaces it when the clock moves past its end) and metric. */
+const POINT_RUNS = new WeakMap<SimMarket, Map<string, PointRun>>();
+
+/**
+ * The points of bars from..to as JSON text, joined by commas. The text of a
+ * run of bars is built once per market and metric (past bars never change) and
+ * rebuilt wider when a request reaches outside it; a request inside it is one
+ * substring.
+ */
+function pointsText(ctx: ReplayContext, metricId: string, series: ArrayLike<number>, from: number, to: number): string {
+  let byMetric = POINT_RUNS.get(ctx.market);
+  if (byMetric === undefined) POINT_RUNS.set(ctx.market, (byMetric = new Map()));
+  let run = byMetric.get(metricId);
+  if (run === undefined || from < run.lo || to >= run.hi) {
+    const lo = Math.min(from, run?.lo ?? from);
+    const hi = Math.max(to + 1, run?.hi ?? to + 1);
+    const parts = new Array<string>(hi - lo);
+    const at = new Uint32Array(hi - lo + 1);
+    let pos = 0;
+    for (let i = lo; i < hi; i++) {
+      const v = series[i] as number;
+      const part = `{"time_chain":"${ctx.iso(i)}","value":${Number.isFinite(v) ? String(v) : "null"}}`;
+      parts[i - lo] = part;
+      at[i - lo] = pos;
+      pos += part.length + 1;
+    }
+    at[hi - lo] = pos;
+    run = { lo, hi, text: parts.join(","), at };
+    byMetric.set(metricId, run);
+  }
+  return run.text.slice(run.at[from - run.lo] as number, (run.at[to + 1 - run.lo] as number) - 1);
 }
 
 /** GET /v1/history: one point a minute over the last `hours`, ending at the current minute. */
@@ -78,20 +112,10 @@ export function history(ctx: ReplayContext, variant: string, query: URLSearchPar
       // written as text: the same characters JSON.stringify gives for that object (String(x) is
       // JSON's number format for finite x; ISO strings need no escaping), without building
       // 43 200 point objects first.
-      // Each bar's text is kept (past bars never change), so repeated requests only join.
-      const texts = pointTexts(ctx.market, metricId);
-      const out = new Array<string>(n);
-      for (let k = 0; k < n; k++) {
-        const i = from + k;
-        let text = texts[i];
-        if (text === undefined) {
-          const v = series[i] as number;
-          text = texts[i] = `{"time_chain":"${ctx.iso(i)}","value":${Number.isFinite(v) ? String(v) : "null"}}`;
-        }
-        out[k] = text;
-      }
+      // Past bars never change, so their text is kept (see pointsText).
+      const points = n > 0 ? pointsText(ctx, metricId, series, from, to) : "";
       return new PreparedJson(
-        `{"coin":${JSON.stringify(coin ?? null)},"metric_id":${JSON.stringify(metricId)},"hours":${hours},"interval_sec":60,"data":[${out.join(",")}]}`,
+        `{"coin":${JSON.stringify(coin ?? null)},"metric_id":${JSON.stringify(metricId)},"hours":${hours},"interval_sec":60,"data":[${points}]}`,
       );
     }
   }
