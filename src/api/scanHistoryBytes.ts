@@ -1,5 +1,6 @@
 import type { HistorySeries } from "./parseHistory.js";
 import { sortDedupeHistory } from "./sortDedupeHistory.js";
+import { daysFromCivil } from "./daysFromCivil.js";
 
 /** Envelope keys the service sends around `data` (any other key: not this shape). */
 const ENVELOPE_KEYS = new Set(["coin", "metric_id", "metric", "hours", "interval_sec", "data"]);
@@ -45,16 +46,6 @@ function scratch(points: number, bytes: number): Scratch {
   const fresh = { times: new Float64Array(points), values: new Float64Array(points), slow: new Uint32Array(points), tokens: Buffer.allocUnsafe(bytes) };
   if (bytes <= KEEP_BYTES) reusable = fresh;
   return fresh;
-}
-
-/** Days from 1970-01-01 to a proleptic Gregorian date (H. Hinnant, "chrono-Compatible Low-Level Date Algorithms"). */
-function daysFromCivil(y0: number, m: number, d: number): number {
-  const y = m <= 2 ? y0 - 1 : y0;
-  const era = Math.floor(y / 400);
-  const yoe = y - era * 400;
-  const doy = Math.floor((153 * (m > 2 ? m - 3 : m + 9) + 2) / 5) + d - 1;
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-  return era * 146097 + doe - 719468;
 }
 
 /** Two ASCII digits at `at` as a number, or -1 when either byte is not a digit. */

@@ -1,3 +1,5 @@
+import { daysFromCivil } from "./daysFromCivil.js";
+
 const NUMERIC = /^\s*-?\d+(\.\d+)?([eE][+-]?\d+)?\s*$/;
 const NO_ZONE = /T\d\d:\d\d(:\d\d(\.\d+)?)?$/;
 
@@ -9,16 +11,6 @@ function digits(s: string, from: number, count: number): number {
     n = n * 10 + d;
   }
   return n;
-}
-
-/** Days from 1970-01-01 to a proleptic Gregorian date (H. Hinnant, "chrono-Compatible Low-Level Date Algorithms"). */
-function daysFromCivil(y0: number, m: number, d: number): number {
-  const y = m <= 2 ? y0 - 1 : y0;
-  const era = Math.floor(y / 400);
-  const yoe = y - era * 400;
-  const doy = Math.floor((153 * (m > 2 ? m - 3 : m + 9) + 2) / 5) + d - 1;
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-  return era * 146097 + doe - 719468;
 }
 
 const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];

@@ -3,6 +3,7 @@ import { join, resolve } from "node:path";
 import type { MarketIntelClient } from "../api/createClient.js";
 import { ENDPOINTS, type EndpointName } from "../api/endpoints.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { RECORD_ENDPOINTS } from "./loadSignalRecords.js";
 import { formatRecordingLine, lineKey, recordingKey, recordingPath } from "./recordingLine.js";
 
 /** Endpoints the recorder can poll: every one except the two query endpoints (history, analytics). */
@@ -12,16 +13,7 @@ export const RECORDABLE_ENDPOINTS = [
   "whaleFlow",
   "composite",
   "regime",
-  "liquidations",
-  "safety",
-  "spreads",
-  "correlation",
-  "depth",
-  "imbalance",
-  "priorityGas",
-  "squeeze",
-  "arbitrage",
-  "smartMoney",
+  ...RECORD_ENDPOINTS,
 ] as const satisfies readonly EndpointName[];
 
 /** One of {@link RECORDABLE_ENDPOINTS}. */
