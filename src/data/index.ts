@@ -19,4 +19,4 @@ export type { Aggregation, ResampleOptions } from "./resample.js";
 export { resampleOHLC } from "./resampleOHLC.js";
 export type { OHLCInput, ResampleOHLCOptions } from "./resampleOHLC.js";
 export { qualityReport } from "./qualityReport.js";
-export type { ColumnQuality, QualityOptions, QualityReport, Stretch } from "./qualityReport.js";
+export type { ColumnQuality, Jump, QualityOptions, QualityReport, Stretch } from "./qualityReport.js";

@@ -19,6 +19,19 @@ export interface ColumnQuality {
   readonly stale: readonly Stretch[];
   /** Longest run of identical consecutive finite values (1 when every value differs from the previous). */
   readonly longestStaleRun: number;
+  /**
+   * Suspect prints: rows whose positive value is more than `jumpRatio` times, or less than 1 / `jumpRatio` of, the
+   * previous positive value in the column (e.g. a 0.06 open among 1,180 prices). A place to look, not a verdict.
+   */
+  readonly jumps: readonly Jump[];
+}
+
+/** A row whose value jumped against the previous positive value of its column. */
+export interface Jump {
+  readonly index: number;
+  readonly time: number;
+  readonly previous: number;
+  readonly value: number;
 }
 
 /** What {@link qualityReport} found. */
@@ -40,8 +53,8 @@ export interface QualityReport {
   /** Missing rows over all gaps. */
   readonly missingRows: number;
   readonly columns: Readonly<Record<string, ColumnQuality>>;
-  /** One row per column: column, count, missing, missing_pct, longest_missing_run, stale_runs, longest_stale_run (ready for `toDataFrame` / `htmlTable`). */
-  readonly summary: { column: string[]; count: number[]; missing: number[]; missing_pct: number[]; longest_missing_run: number[]; stale_runs: number[]; longest_stale_run: number[] };
+  /** One row per column: column, count, missing, missing_pct, longest_missing_run, stale_runs, longest_stale_run, jumps (ready for `toDataFrame` / `htmlTable`). */
+  readonly summary: { column: string[]; count: number[]; missing: number[]; missing_pct: number[]; longest_missing_run: number[]; stale_runs: number[]; longest_stale_run: number[]; jumps: number[] };
 }
 
 /** Options of {@link qualityReport}. */
@@ -50,6 +63,8 @@ export interface QualityOptions {
   readonly stepMs?: number;
   /** A run of this many identical consecutive values counts as stale [10]. */
   readonly staleAfter?: number;
+  /** A positive value more than this many times (or less than 1 / this) the previous positive one is a suspect print [2]; Infinity turns the check off. */
+  readonly jumpRatio?: number;
 }
 
 function modeStep(time: ArrayLike<number>): number {
@@ -70,7 +85,10 @@ function modeStep(time: ArrayLike<number>): number {
  * and time stretches: non-finite, repeated and out-of-order time stamps;
  * gaps (steps longer than the expected spacing); per column, missing values
  * and stale stretches (the same value repeated `staleAfter` times or more,
- * a feed that stopped updating). Inputs are not modified.
+ * a feed that stopped updating) and suspect prints (a positive value more
+ * than `jumpRatio` times, or under 1 / `jumpRatio` of, the previous positive
+ * value: a halving or doubling from one row to the next is almost always a bad
+ * tick at crypto bar sizes). Inputs are not modified.
  * @throws InvalidArgumentError when a column's length differs from time's, or an option is out of range
  * @example
  * qualityReport({ time: [0, 60_000, 240_000], columns: { x: [1, NaN, 2] } }).gaps
@@ -89,6 +107,10 @@ export function qualityReport(
   const staleAfter = options.staleAfter ?? 10;
   if (!Number.isInteger(staleAfter) || staleAfter < 2) {
     throw new InvalidArgumentError("staleAfter", `${where}: staleAfter must be an integer >= 2, got ${String(staleAfter)}`);
+  }
+  const jumpRatio = options.jumpRatio ?? 2;
+  if (!(jumpRatio > 1)) {
+    throw new InvalidArgumentError("jumpRatio", `${where}: jumpRatio must be a number above 1 (Infinity = off), got ${String(jumpRatio)}`);
   }
   if (options.stepMs !== undefined && !(options.stepMs > 0 && Number.isFinite(options.stepMs))) {
     throw new InvalidArgumentError("stepMs", `${where}: stepMs must be a positive number of ms, got ${String(options.stepMs)}`);
@@ -119,7 +141,7 @@ export function qualityReport(
     prev = t;
   }
   const quality: Record<string, ColumnQuality> = {};
-  const summary: QualityReport["summary"] = { column: [], count: [], missing: [], missing_pct: [], longest_missing_run: [], stale_runs: [], longest_stale_run: [] };
+  const summary: QualityReport["summary"] = { column: [], count: [], missing: [], missing_pct: [], longest_missing_run: [], stale_runs: [], longest_stale_run: [], jumps: [] };
   for (const [name, col] of Object.entries(columns)) {
     if (col.length !== n) throw new InvalidArgumentError("columns", `${where}: column ${JSON.stringify(name)} has ${col.length} values, expected ${n}`);
     let count = 0;
@@ -129,6 +151,8 @@ export function qualityReport(
     let same = 0;
     let longestStaleRun = 0;
     const stale: Stretch[] = [];
+    const jumps: Jump[] = [];
+    let lastPositive = Number.NaN;
     const closeRun = (endIdx: number): void => {
       if (same >= staleAfter) stale.push({ from: time[endIdx - same + 1] as number, to: time[endIdx] as number, length: same });
     };
@@ -144,6 +168,11 @@ export function qualityReport(
       }
       run = 0;
       count++;
+      if (v > 0) {
+        const ratio = v / lastPositive;
+        if (ratio > jumpRatio || ratio * jumpRatio < 1) jumps.push({ index: i, time: time[i] as number, previous: lastPositive, value: v });
+        lastPositive = v;
+      }
       if (same > 0 && v === col[i - 1]) same++;
       else {
         closeRun(i - 1);
@@ -152,7 +181,7 @@ export function qualityReport(
       if (same > longestStaleRun) longestStaleRun = same;
     }
     closeRun(n - 1);
-    quality[name] = { count, missing, longestMissingRun, stale, longestStaleRun };
+    quality[name] = { count, missing, longestMissingRun, stale, longestStaleRun, jumps };
     summary.column.push(name);
     summary.count.push(count);
     summary.missing.push(missing);
@@ -160,6 +189,7 @@ export function qualityReport(
     summary.longest_missing_run.push(longestMissingRun);
     summary.stale_runs.push(stale.length);
     summary.longest_stale_run.push(longestStaleRun);
+    summary.jumps.push(jumps.length);
   }
   let start = Number.NaN;
   let end = Number.NaN;

@@ -19,6 +19,11 @@ export type RealCandlesName = (typeof REAL_CANDLES)[number];
  * aligning with other feeds. The last bar of `coinbase-eth-1d` (2025-10-21)
  * was captured mid-day (its high and close differ from the full day built
  * from the 4 h bars); the other 349 days match the 4 h set exactly.
+ * Kept as the source has it, one bad print: the `coinbase-btc-4h` bar of
+ * 2017-04-15 20:00 UTC has open and low 0.06 (USD) among ~1,180 prices;
+ * its close is sound, so close-to-close work is unaffected, but `next_open`
+ * fills or ranges on it are not: `qualityReport(...).columns.open.jumps`
+ * finds it.
  * Sync: reads a small gzipped file (a few ms).
  * Data: MIT (ta4j), see fixtures/real/README.md.
  * @throws InvalidArgumentError for an unknown name (the message lists the names)

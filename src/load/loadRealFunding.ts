@@ -14,7 +14,7 @@ export type RealFundingName = (typeof REAL_FUNDING)[number];
  *   hourly rate, decimal: 1.25e-5 = 0.00125 % per hour), 2024-01-01 00:00 ..
  *   2024-02-15 17:00 UTC, 1 098 hours (BSD-3-Clause, fractal-defi);
  * - `"hyperliquid-btc-2023"`: `funding` (decimal rate per funding interval) and
- *   `premium`, 2023-05-12 .. 2023-07-17, 8-hourly until 2023-05-23 then
+ *   `premium`, 2023-05-12 .. 2023-07-17, 8-hourly until 2023-06-08 then
  *   hourly; times as Hyperliquid sent them, a few ms after the hour (MIT).
  * Longs pay positive funding. See fixtures/real/README.md for sources.
  * Timing (measured against Coinbase's real 4 h closes, see the tests): the

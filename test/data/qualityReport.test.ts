@@ -27,13 +27,14 @@ describe("qualityReport", () => {
       missing: 3,
       longestMissingRun: 3,
       longestStaleRun: 4,
+      jumps: [],
       stale: [
         { from: 0, to: 3 * M, length: 4 },
         { from: 8 * M, to: 11 * M, length: 4 },
       ],
     });
     expect(r.summary).toEqual({
-      column: ["x"], count: [9], missing: [3], missing_pct: [25], longest_missing_run: [3], stale_runs: [2], longest_stale_run: [4],
+      column: ["x"], count: [9], missing: [3], missing_pct: [25], longest_missing_run: [3], stale_runs: [2], longest_stale_run: [4], jumps: [0],
     });
   });
   it("empty, one point and constant series", () => {
@@ -53,7 +54,35 @@ describe("qualityReport", () => {
     expect(r.gaps.length).toBe(3);
     for (const g of r.gaps) expect(g.to - g.from).toBe((g.length + 1) * 4 * 3_600_000);
   });
+  it("suspect prints: a positive value over jumpRatio x (or under 1 / jumpRatio of) the previous positive one (hand-checked)", () => {
+    const time = Array.from({ length: 8 }, (_, i) => i * M);
+    // 100 -> 201 (ratio 2.01 > 2: flagged), 201 -> 101 (0.502: not), NaN skipped, 101 -> 50 (0.495 < 1/2: flagged),
+    // 0 and -3 are not positive (funding-like values are never compared), -3 -> 100: compared with 50 (ratio 2, not above 2)
+    const x = [100, 201, 101, NaN, 50, 0, -3, 100];
+    const r = qualityReport({ time, columns: { x } });
+    expect(r.columns.x!.jumps).toEqual([
+      { index: 1, time: M, previous: 100, value: 201 },
+      { index: 4, time: 4 * M, previous: 101, value: 50 },
+    ]);
+    expect(r.summary.jumps).toEqual([2]);
+    expect(qualityReport({ time, columns: { x } }, { jumpRatio: 1.5 }).columns.x!.jumps.map((j) => j.index)).toEqual([1, 2, 4, 7]); // 201 -> 101 is 0.502 < 1 / 1.5
+    expect(qualityReport({ time, columns: { x } }, { jumpRatio: Infinity }).columns.x!.jumps).toEqual([]);
+    expect(x).toEqual([100, 201, 101, NaN, 50, 0, -3, 100]); // input untouched
+  });
+  it("real data: finds Coinbase's bad BTC print (an open and low of $0.06 among $1,180 prices on 2017-04-15 20:00 UTC)", () => {
+    const r = qualityReport(loadRealCandles("coinbase-btc-4h"));
+    const at = Date.UTC(2017, 3, 15, 20);
+    // values read off the source file (Coinbase-BTC-USD-PT4H-20160518_20251028.json, start 1492286400 and the bars around it)
+    expect(r.columns.open!.jumps).toEqual([
+      { index: 1995, time: at, previous: 1188.97, value: 0.06 },
+      { index: 1996, time: at + 4 * 3_600_000, previous: 0.06, value: 1178.84 },
+    ]);
+    expect(r.columns.low!.jumps.map((j) => j.value)).toEqual([0.06, 1175.82]);
+    expect(r.columns.close!.jumps).toEqual([]); // the closes are sound: close-to-close backtests are unaffected
+    expect(r.columns.high!.jumps).toEqual([]);
+  });
   it("rejects bad arguments", () => {
+    expect(() => qualityReport({ time: [0], columns: {} }, { jumpRatio: 1 })).toThrow("qualityReport: jumpRatio must be a number above 1 (Infinity = off), got 1");
     expect(() => qualityReport({ time: [0], columns: { x: [] } })).toThrow('qualityReport: column "x" has 0 values, expected 1');
     expect(() => qualityReport({ time: [0], columns: {} }, { staleAfter: 1 })).toThrow("qualityReport: staleAfter must be an integer >= 2, got 1");
     expect(() => qualityReport({ time: [0], columns: {} }, { stepMs: 0 })).toThrow("qualityReport: stepMs must be a positive number of ms, got 0");
