@@ -92,7 +92,9 @@ const identity: Scorer = (v) => v;
  * Causal: row t depends on row t only (row <= t with `from: "feeds"`), so rows
  * need no order: a table of several coins' rows is fine (feeds need an ascending `time`).
  * @param input columns keyed by component name (imbalance, funding, basis_spread,
- *   momentum_5m, gas, any extra weighted component; optionally `time`), a Panel,
+ *   momentum_5m, gas, any extra weighted component; optionally `time`) or, when a
+ *   bare name is absent, the analytics composite layout `<name>_value` /
+ *   `<name>_score` (as `loadAnalyticsQuery({ dataset: "composite" })` returns); a Panel,
  *   or a danfo DataFrame (duck-typed)
  * @throws InvalidArgumentError on invalid weights, thresholds or policy, a weighted
  *   component with no column or no scorer, or columns of unequal length
@@ -151,7 +153,10 @@ export function replayComposite(input: ColumnInput, options: ReplayCompositeOpti
     const w = weights[name] as number;
     ws[j] = w;
     total += w;
-    const source = options.columns?.[name] ?? name;
+    // Without a mapping, a bare component name is looked for first, then the analytics/composite layout's
+    // `<name>_value` (from values) or `<name>_score` (from scores).
+    const layout = from === "scores" ? `${name}_score` : from === "values" ? `${name}_value` : name;
+    const source = options.columns?.[name] ?? (columns.has(name) || !columns.has(layout) ? name : layout);
     const col = columns.get(source);
     if (col === undefined) {
       const have = [...columns.keys()].join(", ") || "(none)";

@@ -191,6 +191,27 @@ describe("replayComposite", () => {
     expect(r.values).toEqual({});
   });
 
+  it("reads the analytics composite layout (<name>_value, <name>_score) when bare names are absent", () => {
+    const values = randomValues(50, 11, 0.1);
+    const bare = replayComposite(values);
+    // the layout of /v3/analytics/query?dataset=composite and loadComposite: both columns per component, plus others
+    const layout: Record<string, Float64Array | number[]> = { composite_score: new Array<number>(50).fill(0) };
+    for (const c of COMPONENT_NAMES) {
+      layout[`${c}_value`] = values[c]!;
+      layout[`${c}_score`] = bare.scores[c]!;
+    }
+    const fromValues = replayComposite(layout);
+    expect(fromValues.composite).toEqual(bare.composite);
+    expect(fromValues.label).toEqual(bare.label);
+    const fromScores = replayComposite(layout, { from: "scores" });
+    expect(fromScores.composite).toEqual(bare.composite);
+    // a bare column wins over the layout's, and an explicit mapping wins over both
+    const both = replayComposite({ ...layout, imbalance: new Float64Array(50).fill(1) });
+    expect(both.scores.imbalance![0]).toBe(1);
+    const mapped = replayComposite({ ...layout, imbalance: new Float64Array(50).fill(1) }, { columns: { imbalance: "imbalance_value" } });
+    expect(mapped.scores.imbalance).toEqual(bare.scores.imbalance);
+  });
+
   it("from: 'feeds' derives the components first (componentsFromFeeds)", () => {
     const price = [100, 100.1, 100.2, 100.1, 100.4, 100.5, 100.9];
     const feeds = {
