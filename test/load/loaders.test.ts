@@ -280,6 +280,8 @@ describe("signal endpoint loaders", () => {
     const whale = await loadWhaleFlow(client);
     expect(whale.columns).toContain("whale_orders_count");
     expect(whale.column("timestamp").values[0]).toBe(Date.UTC(2026, 10, 22, 12, 0));
+    expect(whale.columns[0]).toBe("time");
+    expect(whale.column("time").values).toEqual(whale.column("timestamp").values);
   });
 
   it("every other endpoint loads its record array with a time column", async () => {
