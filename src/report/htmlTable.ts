@@ -2,6 +2,7 @@ import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { escapeHtml } from "./escapeHtml.js";
 import { frameColumns, type FrameLike } from "./frameColumns.js";
 import { formatNumber, type TableColumns } from "./textTable.js";
+import { COLORS } from "./chartTheme.js";
 
 /** Options of {@link htmlTable}. */
 export interface HtmlTableOptions {
@@ -61,8 +62,12 @@ export function htmlTable(table: TableColumns | FrameLike, options: HtmlTableOpt
     const v = (cols[j] as ArrayLike<unknown>)[i];
     if (typeof v === "number") {
       const text = timeCols.has(name) ? formatUtc(v) : (options.format?.[name] ?? formatNumber)(v);
-      const cls = signed.has(name) && Number.isFinite(v) && v !== 0 ? (v < 0 ? "num neg" : "num pos") : "num";
-      return `<td class="${cls}">${escapeHtml(text)}</td>`;
+      if (signed.has(name) && Number.isFinite(v) && v !== 0) {
+        // the colour is inline too, so a table shown outside the tearsheet (a notebook cell) is coloured as well
+        const [cls, color] = v < 0 ? ["num neg", COLORS.down] : ["num pos", COLORS.up];
+        return `<td class="${cls}" style="color:${color}">${escapeHtml(text)}</td>`;
+      }
+      return `<td class="num">${escapeHtml(text)}</td>`;
     }
     const text = v === null || v === undefined ? "–" : typeof v === "object" ? JSON.stringify(v) : String(v);
     return `<td${numeric[j] === true ? ' class="num"' : ""}>${escapeHtml(text)}</td>`;

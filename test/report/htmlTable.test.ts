@@ -26,8 +26,8 @@ describe("htmlTable", () => {
   it("shows NaN as a dash and colours signed columns", () => {
     const html = htmlTable({ r: [Number.NaN, -0.5, 0.25, 0] }, { signed: ["r"] });
     expect(html).toContain('<td class="num">–</td>');
-    expect(html).toContain('<td class="num neg">-0.5</td>');
-    expect(html).toContain('<td class="num pos">0.25</td>');
+    expect(html).toContain('<td class="num neg" style="color:#d9480f">-0.5</td>');
+    expect(html).toContain('<td class="num pos" style="color:#2f9e44">0.25</td>');
     expect(html).toContain('<td class="num">0</td>');
   });
   it("formats the time column as UTC date-times (seconds only when not zero)", () => {

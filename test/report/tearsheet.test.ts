@@ -91,7 +91,7 @@ describe("renderTearsheet", () => {
     const html = await renderTearsheet(input);
     expect(html).toContain("Trades (2, 1 still open at the end)");
     expect(html).toContain("<td>open</td>");
-    expect(html).toContain('<td class="num pos">4.00%</td>');
+    expect(html).toContain('<td class="num pos" style="color:#2f9e44">4.00%</td>');
     const cols = tradeColumns(trades);
     expect(cols["side"]).toEqual(["long", "short"]);
     expect(cols["exit"]).toEqual(["2026-10-01 20:00", "open"]);
