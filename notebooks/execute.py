@@ -54,6 +54,9 @@ def execute(path, out_path, timeout):
     client = NotebookClient(
         nb,
         timeout=timeout,
+        # nbclient waits 60 s for a kernel by default; a tslab kernel starting while
+        # the test suite keeps both cores busy has been seen to need more (CI flake).
+        startup_timeout=300,
         kernel_name="tslab",
         resources={"metadata": {"path": os.path.dirname(os.path.abspath(path))}},
         record_timing=False,
