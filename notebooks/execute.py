@@ -104,6 +104,12 @@ def main():
             os.makedirs(args.out_dir, exist_ok=True)
         out = path if args.in_place else os.path.join(args.out_dir, os.path.basename(path))
         report = execute(path, out, args.timeout)
+        error = report.get("error") or {}
+        if error.get("cell") == -1 and "didn't respond" in error.get("evalue", ""):
+            # the kernel never came up (no cell ran): one fresh kernel before calling it a failure
+            print("kernel did not start for %s; retrying once with a fresh kernel" % path, file=sys.stderr, flush=True)
+            report = execute(path, out, args.timeout)
+            report["retried"] = True
         failed += 0 if report["ok"] else 1
         print(json.dumps(report), flush=True)
     sys.exit(1 if failed else 0)
