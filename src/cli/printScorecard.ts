@@ -3,6 +3,7 @@ import type { StudyRun } from "./runStudyJob.js";
 import { MIN_CAGR_DAYS } from "../report/summaryTiles.js";
 import { SCORECARD_FORMAT, scorecardColumns, scorecardRows } from "./study/scorecard.js";
 import { studyHighlights } from "./study/studyHighlights.js";
+import { variantColumns } from "./study/runVariants.js";
 
 const pct = (v: number): string => (Number.isFinite(v) ? `${(v * 100).toFixed(1)}%` : "–");
 
@@ -29,18 +30,7 @@ export function formatScorecard(run: StudyRun): string {
     lines.push(
       "",
       `What if (${s.portfolio !== undefined ? "portfolio" : o.coins[0]}, same data, in-sample: hypotheses, not evidence; test them on other seeds with "milab seeds --seeds 1-10 <options>")`,
-      textTable(
-        {
-          variant: v.map((x) => x.variant),
-          "total return": v.map((x) => x.totalReturn),
-          Sharpe: v.map((x) => x.sharpe),
-          "max DD": v.map((x) => x.maxDrawdown),
-          trades: v.map((x) => x.trades),
-          "fees paid": v.map((x) => x.feesPaid),
-          options: v.map((x) => x.options),
-        },
-        { format: SCORECARD_FORMAT },
-      ),
+      textTable(variantColumns(v), { format: SCORECARD_FORMAT }),
     );
   }
   const r = run.real;

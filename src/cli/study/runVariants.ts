@@ -14,6 +14,24 @@ export interface VariantRow {
   readonly fundingPaid: number;
 }
 
+/**
+ * The what-if table's columns (terminal scorecard and HTML report alike):
+ * variant, total return, Sharpe, max DD, trades, fees paid, funding paid and
+ * the `milab backtest` options that reproduce the row.
+ */
+export function variantColumns(rows: readonly VariantRow[]): Record<string, string[] | number[]> {
+  return {
+    variant: rows.map((x) => x.variant),
+    "total return": rows.map((x) => x.totalReturn),
+    Sharpe: rows.map((x) => x.sharpe),
+    "max DD": rows.map((x) => x.maxDrawdown),
+    trades: rows.map((x) => x.trades),
+    "fees paid": rows.map((x) => x.feesPaid),
+    "funding paid": rows.map((x) => x.fundingPaid),
+    "milab backtest options": rows.map((x) => x.options),
+  };
+}
+
 /** The rule changes tried, each relative to the baseline options. */
 export function variantsOf(base: StudyOptions): { variant: string; options: string; change: Partial<StudyOptions> }[] {
   const out: { variant: string; options: string; change: Partial<StudyOptions> }[] = [

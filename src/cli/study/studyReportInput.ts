@@ -4,6 +4,7 @@ import { SCORECARD_FORMAT } from "./scorecard.js";
 import { studyHighlights } from "./studyHighlights.js";
 import { summaryTiles } from "../../report/summaryTiles.js";
 import { studySections, weightsNote } from "./studyTearsheet.js";
+import { variantColumns } from "./runVariants.js";
 
 function day(ms: number): string {
   return new Date(ms).toISOString().slice(0, 16).replace("T", " ");
@@ -31,16 +32,7 @@ export function studyReportInput(run: StudyRun): TearsheetInput {
       tables: [
         {
           title: "Variants",
-          table: {
-            variant: v.map((x) => x.variant),
-            "total return": v.map((x) => x.totalReturn),
-            Sharpe: v.map((x) => x.sharpe),
-            "max DD": v.map((x) => x.maxDrawdown),
-            trades: v.map((x) => x.trades),
-            "fees paid": v.map((x) => x.feesPaid),
-            "funding paid": v.map((x) => x.fundingPaid),
-            "milab backtest options": v.map((x) => x.options),
-          },
+          table: variantColumns(v),
           signed: ["total return", "Sharpe"],
           format: SCORECARD_FORMAT,
         },
