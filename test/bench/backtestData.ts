@@ -5,21 +5,10 @@
  * (little-endian) so that the TypeScript, danfo and pandas runs read identical numbers.
  */
 import { readFileSync, writeFileSync } from "node:fs";
+import { mulberry32 } from "../support/mulberry32.js";
 
 export const COLUMNS = ["close", "imbalance", "funding", "basis_spread", "momentum_5m", "gas", "funding_bar"] as const;
 export type BenchColumns = Record<(typeof COLUMNS)[number], Float64Array>;
-
-/** mulberry32: a small, fast, seeded PRNG (uniform in [0, 1)). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Generate n bars from a seed. Components follow slow AR(1) processes so signals persist for hundreds of bars. */
 export function generateBars(n: number, seed = 42): BenchColumns {
