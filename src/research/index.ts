@@ -14,7 +14,7 @@ export type { BacktestOverfitting, BacktestOverfittingOptions } from "./probabil
 export { stationaryBootstrap } from "./stationaryBootstrap.js";
 export type { BootstrapInterval, StationaryBootstrapOptions } from "./stationaryBootstrap.js";
 export { walkForward } from "./walkForward.js";
-export type { WalkForwardBarOptions, WalkForwardFold, WalkForwardTimeOptions, Window } from "./walkForward.js";
+export type { WalkForwardBarOptions, WalkForwardFold, WalkForwardTimeOptions, BarRange } from "./walkForward.js";
 export { runWalkForward } from "./runWalkForward.js";
 export type { WalkForwardFit, WalkForwardResult, WalkForwardSpec } from "./runWalkForward.js";
 export { selectBestVariant } from "./selectBestVariant.js";

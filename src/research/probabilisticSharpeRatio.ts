@@ -22,7 +22,7 @@ export interface ProbabilisticSharpeOptions {
  * probability in [0, 1]. NaN with fewer than 2 returns, a constant series, or
  * NaN stats.
  * @throws InvalidArgumentError when `benchmark` is not a finite number or the stats object is malformed
- * @example probabilisticSharpeRatio({ sharpe: 0.1, n: 400, skewness: 0, excessKurtosis: 0 }).psr // ≈ 0.97644 = Φ(0.1·sqrt(399)/sqrt(1.005))
+ * @example probabilisticSharpeRatio({ sharpe: 0.1, n: 400, skewness: 0, excessKurtosis: 0 }).psr // ≈ 0.97684 = Φ(0.1·sqrt(399)/sqrt(1.005))
  */
 export function probabilisticSharpeRatio(
   stats: SharpeStatsInput,

@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { checkNumberOption } from "./checkNumberOption.js";
-import type { Window } from "./walkForward.js";
+import type { BarRange } from "./walkForward.js";
 
 /** Options of {@link purgedKFold}. */
 export interface PurgedKFoldOptions {
@@ -25,7 +25,7 @@ export interface PurgedKFoldOptions {
 export interface PurgedFold {
   readonly index: number;
   readonly train: Int32Array;
-  readonly test: Window;
+  readonly test: BarRange;
 }
 
 /**

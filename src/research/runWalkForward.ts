@@ -3,7 +3,7 @@ import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { metricsTable, type MetricsTable } from "../metrics/MetricsTable.js";
 import { sharpeRatio } from "../metrics/sharpeRatio.js";
 import { checkNumberOption } from "./checkNumberOption.js";
-import type { WalkForwardFold, Window } from "./walkForward.js";
+import type { WalkForwardFold, BarRange } from "./walkForward.js";
 
 /** What `fit` learned on a training window. */
 export interface WalkForwardFit<M> {
@@ -18,9 +18,9 @@ export interface WalkForwardFit<M> {
 /** How to fit on a training window and evaluate on the test window that follows. */
 export interface WalkForwardSpec<M> {
   /** Learn from the bars in `train` only. */
-  fit(train: Window, fold: WalkForwardFold): WalkForwardFit<M>;
+  fit(train: BarRange, fold: WalkForwardFold): WalkForwardFit<M>;
   /** The strategy's per-bar returns over `test` (one per bar of the window) with the fitted model. */
-  evaluate(model: M, test: Window, fold: WalkForwardFold): ArrayLike<number>;
+  evaluate(model: M, test: BarRange, fold: WalkForwardFold): ArrayLike<number>;
   /** Bars in the whole series: the stitched returns' length. Default: the end of the last test window. */
   readonly n?: number;
   /** Score of a return series, used out of sample (per fold and stitched); default the per-period Sharpe ratio. */

@@ -33,7 +33,7 @@ export type SharpeStatsInput = SharpeStats | ArrayLike<number>;
  * constant series gives a Sharpe of ±Infinity (or NaN for all zeros) and NaN
  * moments, so every statistic built on it is NaN.
  * @throws InvalidArgumentError when `returns` is not an array
- * @example sharpeStats([0.01, 0.02, -0.01, 0.03]) // { sharpe: ≈0.6547, n: 4, skewness: ≈-0.2561, excessKurtosis: ≈-1.2328 }
+ * @example sharpeStats([0.01, 0.02, -0.01, 0.03]) // { sharpe: ≈0.7319, n: 4, skewness: ≈-0.4347, excessKurtosis: ≈-1.1543 }
  */
 export function sharpeStats(returns: ArrayLike<number>): SharpeStats {
   checkReturns(returns, "sharpeStats");

@@ -2,14 +2,14 @@ import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { checkNumberOption } from "./checkNumberOption.js";
 
 /** A half-open range of bar indices `[start, end)`. */
-export type Window = readonly [start: number, end: number];
+export type BarRange = readonly [start: number, end: number];
 
 /** One walk-forward fold: fit on `train`, then evaluate on `test`, which follows it. */
 export interface WalkForwardFold {
   /** 0, 1, 2, … in time order. */
   readonly index: number;
-  readonly train: Window;
-  readonly test: Window;
+  readonly train: BarRange;
+  readonly test: BarRange;
 }
 
 /** Walk-forward windows counted in bars. */
@@ -133,8 +133,8 @@ function timeFolds(o: WalkForwardTimeOptions, anchored: boolean): WalkForwardFol
   for (let k = 0; ; k++) {
     const start = t0 + trainMs + k * stepMs;
     if (start > last) break;
-    const test: Window = [lowerBound(time, start), lowerBound(time, start + testMs)];
-    const train: Window = [lowerBound(time, anchored ? t0 : start - trainMs), lowerBound(time, start - purgeMs)];
+    const test: BarRange = [lowerBound(time, start), lowerBound(time, start + testMs)];
+    const train: BarRange = [lowerBound(time, anchored ? t0 : start - trainMs), lowerBound(time, start - purgeMs)];
     if (test[1] > test[0] && train[1] > train[0]) folds.push({ index: folds.length, train, test });
   }
   return folds;
