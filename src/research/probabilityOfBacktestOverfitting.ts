@@ -48,8 +48,9 @@ export interface BacktestOverfitting {
  *
  * The performance measure is the per-period Sharpe ratio, mean / standard
  * deviation (ddof = 1) of the non-NaN returns of the half, computed from
- * per-block moments merged exactly (Chan, Golub & LeVeque), so the cost is
- * O(N·T + C(S,S/2)·N·S), not O(C(S,S/2)·N·T). A variant whose Sharpe is NaN in
+ * per-block sums about each variant's mean (so the cost is
+ * O(N·T + C(S,S/2)·N·S), not O(C(S,S/2)·N·T)); a half whose returns are all
+ * equal has exactly zero spread, as in `sharpeRatio`. A variant whose Sharpe is NaN in
  * a half (fewer than 2 returns, or all zero) ranks below every other; a
  * constant positive series has Sharpe +Infinity, as in `sharpeRatio`.
  * @param returnsPerVariant one per-period return series per variant, all the same length
@@ -83,40 +84,48 @@ export function probabilityOfBacktestOverfitting(
   if (S % 2 !== 0) throw new InvalidArgumentError("splits", `${where}: splits must be even (half the blocks go in sample), got ${S}`);
   if (T < S) throw new InvalidArgumentError("splits", `${where}: ${T} bars cannot be cut into ${S} blocks; use fewer splits or more bars`);
 
-  // Per variant and block: count, mean and sum of squared deviations (M2) of the non-NaN returns.
+  // Per variant and block, over the non-NaN returns: count, Σ(x − c), Σ(x − c)² about the
+  // variant's overall mean c (shifted sums: no cancellation), and the block's value when all of
+  // its returns are equal (NaN otherwise), so that a flat half has exactly zero spread.
   const count = new Float64Array(N * S);
-  const mean = new Float64Array(N * S);
-  const m2 = new Float64Array(N * S);
+  const sum1 = new Float64Array(N * S);
+  const sum2 = new Float64Array(N * S);
+  const constantValue = new Float64Array(N * S);
+  const shift = new Float64Array(N);
   for (let v = 0; v < N; v++) {
     const r = returnsPerVariant[v] as ArrayLike<number>;
+    let total = 0;
+    let seen = 0;
+    for (let i = 0; i < T; i++) {
+      const x = r[i] as number;
+      if (Number.isNaN(x)) continue;
+      total += x;
+      seen++;
+    }
+    const c = seen > 0 ? total / seen : 0;
+    shift[v] = c;
     for (let b = 0; b < S; b++) {
       const lo = Math.floor((b * T) / S);
       const hi = Math.floor(((b + 1) * T) / S);
-      let c = 0;
-      let sum = 0;
+      let k = 0;
+      let a1 = 0;
+      let a2 = 0;
       let firstValue = Number.NaN;
       let constant = true;
       for (let i = lo; i < hi; i++) {
         const x = r[i] as number;
         if (Number.isNaN(x)) continue;
-        if (c === 0) firstValue = x;
+        if (k === 0) firstValue = x;
         else if (x !== firstValue) constant = false;
-        c++;
-        sum += x;
+        k++;
+        const d = x - c;
+        a1 += d;
+        a2 += d * d;
       }
-      // A constant block has exactly zero spread (no rounding noise), as in nanMoments.
-      const mu = c === 0 ? 0 : constant ? firstValue : sum / c;
-      let ss = 0;
-      if (!constant) {
-        for (let i = lo; i < hi; i++) {
-          const x = r[i] as number;
-          if (Number.isNaN(x)) continue;
-          ss += (x - mu) * (x - mu);
-        }
-      }
-      count[v * S + b] = c;
-      mean[v * S + b] = mu;
-      m2[v * S + b] = ss;
+      count[b * N + v] = k;
+      sum1[b * N + v] = a1;
+      sum2[b * N + v] = a2;
+      constantValue[b * N + v] = constant ? firstValue : Number.NaN;
     }
   }
 
@@ -126,18 +135,20 @@ export function probabilityOfBacktestOverfitting(
   const chosen = new Int32Array(combos);
   const inSample = new Float64Array(combos);
   const outOfSample = new Float64Array(combos);
-  const inBlock = new Uint8Array(S);
+  const blocks = { N, count, sum1, sum2, constantValue, shift };
+  const scratch = { n: new Float64Array(N), s1: new Float64Array(N), s2: new Float64Array(N), flat: new Float64Array(N) };
   const isSharpe = new Float64Array(N);
   const oosSharpe = new Float64Array(N);
   const pick = Array.from({ length: half }, (_, i) => i);
+  const rest = new Array<number>(half);
   let below = 0;
   for (let c = 0; c < combos; c++) {
-    inBlock.fill(0);
-    for (const b of pick) inBlock[b] = 1;
-    for (let v = 0; v < N; v++) {
-      isSharpe[v] = mergedSharpe(count, mean, m2, v * S, S, inBlock, 1);
-      oosSharpe[v] = mergedSharpe(count, mean, m2, v * S, S, inBlock, 0);
+    for (let b = 0, p = 0, q = 0; b < S; b++) {
+      if (pick[p] === b) p++;
+      else rest[q++] = b;
     }
+    halfSharpes(blocks, pick, scratch, isSharpe);
+    halfSharpes(blocks, rest, scratch, oosSharpe);
     let best = 0;
     for (let v = 1; v < N; v++) if (rankValue(isSharpe[v] as number) > rankValue(isSharpe[best] as number)) best = v;
     const x = rankValue(oosSharpe[best] as number);
@@ -165,32 +176,62 @@ function rankValue(x: number): number {
   return Number.isNaN(x) ? -Infinity : x;
 }
 
-/** Sharpe (mean / std, ddof 1) of the blocks whose flag equals `want`, merging block moments. */
-function mergedSharpe(
-  count: Float64Array,
-  mean: Float64Array,
-  m2: Float64Array,
-  offset: number,
-  S: number,
-  inBlock: Uint8Array,
-  want: number,
-): number {
-  let n = 0;
-  let mu = 0;
-  let ss = 0;
-  for (let b = 0; b < S; b++) {
-    if (inBlock[b] !== want) continue;
-    const nb = count[offset + b] as number;
-    if (nb === 0) continue;
-    const mb = mean[offset + b] as number;
-    const total = n + nb;
-    const delta = mb - mu;
-    ss += (m2[offset + b] as number) + (delta * delta * n * nb) / total;
-    mu += (delta * nb) / total;
-    n = total;
+/** Per-block sums of every variant, block-major (index b·N + v). */
+interface BlockSums {
+  readonly N: number;
+  readonly count: Float64Array;
+  readonly sum1: Float64Array;
+  readonly sum2: Float64Array;
+  readonly constantValue: Float64Array;
+  readonly shift: Float64Array;
+}
+
+/**
+ * Every variant's Sharpe (mean / std, ddof 1) over the union of `which`
+ * blocks, from the shifted sums; a half whose returns are all equal has
+ * exactly zero spread (value / 0, as `sharpeRatio`). Loops run over the
+ * variants innermost (contiguous memory).
+ */
+function halfSharpes(
+  blocks: BlockSums,
+  which: readonly number[],
+  scratch: { n: Float64Array; s1: Float64Array; s2: Float64Array; flat: Float64Array },
+  out: Float64Array,
+): void {
+  const { N, count, sum1, sum2, constantValue, shift } = blocks;
+  const { n, s1, s2, flat } = scratch;
+  n.fill(0);
+  s1.fill(0);
+  s2.fill(0);
+  // flat[v]: the common value of the half's returns so far, NaN once two differ
+  for (const b of which) {
+    const o = b * N;
+    for (let v = 0; v < N; v++) {
+      const k = count[o + v] as number;
+      if (k === 0) continue;
+      const cv = constantValue[o + v] as number;
+      if (n[v] === 0) flat[v] = cv;
+      else if (cv !== flat[v]) flat[v] = Number.NaN;
+      n[v] = (n[v] as number) + k;
+      s1[v] = (s1[v] as number) + (sum1[o + v] as number);
+      s2[v] = (s2[v] as number) + (sum2[o + v] as number);
+    }
   }
-  if (n < 2) return Number.NaN;
-  return mu / Math.sqrt(ss / (n - 1));
+  for (let v = 0; v < N; v++) {
+    const m = n[v] as number;
+    if (m < 2) {
+      out[v] = Number.NaN;
+      continue;
+    }
+    const f = flat[v] as number;
+    if (!Number.isNaN(f)) {
+      out[v] = f / 0;
+      continue;
+    }
+    const a = s1[v] as number;
+    const variance = ((s2[v] as number) - (a * a) / m) / (m - 1);
+    out[v] = ((shift[v] as number) + a / m) / Math.sqrt(Math.max(0, variance));
+  }
 }
 
 /** C(n, k) for the small n allowed here. */
