@@ -25,6 +25,7 @@ import { describe, expect, it } from "vitest";
 import { InvalidArgumentError } from "../../src/errors/InvalidArgumentError.js";
 import { sharpeRatio } from "../../src/metrics/sharpeRatio.js";
 import { probabilityOfBacktestOverfitting } from "../../src/research/index.js";
+import { createRng } from "../../src/sim/prng.js";
 
 const T = 64;
 const N = 7;
@@ -118,6 +119,23 @@ describe("hand-computed cases (2 variants, S = 2: two combinations)", () => {
     const r = probabilityOfBacktestOverfitting([[0.01, 0.02], [0.03, -0.01]], { splits: 2 });
     expect(Array.from(r.inSample)).toEqual([Number.NaN, Number.NaN]);
     expect(r.pbo).toBe(1);
+  });
+});
+
+describe("what PBO means (the paper's two regimes, seeded normal returns)", () => {
+  const make = (seed: number, skill: (v: number) => number) => {
+    const rng = createRng(seed);
+    return Array.from({ length: 20 }, (_, v) => Float64Array.from({ length: 400 }, () => skill(v) + 0.01 * rng.normal()));
+  };
+  // Measured: mean 0.484, single samples from 0.24 to 0.91 (one sample can land anywhere: its best variant may be lucky in both halves).
+  it("pure noise: averaged over 40 samples, PBO is near 1/2", () => {
+    let total = 0;
+    for (let seed = 1; seed <= 40; seed++) total += probabilityOfBacktestOverfitting(make(seed, () => 0), { splits: 8 }).pbo;
+    expect(total / 40).toBeGreaterThan(0.35);
+    expect(total / 40).toBeLessThan(0.65);
+  });
+  it("real, persistent differences in skill: PBO near 0", () => {
+    expect(probabilityOfBacktestOverfitting(make(7, (v) => 0.0004 * v), { splits: 8 }).pbo).toBeLessThan(0.05);
   });
 });
 
