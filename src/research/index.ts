@@ -16,7 +16,7 @@ export type { BootstrapInterval, StationaryBootstrapOptions } from "./stationary
 export { walkForward } from "./walkForward.js";
 export type { WalkForwardBarOptions, WalkForwardFold, WalkForwardTimeOptions, BarRange } from "./walkForward.js";
 export { runWalkForward } from "./runWalkForward.js";
-export type { WalkForwardFit, WalkForwardResult, WalkForwardSpec } from "./runWalkForward.js";
+export type { WalkForwardColumns, WalkForwardFit, WalkForwardResult, WalkForwardSpec } from "./runWalkForward.js";
 export { selectBestVariant } from "./selectBestVariant.js";
 export type { SelectBestVariantOptions } from "./selectBestVariant.js";
 export { purgedKFold } from "./purgedKFold.js";

@@ -1,6 +1,6 @@
 import type { DataFrame } from "../data/danfo.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
-import { metricsTable, type MetricsTable } from "../metrics/MetricsTable.js";
+import { toDataFrame } from "../data/toDataFrame.js";
 import { sharpeRatio } from "../metrics/sharpeRatio.js";
 import { checkNumberOption } from "./checkNumberOption.js";
 import type { WalkForwardFold, BarRange } from "./walkForward.js";
@@ -27,14 +27,26 @@ export interface WalkForwardSpec<M> {
   readonly metric?: (returns: Float64Array) => number;
 }
 
+/** The per-fold table of {@link runWalkForward}: one Float64Array per column, one entry per fold. */
+export interface WalkForwardColumns {
+  readonly fold: Float64Array;
+  /** Bar indices of the windows, ends exclusive. */
+  readonly trainStart: Float64Array;
+  readonly trainEnd: Float64Array;
+  readonly testStart: Float64Array;
+  readonly testEnd: Float64Array;
+  /** What `fit` chose (e.g. the variant index); NaN when it did not say. */
+  readonly choice: Float64Array;
+  /** The score `fit` reported on the training window. */
+  readonly inSample: Float64Array;
+  /** The metric of the fold's test returns. */
+  readonly outOfSample: Float64Array;
+}
+
 /** The result of {@link runWalkForward}. */
 export interface WalkForwardResult {
-  /**
-   * One row per fold: `fold`, `trainStart`, `trainEnd`, `testStart`,
-   * `testEnd` (bar indices, ends exclusive), `choice`, `inSample` (from
-   * `fit`), `outOfSample` (the metric of the fold's test returns).
-   */
-  readonly folds: MetricsTable;
+  /** One row per fold (see {@link WalkForwardColumns}); `rows` is the number of folds. */
+  readonly folds: { readonly rows: number; readonly columns: WalkForwardColumns };
   /** Out-of-sample returns stitched together, one per bar (length `n`), NaN outside the test windows. */
   readonly returns: Float64Array;
   /** The metric of the stitched out-of-sample returns (NaN bars skipped). */
@@ -52,7 +64,7 @@ export interface WalkForwardResult {
  * produced. Folds come from {@link walkForward}; their test windows must not
  * overlap (use `step ≥ test`).
  * @throws InvalidArgumentError when the test windows overlap or leave [0, n), `evaluate` returns the wrong number of returns, or fit/evaluate are missing
- * @example runWalkForward(walkForward({ n: 8760, train: 2160, test: 720 }), selectBestVariant(variantReturns)).folds.toDataFrame()
+ * @example runWalkForward(walkForward({ n: 8760, train: 2160, test: 720 }), selectBestVariant(variantReturns)).toDataFrame()
  */
 export function runWalkForward<M>(folds: readonly WalkForwardFold[], spec: WalkForwardSpec<M>): WalkForwardResult {
   const where = "runWalkForward";
@@ -103,6 +115,5 @@ export function runWalkForward<M>(folds: readonly WalkForwardFold[], spec: WalkF
     cols.inSample[f] = fitted.inSample;
     cols.outOfSample[f] = metric(returns.subarray(a, b));
   });
-  const table = metricsTable(cols);
-  return { folds: table, returns, outOfSample: metric(returns), toDataFrame: () => table.toDataFrame() };
+  return { folds: { rows: m, columns: cols }, returns, outOfSample: metric(returns), toDataFrame: () => toDataFrame(cols) };
 }

@@ -22,15 +22,15 @@ describe("runWalkForward with selectBestVariant", () => {
   it("picks the in-sample best per fold and reports its training score", () => {
     // fold 0 trains on bars 0..3: A mean 0.02, sd sqrt((0 + 1e-4 + 1e-4 + 0)/3) → 2.449; B 0; C < 0 → A
     // fold 1 trains on bars 4..7: A mean -0.0175, B 0, C mean 0.0175 → C
-    expect(Array.from(result.folds.columns.choice as Float64Array)).toEqual([0, 2]);
-    expect((result.folds.columns.inSample as Float64Array)[0]).toBeCloseTo(0.02 / Math.sqrt(0.0002 / 3), 12);
-    expect((result.folds.columns.inSample as Float64Array)[1]).toBeCloseTo(sr(C.slice(4, 8)), 14);
+    expect(Array.from(result.folds.columns.choice)).toEqual([0, 2]);
+    expect(result.folds.columns.inSample[0]).toBeCloseTo(0.02 / Math.sqrt(0.0002 / 3), 12);
+    expect(result.folds.columns.inSample[1]).toBeCloseTo(sr(C.slice(4, 8)), 14);
   });
 
   it("the out-of-sample column is the metric of the chosen variant on the test window", () => {
-    expect((result.folds.columns.outOfSample as Float64Array)[0]).toBeCloseTo(sr(A.slice(4, 8)), 14);
-    expect((result.folds.columns.outOfSample as Float64Array)[0]).toBeLessThan(0); // A's winning streak did not last
-    expect((result.folds.columns.outOfSample as Float64Array)[1]).toBeCloseTo(sr(C.slice(8, 12)), 14);
+    expect(result.folds.columns.outOfSample[0]).toBeCloseTo(sr(A.slice(4, 8)), 14);
+    expect(result.folds.columns.outOfSample[0]).toBeLessThan(0); // A's winning streak did not last
+    expect(result.folds.columns.outOfSample[1]).toBeCloseTo(sr(C.slice(8, 12)), 14);
   });
 
   it("stitches the chosen variants' test returns into one series aligned with the bars, NaN before the first test", () => {
@@ -42,11 +42,11 @@ describe("runWalkForward with selectBestVariant", () => {
 
   it("the fold table has the windows and a DataFrame view", () => {
     const c = result.folds.columns;
-    expect(Array.from(c.fold as Float64Array)).toEqual([0, 1]);
-    expect(Array.from(c.trainStart as Float64Array)).toEqual([0, 4]);
-    expect(Array.from(c.trainEnd as Float64Array)).toEqual([4, 8]);
-    expect(Array.from(c.testStart as Float64Array)).toEqual([4, 8]);
-    expect(Array.from(c.testEnd as Float64Array)).toEqual([8, 12]);
+    expect(Array.from(c.fold)).toEqual([0, 1]);
+    expect(Array.from(c.trainStart)).toEqual([0, 4]);
+    expect(Array.from(c.trainEnd)).toEqual([4, 8]);
+    expect(Array.from(c.testStart)).toEqual([4, 8]);
+    expect(Array.from(c.testEnd)).toEqual([8, 12]);
     const df = result.toDataFrame();
     expect(df.shape).toEqual([2, 8]);
     expect(df.columns).toEqual(["fold", "trainStart", "trainEnd", "testStart", "testEnd", "choice", "inSample", "outOfSample"]);
@@ -56,10 +56,10 @@ describe("runWalkForward with selectBestVariant", () => {
     const total = (r: Float64Array) => r.reduce((x, y) => x + y, 0);
     const out = runWalkForward(walkForward({ n: 12, train: 6, test: 3 }), selectBestVariant([A, B, C], { metric: total }));
     // fold 0 trains on 0..5: A 0.05, B 0, C -0.05 → A; fold 1 trains on 3..8: A -0.04, B 0, C 0.06 → C
-    expect(Array.from(out.folds.columns.choice as Float64Array)).toEqual([0, 2]);
-    expect((out.folds.columns.inSample as Float64Array)[1]).toBeCloseTo(0.06, 15);
+    expect(Array.from(out.folds.columns.choice)).toEqual([0, 2]);
+    expect(out.folds.columns.inSample[1]).toBeCloseTo(0.06, 15);
     expect(Array.from(out.returns.slice(6))).toEqual([...A.slice(6, 9), ...C.slice(9, 12)]);
-    expect((out.folds.columns.outOfSample as Float64Array)[1]).toBeCloseTo(0.03 - 0.01 + 0.01, 15);
+    expect(out.folds.columns.outOfSample[1]).toBeCloseTo(0.03 - 0.01 + 0.01, 15);
   });
 
   it("purged folds train on fewer bars; the choice only sees the training window", () => {
@@ -81,7 +81,7 @@ describe("runWalkForward with selectBestVariant", () => {
   it("no variant with a score: choice -1, NaN test returns", () => {
     const zeros = new Array(12).fill(0);
     const out = runWalkForward(walkForward({ n: 12, train: 4, test: 4 }), selectBestVariant([zeros, zeros]));
-    expect(Array.from(out.folds.columns.choice as Float64Array)).toEqual([-1, -1]);
+    expect(Array.from(out.folds.columns.choice)).toEqual([-1, -1]);
     expect(out.returns.every((x) => Number.isNaN(x))).toBe(true);
     expect(out.outOfSample).toBeNaN();
   });
