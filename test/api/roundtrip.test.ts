@@ -4,7 +4,8 @@
  * clock is fixed so responses are reproducible.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClient, ENDPOINTS, firstRecordArray, type MarketIntelClient } from "../../src/api/index.js";
+import { createClient, ENDPOINTS, type MarketIntelClient } from "../../src/api/index.js";
+import { firstRecordArray } from "../../src/api/schemas/index.js";
 import { startReplayServer, type ReplayServer } from "../../src/server/index.js";
 import { DEFAULT_SCORERS } from "../../src/signals/scorers.js";
 import { DEFAULT_WEIGHTS } from "../../src/signals/weights.js";

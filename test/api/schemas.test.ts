@@ -9,7 +9,7 @@ import {
   normaliseWhaleFlow,
   parseAnalyticsPage,
   parseMethodologyWeights,
-} from "../../src/api/index.js";
+} from "../../src/api/schemas/index.js";
 import { SchemaMismatchError } from "../../src/errors/index.js";
 import { DEFAULT_WEIGHTS } from "../../src/signals/weights.js";
 import { fixture } from "./helpers/fixtureServer.js";

@@ -5,7 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { backtest } from "../../src/backtest/index.js";
 import { InvalidArgumentError } from "../../src/errors/index.js";
-import { backtestSection, MIN_CAGR_DAYS, renderTearsheet, shownCagr, summaryTiles } from "../../src/report/index.js";
+import { backtestSection, renderTearsheet, summaryTiles } from "../../src/report/index.js";
+import { MIN_CAGR_DAYS, shownCagr } from "../../src/report/summaryTiles.js";
 
 const DAY = 86_400_000;
 const time = [0, DAY, 2 * DAY, 3 * DAY];
