@@ -24,7 +24,7 @@ const cache = new WeakMap<SimMarket, Map<Coin, SimComposite>>();
 
 /**
  * Composite of every minute for a coin, computed exactly as the service model
- * (DESIGN.md): DEFAULT_SCORERS on the component values, then the sum of
+ * (docs/DESIGN.md): DEFAULT_SCORERS on the component values, then the sum of
  * DEFAULT_WEIGHTS x score in COMPONENT_NAMES order, label at |score| >= 0.1.
  * The first five minutes have no momentum: their composite renormalises over
  * the other four components.
