@@ -96,7 +96,8 @@ describe("runStudy", () => {
     expect(row.fundingPaid).toBeGreaterThan(0);
     const facts = studyHighlights(s);
     expect(facts[0]).toBe(
-      `BTC returned +${((expected / 1000 - 1) * 100).toFixed(1)}% net of costs and funding (Sharpe ${btc.summary.sharpeRatio.toFixed(2)}, max drawdown 0.0%) against +${((p(10) / p(0) - 1) * 100).toFixed(1)}% for buy and hold.`,
+      // Sharpe SE (Lo 2002) on 10 hourly returns: sqrt((8760 + Sharpe^2 / 2) / 10)
+      `BTC returned +${((expected / 1000 - 1) * 100).toFixed(1)}% net of costs and funding (Sharpe ${btc.summary.sharpeRatio.toFixed(2)} ± ${Math.sqrt((8760 + btc.summary.sharpeRatio ** 2 / 2) / 10).toFixed(2)} standard error, max drawdown 0.0%) against +${((p(10) / p(0) - 1) * 100).toFixed(1)}% for buy and hold (bought once, never rebalanced).`,
     );
     expect(facts[1]).toBe("Fees and slippage cost 1 (0.1% of the starting cash) over 1 trade (1 still open at the end).");
     // ten hours are far below the 28 days from which a CAGR is shown
