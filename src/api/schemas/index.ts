@@ -5,23 +5,16 @@
  * client returns, and the tolerant parsers the client uses for `/v1/history`,
  * record arrays, analytics pages and methodology weights. A user of the client
  * never needs them; they are here to validate or normalise bodies obtained
- * some other way (a file, another HTTP stack).
+ * some other way (a file, another HTTP stack). The types of what they return
+ * (`Snapshot`, `Composite`, `HistorySeries`, ...) are exported from the root.
  */
 export { parseHistory } from "../parseHistory.js";
-export type { HistorySeries, HistoryVariant } from "../parseHistory.js";
 export { firstRecordArray } from "../firstRecordArray.js";
 export { parseMethodologyWeights } from "../parseMethodologyWeights.js";
 export { normaliseSnapshot, snapshotSchema, documentedSnapshotSchema } from "./snapshot.js";
-export type { Snapshot, SnapshotMetric } from "./snapshot.js";
 export { normaliseVolatility, volatilitySchema, documentedVolatilitySchema } from "./volatility.js";
-export type { Volatility, VolatilityEntry } from "./volatility.js";
 export { normaliseWhaleFlow, observedWhaleFlowEntrySchema, documentedWhaleFlowSchema } from "./whaleFlow.js";
-export type { DocumentedWhaleFlowEntry, ObservedWhaleFlowEntry, WhaleFlow } from "./whaleFlow.js";
 export { normaliseComposite, compositeSchema, documentedCompositeSchema } from "./composite.js";
-export type { Composite, CompositeSignal } from "./composite.js";
 export { normaliseRegime, regimeSchema, documentedRegimeSchema } from "./regime.js";
-export type { Regime, RegimeEntry } from "./regime.js";
 export { normaliseJsonObject } from "./jsonObject.js";
-export type { JsonObject } from "./jsonObject.js";
 export { parseAnalyticsPage } from "./analytics.js";
-export type { AnalyticsNext, AnalyticsPage } from "./analytics.js";
