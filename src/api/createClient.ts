@@ -4,6 +4,7 @@ import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { analyticsParams, type AnalyticsQueryParams } from "./analyticsParams.js";
 import { checkQueryParams, type QueryParams } from "./checkQueryParams.js";
 import { ENDPOINTS } from "./endpoints.js";
+import { historyHours } from "./historyHours.js";
 import { parseHistory, type HistorySeries } from "./parseHistory.js";
 import { scanHistoryBytes } from "./scanHistoryBytes.js";
 import { queryAnalytics, type AnalyticsResult } from "./queryAnalytics.js";
@@ -249,11 +250,8 @@ function historyParams(params: HistoryParams): { query: Record<string, string | 
   if (typeof params !== "object" || params === null) {
     throw new InvalidArgumentError("params", `history: params must be an object like { metricId: "btc_price" }, got ${JSON.stringify(params)}`);
   }
-  const { hours = 24 } = params;
   const id = parseMetricId(params.metricId, "history");
-  if (typeof hours !== "number" || !Number.isInteger(hours) || hours < 1 || hours > 720) {
-    throw new InvalidArgumentError("hours", `history: hours must be a positive integer up to 720, got ${String(hours)}`);
-  }
+  const hours = historyHours(params.hours, "history");
   const query = checkQueryParams("history", params.extraParams);
   query["metric_id"] = id;
   query["metric"] = id;
