@@ -158,7 +158,7 @@ describe("defect 8: loadHistory checks every argument before its first request",
     baseUrl: "http://127.0.0.1:9",
     fetch: (async () => {
       requests++;
-      return new Response(JSON.stringify(fixture("history", "observed")), { headers: { "content-type": "application/json" } });
+      return new Response(JSON.stringify(fixture("history", "wrapped")), { headers: { "content-type": "application/json" } });
     }) as unknown as typeof fetch,
   });
 
