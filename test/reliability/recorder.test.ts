@@ -147,9 +147,9 @@ describe("a recorder killed at random instants", () => {
     }
   };
 
-  it(`${KILLS} SIGKILLs (3 folders, killed in turn): every acknowledged record is there exactly once`, { timeout: 120_000 }, async () => {
+  it(`${KILLS} SIGKILLs (5 folders, killed in turn): every acknowledged record is there exactly once`, { timeout: 120_000 }, async () => {
     const bundle = bundleChild(join(here, "..", "load", "helpers", "recordChild.ts"));
-    const LANES = 3;
+    const LANES = 5;
     const perLane = Math.ceil(KILLS / LANES);
     const acknowledged = new Set<string>();
     let kills = 0;
