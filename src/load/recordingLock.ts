@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { linkSync, openSync, closeSync, readFileSync, statSync, unlinkSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, linkSync, openSync, readdirSync, readFileSync, statSync, unlinkSync, writeFileSync, writeSync } from "node:fs";
 import { hostname, uptime } from "node:os";
 import { join, resolve } from "node:path";
 import { RecorderLockedError, type LockHolder } from "../errors/RecorderLockedError.js";
@@ -149,6 +149,20 @@ function removeStale(path: string, staleText: string): void {
   }
 }
 
+/** Remove the private lock files (`.lock.<pid>.<uuid>.tmp`) of processes killed between writing and linking them. */
+function removeOrphans(dir: string): void {
+  for (const name of readdirSync(dir)) {
+    const m = /^\.lock\.(\d+)\.[0-9a-f-]+\.tmp$/.exec(name);
+    if (m !== null && Number(m[1]) !== process.pid && !isAlive(Number(m[1]))) {
+      try {
+        unlinkSync(join(dir, name));
+      } catch {
+        // gone meanwhile
+      }
+    }
+  }
+}
+
 function describeHolder(h: LockHolder): string {
   const since = Number.isFinite(h.startedAt) ? ` since ${new Date(h.startedAt).toISOString()}` : "";
   return `pid ${h.pid} on ${h.host}${since}`;
@@ -177,6 +191,7 @@ export function lockRecording(dir: string, onStale: (holder: LockHolder) => void
   for (let attempt = 0; attempt < 50; attempt++) {
     if (createExclusive(path, text)) {
       lockedHere.add(id);
+      removeOrphans(dir);
       let released = false;
       const held = (): boolean => !released && readText(path) === text;
       return {
