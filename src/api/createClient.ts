@@ -161,7 +161,7 @@ function hideUserinfo(raw: string): string {
 interface ResolvedBaseUrl {
   readonly baseUrl: string;
   readonly authorization: string | undefined;
-  /** The user name, password and header value: strings never to show. */
+  /** The password (as written and decoded) and the header value: strings never to show. */
   readonly secrets: readonly string[];
 }
 
@@ -188,7 +188,8 @@ function resolveBaseUrl(given: string | undefined): ResolvedBaseUrl {
     const user = decodeURIComponent(url.username);
     const pass = decodeURIComponent(url.password);
     authorization = `Basic ${Buffer.from(`${user}:${pass}`, "utf8").toString("base64")}`;
-    secrets.push(url.username, url.password, user, pass, authorization.slice(6));
+    // The password and the header value are secret; the user name is not (and a short one would redact too much).
+    secrets.push(url.password, pass, authorization.slice(6));
     url.username = "";
     url.password = "";
   }
