@@ -5,8 +5,9 @@ import { tradesFrame, type BacktestResult } from "./BacktestResult.js";
 import type { Trade } from "./Trade.js";
 import { checkExecution, checkPrices, resolveExecution, type ExecutionOptions } from "./execution.js";
 import { tableColumn, type PriceTable } from "./priceColumns.js";
-import { simulate, type SimOutput } from "./simulate.js";
-import { simulateDefault } from "./simulateDefault.js";
+import { KernelState, type KernelSettings } from "./kernel/KernelState.js";
+import { NO_SERIES, runKernel, type KernelCoin, type KernelSeries } from "./kernel/runKernel.js";
+import { TradeLog } from "./TradeLog.js";
 import { checkLength, targetPositions, type TargetOptions } from "./targetPositions.js";
 
 /** Options of {@link backtest}: prices, the strategy ({@link TargetOptions}) and execution ({@link ExecutionOptions}). */
@@ -113,15 +114,16 @@ export function backtest(options: BacktestOptions): BacktestResult {
 
   const { positions, capped } = targetPositions(options, n, where);
   carryOnMissingPrice(positions, close);
-  const coin = { name: options.coin, close, open, target: positions, funding, spreadBps: options.spreadBps };
-  const settings = { n, initialCash: exec.initialCash, costBps: exec.costBps, nextOpen: exec.nextOpen, whole: exec.whole, everyBar: exec.everyBar };
-  const fast = !exec.nextOpen && !exec.whole && exec.everyBar;
-  // The fast path first produces equity and trades only; the other series come from one
-  // full re-run (same arithmetic, same numbers) the first time one of them is asked for.
-  const primary = fast ? simulateDefault(coin, settings, false) : simulate([coin], settings);
-  let complete: SimOutput | undefined = fast ? undefined : primary;
-  const full = (): SimOutput => (complete ??= simulateDefault(coin, settings, true));
-  let returns: Float64Array | undefined = fast ? undefined : primary.returns;
+  const coin: KernelCoin = { close, open, funding, spreadBps: options.spreadBps };
+  const settings: KernelSettings = { n, initialCash: exec.initialCash, costBps: exec.costBps, nextOpen: exec.nextOpen, whole: exec.whole, everyBar: exec.everyBar };
+  // One pass of the kernel for equity and trades; the other series come from one more pass of
+  // the same kernel (same code, same numbers) the first time one of them is asked for.
+  const log = new TradeLog();
+  const primary = new KernelState(1, settings, log);
+  const equity = new Float64Array(n);
+  runKernel(primary, [coin], [positions], 0, n, 0, { ...NO_SERIES, equity });
+  let series: Series | undefined;
+  const full = (): Series => (series ??= allSeries(coin, positions, settings));
   // Time as given, or the bar index, built only when asked for.
   let t: Float64Array | undefined = given === undefined ? undefined : given instanceof Float64Array ? given : Float64Array.from(given);
   const timeOf = (): Float64Array => (t ??= barIndex(n));
@@ -130,16 +132,16 @@ export function backtest(options: BacktestOptions): BacktestResult {
     get time(): Float64Array {
       return timeOf();
     },
-    equity: primary.equity,
+    equity,
     get returns(): Float64Array {
-      return (returns ??= returnsOf(primary.equity));
+      return full().returns;
     },
     positions,
     get exposure(): Float64Array {
       return full().exposure;
     },
     get holdings(): Float64Array {
-      return full().units[0] as Float64Array;
+      return full().units;
     },
     get turnover(): Float64Array {
       return full().turnover;
@@ -151,7 +153,7 @@ export function backtest(options: BacktestOptions): BacktestResult {
       return full().fundingPaid;
     },
     get trades(): Trade[] {
-      return (trades ??= primary.log.toTrades(timeOf(), [options.coin]));
+      return (trades ??= log.toTrades(timeOf(), [options.coin]));
     },
     capped,
     ruinIndex: primary.ruinIndex,
@@ -190,15 +192,28 @@ function barIndex(n: number): Float64Array {
   return t;
 }
 
-/** Simple returns of an equity curve: NaN at bar 0, then equity[i] / equity[i-1] - 1 (0 when unchanged), as the engine computes them. */
-function returnsOf(equity: Float64Array): Float64Array {
-  const n = equity.length;
-  const r = new Float64Array(n);
-  if (n > 0) r[0] = Number.NaN;
-  for (let i = 1; i < n; i++) {
-    const e = equity[i] as number;
-    const prev = equity[i - 1] as number;
-    r[i] = e === prev ? 0 : e / prev - 1;
-  }
-  return r;
+/** The per-bar series of a backtest beside equity. */
+interface Series {
+  readonly returns: Float64Array;
+  readonly exposure: Float64Array;
+  readonly units: Float64Array;
+  readonly turnover: Float64Array;
+  readonly fees: Float64Array;
+  readonly fundingPaid: Float64Array;
+}
+
+/** Every per-bar series of a one-coin run: the kernel again, writing them all. */
+function allSeries(coin: KernelCoin, positions: Float64Array, settings: KernelSettings): Series {
+  const n = settings.n;
+  const out = {
+    returns: new Float64Array(n),
+    exposure: new Float64Array(n),
+    units: new Float64Array(n),
+    turnover: new Float64Array(n),
+    fees: new Float64Array(n),
+    fundingPaid: new Float64Array(n),
+  };
+  const sinks: KernelSeries = { ...out, equity: undefined, units: [out.units], weights: undefined };
+  runKernel(new KernelState(1, settings, undefined), [coin], [positions], 0, n, 0, sinks);
+  return out;
 }

@@ -114,22 +114,6 @@ describe("backtest properties", () => {
     );
   });
 
-  it("gives bit-identical results on the default fast path and the general engine", () => {
-    fc.assert(
-      fc.property(market, ({ close, position, funding, spreadBps, feeBps }) => {
-        const w = position.map((x) => Math.max(-1, Math.min(1, x)));
-        const time = close.map((_, i) => i * 60_000);
-        const fast = backtest({ time, close, position: w, funding, spreadBps, feeBps, initialCash: 10_000, coin: "X" });
-        const general = backtestPortfolio({ time, coins: { X: { close, position: w, funding, spreadBps } }, feeBps, initialCash: 10_000 });
-        for (const key of ["equity", "returns", "exposure", "turnover", "fees", "fundingPaid"] as const) {
-          expect(Array.from(fast[key]), key).toEqual(Array.from(general[key]));
-        }
-        expect(fast.trades).toEqual(general.trades);
-      }),
-      { numRuns: 300 },
-    );
-  });
-
   it("accounts exactly for a two-coin portfolio in every mode, and has no lookahead there either", () => {
     fc.assert(
       fc.property(market, market, ({ close, open, position, funding, spreadBps, future, cut, mode, feeBps }, other) => {

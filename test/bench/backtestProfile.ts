@@ -9,7 +9,8 @@
  */
 import { backtest } from "../../src/backtest/index.js";
 import { checkPrices } from "../../src/backtest/execution.js";
-import { simulateDefault } from "../../src/backtest/simulateDefault.js";
+import { KernelState } from "../../src/backtest/kernel/KernelState.js";
+import { NO_SERIES, runKernel } from "../../src/backtest/kernel/runKernel.js";
 import { targetPositions } from "../../src/backtest/targetPositions.js";
 import { replayComposite } from "../../src/signals/index.js";
 import { FEE_BPS, SLIPPAGE_BPS, THRESHOLD, generateBars } from "./backtestData.js";
@@ -65,10 +66,12 @@ for (let r = 0; r < reps; r++) {
   const { positions } = targetPositions({ signal: rep.label }, n, "profile");
   keep("  backtest: targetPositions (label -> weight)", cpu() - t);
   t = cpu();
-  const coin = { name: undefined, close: c.close, open: undefined, target: positions, funding: c.funding_bar, spreadBps: undefined };
-  const out = simulateDefault(coin, { n, initialCash: 1, costBps: FEE_BPS + SLIPPAGE_BPS, nextOpen: false, whole: false, everyBar: true }, false);
-  keep("  backtest: simulateDefault (the engine loop)", cpu() - t);
-  check += out.equity.length;
+  const coin = { close: c.close, open: undefined, funding: c.funding_bar, spreadBps: undefined };
+  const st = new KernelState(1, { n, initialCash: 1, costBps: FEE_BPS + SLIPPAGE_BPS, nextOpen: false, whole: false, everyBar: true }, undefined);
+  const equity = new Float64Array(n);
+  runKernel(st, [coin], [positions], 0, n, 0, { ...NO_SERIES, equity });
+  keep("  backtest: runKernel (the engine loop)", cpu() - t);
+  check += equity.length;
 }
 if (check === 0) console.log("(no bars)");
 console.log(`${n} bars, best of ${reps} runs (process CPU time, ms):`);

@@ -1,0 +1,291 @@
+import type { KernelState } from "./KernelState.js";
+
+/** One instrument's market data, indexed by bar (absolute: bar i is `close[i]`). @internal */
+export interface KernelCoin {
+  /** Close per bar (> 0, NaN = no price: no fill, position carried, valued at the last price). */
+  readonly close: ArrayLike<number>;
+  /** Open per bar; read only under next_open. */
+  readonly open: ArrayLike<number> | undefined;
+  /** Per-bar funding rate (decimal, paid by longs when positive); NaN counts as 0. */
+  readonly funding: ArrayLike<number> | undefined;
+  /** Per-bar quoted spread in bps; half of it is paid on each unit of turnover. NaN carries the last known value. */
+  readonly spreadBps: ArrayLike<number> | undefined;
+}
+
+/**
+ * Where the kernel writes per-bar series, each indexed by `i - base` (undefined:
+ * not written, so a run that needs only accumulators touches no n-length memory).
+ * `units` and `weights` hold one array per coin. `fees` and `turnover` are added to,
+ * so they must start at 0 (fresh, or zeroed by the caller when reused).
+ * @internal
+ */
+export interface KernelSeries {
+  readonly equity: Float64Array | undefined;
+  readonly returns: Float64Array | undefined;
+  readonly turnover: Float64Array | undefined;
+  readonly exposure: Float64Array | undefined;
+  readonly fees: Float64Array | undefined;
+  readonly fundingPaid: Float64Array | undefined;
+  readonly units: readonly Float64Array[] | undefined;
+  readonly weights: readonly Float64Array[] | undefined;
+}
+
+/** No per-bar series: accumulators only. @internal */
+export const NO_SERIES: KernelSeries = Object.freeze({
+  equity: undefined,
+  returns: undefined,
+  turnover: undefined,
+  exposure: undefined,
+  fees: undefined,
+  fundingPaid: undefined,
+  units: undefined,
+  weights: undefined,
+});
+
+/**
+ * The simulation kernel: the one definition of the engine's fills, costs,
+ * funding, marking, ruin and trade ledger, for every execution option (see
+ * backtest() for the semantics). Processes bars `lo .. hi-1` (with `lo` equal to
+ * `st.next`: a run is one call over [0, n) or consecutive blocks), updating the
+ * state and its accumulators, writing the series asked for.
+ *
+ * `targets[k][i - base]` is coin k's target fraction of equity decided at the
+ * close of bar i (finite; sizing, caps and filters applied), so a caller may pass
+ * whole arrays (`base` 0) or a reused block buffer filled for [lo, hi) (`base` lo).
+ * Under next_close the target is filled at that close and held over bar i+1 (the
+ * last bar's decision is never filled); under next_open it fills at open i+1.
+ * When bar n-1 has been processed, a trade still open is recorded, marked at the
+ * last price and flagged open.
+ *
+ * Cost: O((hi - lo) x coins), no allocation (the trade log grows by doubling).
+ * @internal
+ */
+export function runKernel(
+  st: KernelState,
+  coins: readonly KernelCoin[],
+  targets: readonly Float64Array[],
+  lo: number,
+  hi: number,
+  base: number,
+  out: KernelSeries,
+): void {
+  const s = st.settings;
+  const n = s.n;
+  const K = coins.length;
+  const nextOpen = s.nextOpen;
+  const units = st.units;
+  const last = st.last;
+  const equityOut = out.equity;
+  const returnsOut = out.returns;
+  const turnoverOut = out.turnover;
+  const exposureOut = out.exposure;
+  const fundOut = out.fundingPaid;
+  const unitsOut = out.units;
+  const weightsOut = out.weights;
+  let E = st.equity;
+  for (let i = lo; i < hi; i++) {
+    const j = i - base;
+    if (i > 0) {
+      if (nextOpen) {
+        // Gap close_{i-1} -> open_i with the old units, then fill decision i-1 at the open.
+        for (let k = 0; k < K; k++) {
+          const o = ((coins[k] as KernelCoin).open as ArrayLike<number>)[i] as number;
+          if (o !== o) continue;
+          const q = units[k] as number;
+          if (q !== 0) st.tradePnl[k] = (st.tradePnl[k] as number) + q * (o - (last[k] as number));
+          last[k] = o;
+        }
+        const Eo = accountValue(st, K);
+        if (Eo <= 0 && st.ruinIndex < 0) ruin(st, K, i);
+        let to = 0;
+        for (let k = 0; k < K; k++) {
+          const coin = coins[k] as KernelCoin;
+          const o = (coin.open as ArrayLike<number>)[i] as number;
+          if (o !== o || st.ruinIndex >= 0) continue;
+          to += rebalance(st, coin, k, i, st.pending[k] as number, o, Eo, out.fees, j);
+        }
+        st.turnover += to;
+        if (turnoverOut !== undefined) turnoverOut[j] = to;
+      }
+      // Funding on the units held over this bar, at the bar's starting reference price.
+      let fpaid = 0;
+      for (let k = 0; k < K; k++) {
+        const f = (coins[k] as KernelCoin).funding;
+        const q = units[k] as number;
+        if (f === undefined || q === 0) continue;
+        const r = f[i] as number;
+        if (r !== r || r === 0) continue;
+        const paid = q * (last[k] as number) * r;
+        fpaid += paid;
+        st.tradeFunding[k] = (st.tradeFunding[k] as number) + paid;
+      }
+      if (fpaid !== 0) {
+        st.cash -= fpaid;
+        if (fundOut !== undefined) fundOut[j] = fpaid;
+      }
+      // Mark to the close.
+      for (let k = 0; k < K; k++) {
+        const c = (coins[k] as KernelCoin).close[i] as number;
+        if (c !== c) continue;
+        const q = units[k] as number;
+        if (q !== 0) st.tradePnl[k] = (st.tradePnl[k] as number) + q * (c - (last[k] as number));
+        last[k] = c;
+      }
+      const prev = E;
+      E = accountValue(st, K);
+      const ret = E === prev ? 0 : E / prev - 1;
+      st.sumReturns += ret;
+      st.sumSquaredReturns += ret * ret;
+      if (returnsOut !== undefined) returnsOut[j] = ret;
+      if (E > st.peak) st.peak = E;
+      else {
+        const dd = E / st.peak - 1;
+        if (dd < st.maxDrawdown) st.maxDrawdown = dd;
+      }
+      if (E <= 0 && st.ruinIndex < 0) ruin(st, K, i);
+    } else {
+      if (returnsOut !== undefined) returnsOut[j] = Number.NaN;
+      for (let k = 0; k < K; k++) {
+        const c = (coins[k] as KernelCoin).close[0] as number;
+        if (c === c) last[k] = c;
+      }
+    }
+    if (equityOut !== undefined) equityOut[j] = E;
+    if (nextOpen) {
+      for (let k = 0; k < K; k++) st.pending[k] = (targets[k] as Float64Array)[j] as number;
+    } else if (i < n - 1 && st.ruinIndex < 0) {
+      // Decision at this close, filled now and held over bar i+1.
+      let to = 0;
+      for (let k = 0; k < K; k++) {
+        const coin = coins[k] as KernelCoin;
+        const c = coin.close[i] as number;
+        if (c !== c) continue;
+        to += rebalance(st, coin, k, i, (targets[k] as Float64Array)[j] as number, c, E, out.fees, j);
+      }
+      st.turnover += to;
+      if (turnoverOut !== undefined) turnoverOut[j] = to;
+    }
+    let net = 0;
+    let gross = 0;
+    for (let k = 0; k < K; k++) {
+      const q = units[k] as number;
+      const w = q === 0 || E === 0 ? 0 : (q * (last[k] as number)) / E;
+      if (unitsOut !== undefined) (unitsOut[k] as Float64Array)[j] = q;
+      if (weightsOut !== undefined) (weightsOut[k] as Float64Array)[j] = w;
+      net += w;
+      gross += Math.abs(w);
+    }
+    st.netExposure += net;
+    st.grossExposure += gross;
+    if (exposureOut !== undefined) exposureOut[j] = net;
+  }
+  st.equity = E;
+  st.next = hi;
+  if (hi === n && n > 0) {
+    // A trade still open at the end is reported, marked at the last close.
+    for (let k = 0; k < K; k++) if (st.side[k] !== 0) closeTrade(st, k, n - 1, last[k] as number, true);
+  }
+}
+
+/** Account value with every coin at its reference price. */
+function accountValue(st: KernelState, K: number): number {
+  let v = st.cash;
+  for (let k = 0; k < K; k++) {
+    const q = st.units[k] as number;
+    if (q !== 0) v += q * (st.last[k] as number);
+  }
+  return v;
+}
+
+function closeTrade(st: KernelState, k: number, i: number, price: number, isOpen: boolean): void {
+  st.log?.record(k, st.side[k] as number, st.entryIndex[k] as number, i, st.entryPrice[k] as number, price, st.maxUnits[k] as number, st.entryNotional[k] as number, st.tradePnl[k] as number, st.tradeFees[k] as number, st.tradeFunding[k] as number, isOpen);
+  st.side[k] = 0;
+}
+
+/** Ruin at bar i: the account is wiped out; close everything at the reference prices (trading stops). */
+function ruin(st: KernelState, K: number, i: number): void {
+  st.ruinIndex = i;
+  for (let k = 0; k < K; k++) {
+    const q = st.units[k] as number;
+    if (q === 0) continue;
+    st.cash += q * (st.last[k] as number);
+    st.units[k] = 0;
+    st.held[k] = 0;
+    if (st.side[k] !== 0) closeTrade(st, k, i, st.last[k] as number, false);
+  }
+}
+
+/**
+ * The fill rule: move coin k toward target weight w at price p (finite), with
+ * account value E at that instant; returns the turnover as a fraction of E.
+ * - fractional units: w E / p units; cost on |w - w_prev| E under every-bar
+ *   rebalancing (DESIGN.md), on the units traded otherwise;
+ * - whole units: floor(E |w| / (p (1 + rate))) units, cost on the units traded;
+ * - on-change rebalancing skips a target equal to the held one (a whole-unit
+ *   target the account could not yet afford is retried);
+ * - the rate is (fee + slippage) / 1e4 plus half the last known spread.
+ * The trade ledger closes on 0 or a flip and opens on leaving 0 or a flip; a
+ * flip's fee is split between the legs in proportion to what each trades.
+ */
+function rebalance(st: KernelState, coin: KernelCoin, k: number, i: number, w: number, p: number, E: number, feesOut: Float64Array | undefined, j: number): number {
+  const s = st.settings;
+  const whole = s.whole;
+  const everyBar = s.everyBar;
+  const old = st.units[k] as number;
+  const heldPrev = st.held[k] as number;
+  if (!everyBar && w === heldPrev && !(whole && w !== 0 && old === 0)) return 0;
+  const sp = coin.spreadBps;
+  if (sp !== undefined) {
+    const v = sp[i] as number;
+    if (v === v) st.spread[k] = v;
+  }
+  const rate = st.baseRate + (st.spread[k] as number) / 2e4;
+  let nu: number;
+  let traded: number;
+  if (whole) {
+    const want = Math.floor((Math.abs(w) * E) / (p * (1 + rate)));
+    nu = w < 0 ? -want : want;
+    traded = Math.abs(nu - old) * p;
+  } else {
+    nu = (w * E) / p;
+    traded = everyBar ? Math.abs(w - heldPrev) * E : Math.abs(nu - old) * p;
+  }
+  let fee = rate * traded;
+  st.held[k] = w;
+  if (nu === old && fee === 0) {
+    st.last[k] = p;
+    return 0;
+  }
+  st.cash -= (nu - old) * p + fee;
+  if (feesOut !== undefined) feesOut[j] = (feesOut[j] as number) + fee;
+  const oldSide = old > 0 ? 1 : old < 0 ? -1 : 0;
+  const newSide = nu > 0 ? 1 : nu < 0 ? -1 : 0;
+  if (oldSide !== 0 && oldSide !== newSide) {
+    // Fee of the exit leg: the part of the traded notional that unwinds the old units
+    // (by weight under every-bar fractional rebalancing, where the fee is c |w_i - w_{i-1}|).
+    const byWeight = !whole && everyBar;
+    const oldPart = byWeight ? Math.abs(heldPrev) : Math.abs(old) * p;
+    const newPart = byWeight ? Math.abs(w) : Math.abs(nu) * p;
+    const exitFee = oldPart + newPart > 0 ? (fee * oldPart) / (oldPart + newPart) : 0;
+    st.tradeFees[k] = (st.tradeFees[k] as number) + exitFee;
+    closeTrade(st, k, i, p, false);
+    fee -= exitFee;
+  }
+  if (newSide !== 0 && newSide !== oldSide) {
+    st.trades++;
+    st.side[k] = newSide;
+    st.entryIndex[k] = i;
+    st.entryPrice[k] = p;
+    st.entryNotional[k] = Math.abs(nu) * p;
+    st.maxUnits[k] = Math.abs(nu);
+    st.tradePnl[k] = 0;
+    st.tradeFees[k] = fee;
+    st.tradeFunding[k] = 0;
+  } else if (newSide !== 0) {
+    st.tradeFees[k] = (st.tradeFees[k] as number) + fee;
+    if (Math.abs(nu) > (st.maxUnits[k] as number)) st.maxUnits[k] = Math.abs(nu);
+  }
+  st.units[k] = nu;
+  st.last[k] = p;
+  return traded / E;
+}
