@@ -8,7 +8,7 @@ import { tableColumn, type PriceTable } from "./priceColumns.js";
 import { KernelState, type KernelSettings } from "./kernel/KernelState.js";
 import { NO_SERIES, runKernel, type KernelCoin, type KernelSeries } from "./kernel/runKernel.js";
 import { TradeLog } from "./TradeLog.js";
-import { checkLength, targetPositions, type TargetOptions } from "./targetPositions.js";
+import { carryOnMissingPrice, checkLength, resolveTargets, TargetStream, targetsInto, type TargetOptions, type TargetRule } from "./targetPositions.js";
 
 /** Options of {@link backtest}: prices, the strategy ({@link TargetOptions}) and execution ({@link ExecutionOptions}). */
 export interface BacktestOptions extends TargetOptions, ExecutionOptions {
@@ -106,24 +106,32 @@ export function backtest(options: BacktestOptions): BacktestResult {
   checkLength("spreadBps", options.spreadBps, n, where);
   const exec = resolveExecution(options, where);
   if (given !== undefined) checkExecution(given, where);
-  checkPrices("close", close, where);
   if (exec.nextOpen) {
     if (open === undefined) throw new InvalidArgumentError("open", `${where}: fill "next_open" needs open prices (pass open, or data with an open column)`);
     checkPrices("open", open, where);
   }
 
-  const { positions, capped } = targetPositions(options, n, where);
-  carryOnMissingPrice(positions, close);
+  const rule = resolveTargets(options, n, where);
   const coin: KernelCoin = { close, open, funding, spreadBps: options.spreadBps };
   const settings: KernelSettings = { n, initialCash: exec.initialCash, costBps: exec.costBps, nextOpen: exec.nextOpen, whole: exec.whole, everyBar: exec.everyBar };
-  // One pass of the kernel for equity and trades; the other series come from one more pass of
-  // the same kernel (same code, same numbers) the first time one of them is asked for.
+  // One pass for equity and trades: block by block, the target rule (from the position,
+  // the signal, or a signal computed by block such as a composite replay) into a reused
+  // buffer, then the kernel. The other series come from one more pass of the same code
+  // (same numbers) the first time one of them is asked for, the positions likewise.
   const log = new TradeLog();
-  const primary = new KernelState(1, settings, log);
   const equity = new Float64Array(n);
-  runKernel(primary, [coin], [positions], 0, n, 0, { ...NO_SERIES, equity });
+  const primary = runPass(rule, coin, settings, { ...NO_SERIES, equity }, log, where);
   let series: Series | undefined;
-  const full = (): Series => (series ??= allSeries(coin, positions, settings));
+  const full = (): Series => (series ??= allSeries(rule, coin, settings));
+  let positions: Float64Array | undefined;
+  const positionsOf = (): Float64Array => {
+    if (positions !== undefined) return positions;
+    const out = new Float64Array(n);
+    const stream = new TargetStream();
+    targetsInto(rule, stream, 0, n, out, 0);
+    carryOnMissingPrice(out, close, 0, n, 0, stream);
+    return (positions = out);
+  };
   // Time as given, or the bar index, built only when asked for.
   let t: Float64Array | undefined = given === undefined ? undefined : given instanceof Float64Array ? given : Float64Array.from(given);
   const timeOf = (): Float64Array => (t ??= barIndex(n));
@@ -136,7 +144,9 @@ export function backtest(options: BacktestOptions): BacktestResult {
     get returns(): Float64Array {
       return full().returns;
     },
-    positions,
+    get positions(): Float64Array {
+      return positionsOf();
+    },
     get exposure(): Float64Array {
       return full().exposure;
     },
@@ -155,14 +165,14 @@ export function backtest(options: BacktestOptions): BacktestResult {
     get trades(): Trade[] {
       return (trades ??= log.toTrades(timeOf(), [options.coin]));
     },
-    capped,
+    capped: primary.capped,
     ruinIndex: primary.ruinIndex,
     toDataFrame(): DataFrame {
       return toDataFrame({
         time: result.time,
         equity: result.equity,
         returns: result.returns,
-        positions,
+        positions: result.positions,
         exposure: result.exposure,
         holdings: result.holdings,
         turnover: result.turnover,
@@ -177,12 +187,29 @@ export function backtest(options: BacktestOptions): BacktestResult {
   return result;
 }
 
-/** No decision can be filled on a bar without a close: carry the previous target there (in place, on our own array). @internal */
-export function carryOnMissingPrice(target: Float64Array, close: ArrayLike<number>): void {
-  for (let i = 0; i < target.length; i++) {
-    const c = close[i] as number;
-    if (c !== c) target[i] = i > 0 ? (target[i - 1] as number) : 0;
+/** Bars per block of a pass: the block's targets (and a composite's block buffers) stay in cache. */
+const BLOCK = 2048;
+
+/**
+ * One run of the engine over every bar, block by block: prices checked, targets by the
+ * target rule into a reused block buffer, carried over bars without a price, then the
+ * kernel. Returns the run's final state and how often the leverage cap bound.
+ */
+function runPass(rule: TargetRule, coin: KernelCoin, settings: KernelSettings, out: KernelSeries, log: TradeLog | undefined, where: string | undefined): { ruinIndex: number; capped: number } {
+  const n = settings.n;
+  const st = new KernelState(1, settings, log);
+  const stream = new TargetStream();
+  const buf = new Float64Array(Math.min(n, BLOCK));
+  const targets = [buf];
+  const coins = [coin];
+  for (let lo = 0; lo < n; lo += BLOCK) {
+    const hi = Math.min(n, lo + BLOCK);
+    if (where !== undefined) checkPrices("close", coin.close, where, lo, hi);
+    targetsInto(rule, stream, lo, hi, buf, lo);
+    carryOnMissingPrice(buf, coin.close, lo, hi, lo, stream);
+    runKernel(st, coins, targets, lo, lo, hi, out);
   }
+  return { ruinIndex: st.ruinIndex, capped: stream.capped };
 }
 
 /** 0, 1, ..., n-1: the bar index, used as time when none is given. */
@@ -203,7 +230,7 @@ interface Series {
 }
 
 /** Every per-bar series of a one-coin run: the kernel again, writing them all. */
-function allSeries(coin: KernelCoin, positions: Float64Array, settings: KernelSettings): Series {
+function allSeries(rule: TargetRule, coin: KernelCoin, settings: KernelSettings): Series {
   const n = settings.n;
   const out = {
     returns: new Float64Array(n),
@@ -213,7 +240,6 @@ function allSeries(coin: KernelCoin, positions: Float64Array, settings: KernelSe
     fees: new Float64Array(n),
     fundingPaid: new Float64Array(n),
   };
-  const sinks: KernelSeries = { ...out, equity: undefined, units: [out.units], weights: undefined };
-  runKernel(new KernelState(1, settings, undefined), [coin], [positions], 0, n, 0, sinks);
+  runPass(rule, coin, settings, { ...out, base: 0, equity: undefined, units: [out.units], weights: undefined }, undefined, undefined);
   return out;
 }

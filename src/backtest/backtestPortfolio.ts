@@ -1,14 +1,13 @@
 import type { DataFrame } from "../data/danfo.js";
 import { toDataFrame } from "../data/toDataFrame.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
-import { carryOnMissingPrice } from "./backtest.js";
 import { tradesFrame, type BacktestResult } from "./BacktestResult.js";
 import type { Trade } from "./Trade.js";
 import { checkExecution, checkPrices, resolveExecution, type ExecutionOptions } from "./execution.js";
 import { KernelState } from "./kernel/KernelState.js";
 import { runKernel, type KernelCoin } from "./kernel/runKernel.js";
 import { TradeLog } from "./TradeLog.js";
-import { checkLength, targetPositions, type TargetOptions } from "./targetPositions.js";
+import { carryOnMissingPrice, checkLength, targetPositions, TargetStream, type TargetOptions } from "./targetPositions.js";
 
 /** One coin of a portfolio: its prices and its own strategy (position or signal, sizing, filter). */
 export interface PortfolioCoin extends Omit<TargetOptions, "maxLeverage"> {
@@ -119,7 +118,7 @@ export function backtestPortfolio(options: PortfolioOptions): PortfolioResult {
       for (const t of targets) t[i] = (t[i] as number) * f;
     }
   }
-  sims.forEach((s, k) => carryOnMissingPrice(targets[k] as Float64Array, s.close));
+  sims.forEach((s, k) => carryOnMissingPrice(targets[k] as Float64Array, s.close, 0, n, 0, new TargetStream()));
 
   const fresh = (): Float64Array => new Float64Array(n);
   const sim = {
@@ -134,7 +133,7 @@ export function backtestPortfolio(options: PortfolioOptions): PortfolioResult {
   };
   const log = new TradeLog();
   const state = new KernelState(sims.length, { n, initialCash: exec.initialCash, costBps: exec.costBps, nextOpen: exec.nextOpen, whole: exec.whole, everyBar: exec.everyBar }, log);
-  runKernel(state, sims, targets, 0, n, 0, sim);
+  runKernel(state, sims, targets, 0, 0, n, { base: 0, ...sim });
   const positions = new Float64Array(n);
   const coins: Record<string, PortfolioCoinSeries> = {};
   targets.forEach((target, k) => {

@@ -69,7 +69,7 @@ for (let r = 0; r < reps; r++) {
   const coin = { close: c.close, open: undefined, funding: c.funding_bar, spreadBps: undefined };
   const st = new KernelState(1, { n, initialCash: 1, costBps: FEE_BPS + SLIPPAGE_BPS, nextOpen: false, whole: false, everyBar: true }, undefined);
   const equity = new Float64Array(n);
-  runKernel(st, [coin], [positions], 0, n, 0, { ...NO_SERIES, equity });
+  runKernel(st, [coin], [positions], 0, 0, n, { ...NO_SERIES, equity });
   keep("  backtest: runKernel (the engine loop)", cpu() - t);
   check += equity.length;
 }

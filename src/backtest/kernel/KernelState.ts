@@ -34,7 +34,11 @@ export interface KernelSettings {
 export class KernelState {
   /** Next bar to process. */
   next = 0;
-  cash: number;
+  /**
+   * Cash, in a one-slot typed array: the rule functions update it on every fill, and a
+   * double in a typed array is stored in place (an object field or closure slot may box it).
+   */
+  readonly cash: Float64Array;
   /** Account value at the last processed close. */
   equity: number;
   /** First bar at which equity was <= 0 (trading stopped), or -1. */
@@ -69,6 +73,12 @@ export class KernelState {
   readonly tradePnl: Float64Array;
   readonly tradeFees: Float64Array;
   readonly tradeFunding: Float64Array;
+  /**
+   * Scratch for the fill rule's double arguments and result (target, price, account
+   * value in; turnover out): a double passed to or returned from a call the JIT does
+   * not inline is boxed, an allocation on every fill.
+   */
+  readonly fillArgs = new Float64Array(4);
   /** Base cost rate, (fee + slippage) / 1e4. */
   readonly baseRate: number;
 
@@ -82,7 +92,7 @@ export class KernelState {
     readonly settings: KernelSettings,
     readonly log: TradeLog | undefined,
   ) {
-    this.cash = settings.initialCash;
+    this.cash = Float64Array.of(settings.initialCash);
     this.equity = settings.initialCash;
     this.peak = settings.initialCash;
     this.baseRate = settings.costBps / 1e4;

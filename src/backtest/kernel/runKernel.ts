@@ -20,6 +20,8 @@ export interface KernelCoin {
  * @internal
  */
 export interface KernelSeries {
+  /** Bar of index 0 of every series: 0 for whole columns, the block's first bar for a reused block buffer. */
+  readonly base: number;
   readonly equity: Float64Array | undefined;
   readonly returns: Float64Array | undefined;
   readonly turnover: Float64Array | undefined;
@@ -32,6 +34,7 @@ export interface KernelSeries {
 
 /** No per-bar series: accumulators only. @internal */
 export const NO_SERIES: KernelSeries = Object.freeze({
+  base: 0,
   equity: undefined,
   returns: undefined,
   turnover: undefined,
@@ -49,9 +52,9 @@ export const NO_SERIES: KernelSeries = Object.freeze({
  * `st.next`: a run is one call over [0, n) or consecutive blocks), updating the
  * state and its accumulators, writing the series asked for.
  *
- * `targets[k][i - base]` is coin k's target fraction of equity decided at the
+ * `targets[k][i - targetBase]` is coin k's target fraction of equity decided at the
  * close of bar i (finite; sizing, caps and filters applied), so a caller may pass
- * whole arrays (`base` 0) or a reused block buffer filled for [lo, hi) (`base` lo).
+ * whole arrays (`targetBase` 0) or a reused block buffer filled for [lo, hi) (`targetBase` lo).
  * Under next_close the target is filled at that close and held over bar i+1 (the
  * last bar's decision is never filled); under next_open it fills at open i+1.
  * When bar n-1 has been processed, a trade still open is recorded, marked at the
@@ -64,9 +67,34 @@ export function runKernel(
   st: KernelState,
   coins: readonly KernelCoin[],
   targets: readonly Float64Array[],
+  targetBase: number,
   lo: number,
   hi: number,
-  base: number,
+  out: KernelSeries,
+): void {
+  // In spans of SPAN bars: a function called often is optimised as a whole by the JIT,
+  // where one long call would depend on on-stack replacement of its loop.
+  for (let a = lo; a < hi; a += SPAN) runSpan(st, coins, targets, targetBase, a, Math.min(hi, a + SPAN), out);
+  const n = st.settings.n;
+  if (hi === n && n > 0) closeOpenTrades(st, coins.length);
+}
+
+/** Bars per call of runSpan. */
+const SPAN = 4096;
+
+/** A trade still open at the end is reported, marked at the last price, flagged open. */
+function closeOpenTrades(st: KernelState, K: number): void {
+  for (let k = 0; k < K; k++) if (st.side[k] !== 0) closeTrade(st, k, st.settings.n - 1, st.last[k] as number, true);
+}
+
+/** The kernel over bars lo..hi-1 (see runKernel). */
+function runSpan(
+  st: KernelState,
+  coins: readonly KernelCoin[],
+  targets: readonly Float64Array[],
+  targetBase: number,
+  lo: number,
+  hi: number,
   out: KernelSeries,
 ): void {
   const s = st.settings;
@@ -82,9 +110,22 @@ export function runKernel(
   const fundOut = out.fundingPaid;
   const unitsOut = out.units;
   const weightsOut = out.weights;
+  const feesOut = out.fees;
+  const outBase = out.base;
+  const cash = st.cash;
+  const args = st.fillArgs;
+  // The accumulators live in locals during the loop (written back at the end).
   let E = st.equity;
+  let peak = st.peak;
+  let maxDrawdown = st.maxDrawdown;
+  let sumReturns = st.sumReturns;
+  let sumSquaredReturns = st.sumSquaredReturns;
+  let turnover = st.turnover;
+  let netExposure = st.netExposure;
+  let grossExposure = st.grossExposure;
   for (let i = lo; i < hi; i++) {
-    const j = i - base;
+    const j = i - outBase;
+    const t = i - targetBase;
     if (i > 0) {
       if (nextOpen) {
         // Gap close_{i-1} -> open_i with the old units, then fill decision i-1 at the open.
@@ -102,9 +143,13 @@ export function runKernel(
           const coin = coins[k] as KernelCoin;
           const o = (coin.open as ArrayLike<number>)[i] as number;
           if (o !== o || st.ruinIndex >= 0) continue;
-          to += rebalance(st, coin, k, i, st.pending[k] as number, o, Eo, out.fees, j);
+          args[0] = st.pending[k] as number;
+          args[1] = o;
+          args[2] = Eo;
+          rebalance(st, coin, k, i, feesOut, j);
+          to += args[3] as number;
         }
-        st.turnover += to;
+        turnover += to;
         if (turnoverOut !== undefined) turnoverOut[j] = to;
       }
       // Funding on the units held over this bar, at the bar's starting reference price.
@@ -120,7 +165,7 @@ export function runKernel(
         st.tradeFunding[k] = (st.tradeFunding[k] as number) + paid;
       }
       if (fpaid !== 0) {
-        st.cash -= fpaid;
+        cash[0] = (cash[0] as number) - fpaid;
         if (fundOut !== undefined) fundOut[j] = fpaid;
       }
       // Mark to the close.
@@ -134,13 +179,13 @@ export function runKernel(
       const prev = E;
       E = accountValue(st, K);
       const ret = E === prev ? 0 : E / prev - 1;
-      st.sumReturns += ret;
-      st.sumSquaredReturns += ret * ret;
+      sumReturns += ret;
+      sumSquaredReturns += ret * ret;
       if (returnsOut !== undefined) returnsOut[j] = ret;
-      if (E > st.peak) st.peak = E;
+      if (E > peak) peak = E;
       else {
-        const dd = E / st.peak - 1;
-        if (dd < st.maxDrawdown) st.maxDrawdown = dd;
+        const dd = E / peak - 1;
+        if (dd < maxDrawdown) maxDrawdown = dd;
       }
       if (E <= 0 && st.ruinIndex < 0) ruin(st, K, i);
     } else {
@@ -152,7 +197,7 @@ export function runKernel(
     }
     if (equityOut !== undefined) equityOut[j] = E;
     if (nextOpen) {
-      for (let k = 0; k < K; k++) st.pending[k] = (targets[k] as Float64Array)[j] as number;
+      for (let k = 0; k < K; k++) st.pending[k] = (targets[k] as Float64Array)[t] as number;
     } else if (i < n - 1 && st.ruinIndex < 0) {
       // Decision at this close, filled now and held over bar i+1.
       let to = 0;
@@ -160,9 +205,13 @@ export function runKernel(
         const coin = coins[k] as KernelCoin;
         const c = coin.close[i] as number;
         if (c !== c) continue;
-        to += rebalance(st, coin, k, i, (targets[k] as Float64Array)[j] as number, c, E, out.fees, j);
+        args[0] = (targets[k] as Float64Array)[t] as number;
+        args[1] = c;
+        args[2] = E;
+        rebalance(st, coin, k, i, feesOut, j);
+        to += args[3] as number;
       }
-      st.turnover += to;
+      turnover += to;
       if (turnoverOut !== undefined) turnoverOut[j] = to;
     }
     let net = 0;
@@ -175,21 +224,24 @@ export function runKernel(
       net += w;
       gross += Math.abs(w);
     }
-    st.netExposure += net;
-    st.grossExposure += gross;
+    netExposure += net;
+    grossExposure += gross;
     if (exposureOut !== undefined) exposureOut[j] = net;
   }
   st.equity = E;
+  st.peak = peak;
+  st.maxDrawdown = maxDrawdown;
+  st.sumReturns = sumReturns;
+  st.sumSquaredReturns = sumSquaredReturns;
+  st.turnover = turnover;
+  st.netExposure = netExposure;
+  st.grossExposure = grossExposure;
   st.next = hi;
-  if (hi === n && n > 0) {
-    // A trade still open at the end is reported, marked at the last close.
-    for (let k = 0; k < K; k++) if (st.side[k] !== 0) closeTrade(st, k, n - 1, last[k] as number, true);
-  }
 }
 
 /** Account value with every coin at its reference price. */
 function accountValue(st: KernelState, K: number): number {
-  let v = st.cash;
+  let v = st.cash[0] as number;
   for (let k = 0; k < K; k++) {
     const q = st.units[k] as number;
     if (q !== 0) v += q * (st.last[k] as number);
@@ -208,7 +260,7 @@ function ruin(st: KernelState, K: number, i: number): void {
   for (let k = 0; k < K; k++) {
     const q = st.units[k] as number;
     if (q === 0) continue;
-    st.cash += q * (st.last[k] as number);
+    st.cash[0] = (st.cash[0] as number) + q * (st.last[k] as number);
     st.units[k] = 0;
     st.held[k] = 0;
     if (st.side[k] !== 0) closeTrade(st, k, i, st.last[k] as number, false);
@@ -217,7 +269,8 @@ function ruin(st: KernelState, K: number, i: number): void {
 
 /**
  * The fill rule: move coin k toward target weight w at price p (finite), with
- * account value E at that instant; returns the turnover as a fraction of E.
+ * account value E at that instant (`st.fillArgs` [w, p, E]); sets `st.fillArgs[3]`
+ * to the turnover as a fraction of E.
  * - fractional units: w E / p units; cost on |w - w_prev| E under every-bar
  *   rebalancing (DESIGN.md), on the units traded otherwise;
  * - whole units: floor(E |w| / (p (1 + rate))) units, cost on the units traded;
@@ -227,13 +280,18 @@ function ruin(st: KernelState, K: number, i: number): void {
  * The trade ledger closes on 0 or a flip and opens on leaving 0 or a flip; a
  * flip's fee is split between the legs in proportion to what each trades.
  */
-function rebalance(st: KernelState, coin: KernelCoin, k: number, i: number, w: number, p: number, E: number, feesOut: Float64Array | undefined, j: number): number {
+function rebalance(st: KernelState, coin: KernelCoin, k: number, i: number, feesOut: Float64Array | undefined, j: number): void {
+  const args = st.fillArgs;
+  const w = args[0] as number;
+  const p = args[1] as number;
+  const E = args[2] as number;
+  args[3] = 0;
   const s = st.settings;
   const whole = s.whole;
   const everyBar = s.everyBar;
   const old = st.units[k] as number;
   const heldPrev = st.held[k] as number;
-  if (!everyBar && w === heldPrev && !(whole && w !== 0 && old === 0)) return 0;
+  if (!everyBar && w === heldPrev && !(whole && w !== 0 && old === 0)) return;
   const sp = coin.spreadBps;
   if (sp !== undefined) {
     const v = sp[i] as number;
@@ -254,16 +312,37 @@ function rebalance(st: KernelState, coin: KernelCoin, k: number, i: number, w: n
   st.held[k] = w;
   if (nu === old && fee === 0) {
     st.last[k] = p;
-    return 0;
+    return;
   }
-  st.cash -= (nu - old) * p + fee;
+  st.cash[0] = (st.cash[0] as number) - ((nu - old) * p + fee);
   if (feesOut !== undefined) feesOut[j] = (feesOut[j] as number) + fee;
   const oldSide = old > 0 ? 1 : old < 0 ? -1 : 0;
   const newSide = nu > 0 ? 1 : nu < 0 ? -1 : 0;
-  if (oldSide !== 0 && oldSide !== newSide) {
+  if (oldSide !== newSide) {
+    args[0] = nu;
+    args[1] = fee;
+    tradeEvent(st, k, i, p, old, heldPrev, w, oldSide, newSide);
+  } else if (newSide !== 0) {
+    st.tradeFees[k] = (st.tradeFees[k] as number) + fee;
+    if (Math.abs(nu) > (st.maxUnits[k] as number)) st.maxUnits[k] = Math.abs(nu);
+  }
+  st.units[k] = nu;
+  st.last[k] = p;
+  args[3] = traded / E;
+}
+
+/**
+ * The trade ledger when a fill changes coin k's side (new units and fee in
+ * `st.fillArgs` [0, 1]): close on 0 or a flip, open on leaving 0 or a flip; a flip's
+ * fee is split between the legs in proportion to what each trades.
+ */
+function tradeEvent(st: KernelState, k: number, i: number, p: number, old: number, heldPrev: number, w: number, oldSide: number, newSide: number): void {
+  const nu = st.fillArgs[0] as number;
+  let fee = st.fillArgs[1] as number;
+  if (oldSide !== 0) {
     // Fee of the exit leg: the part of the traded notional that unwinds the old units
     // (by weight under every-bar fractional rebalancing, where the fee is c |w_i - w_{i-1}|).
-    const byWeight = !whole && everyBar;
+    const byWeight = !st.settings.whole && st.settings.everyBar;
     const oldPart = byWeight ? Math.abs(heldPrev) : Math.abs(old) * p;
     const newPart = byWeight ? Math.abs(w) : Math.abs(nu) * p;
     const exitFee = oldPart + newPart > 0 ? (fee * oldPart) / (oldPart + newPart) : 0;
@@ -271,7 +350,7 @@ function rebalance(st: KernelState, coin: KernelCoin, k: number, i: number, w: n
     closeTrade(st, k, i, p, false);
     fee -= exitFee;
   }
-  if (newSide !== 0 && newSide !== oldSide) {
+  if (newSide !== 0) {
     st.trades++;
     st.side[k] = newSide;
     st.entryIndex[k] = i;
@@ -281,11 +360,5 @@ function rebalance(st: KernelState, coin: KernelCoin, k: number, i: number, w: n
     st.tradePnl[k] = 0;
     st.tradeFees[k] = fee;
     st.tradeFunding[k] = 0;
-  } else if (newSide !== 0) {
-    st.tradeFees[k] = (st.tradeFees[k] as number) + fee;
-    if (Math.abs(nu) > (st.maxUnits[k] as number)) st.maxUnits[k] = Math.abs(nu);
   }
-  st.units[k] = nu;
-  st.last[k] = p;
-  return traded / E;
 }
