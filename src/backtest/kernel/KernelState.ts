@@ -39,19 +39,17 @@ export class KernelState {
    * double in a typed array is stored in place (an object field or closure slot may box it).
    */
   readonly cash: Float64Array;
-  /** Account value at the last processed close. */
-  equity: number;
+  /**
+   * The account's running numbers, [equity, peak, maxDrawdown, sumReturns,
+   * sumSquaredReturns, turnover, netExposure, grossExposure] (see the getters): in a
+   * typed array so the kernel's loop reads them as doubles (a field that ever held
+   * another type would make its loop variables boxed, one allocation per bar).
+   */
+  readonly sums: Float64Array;
   /** First bar at which equity was <= 0 (trading stopped), or -1. */
   ruinIndex = -1;
-  // accumulators
-  sumReturns = 0;
-  sumSquaredReturns = 0;
-  peak: number;
-  maxDrawdown = 0;
+  /** Round trips opened. */
   trades = 0;
-  turnover = 0;
-  netExposure = 0;
-  grossExposure = 0;
   // per-coin book
   /** Units held. */
   readonly units: Float64Array;
@@ -93,8 +91,7 @@ export class KernelState {
     readonly log: TradeLog | undefined,
   ) {
     this.cash = Float64Array.of(settings.initialCash);
-    this.equity = settings.initialCash;
-    this.peak = settings.initialCash;
+    this.sums = Float64Array.of(settings.initialCash, settings.initialCash, 0, 0, 0, 0, 0, 0);
     this.baseRate = settings.costBps / 1e4;
     this.units = new Float64Array(coins);
     this.last = new Float64Array(coins).fill(Number.NaN);
@@ -109,5 +106,38 @@ export class KernelState {
     this.tradePnl = new Float64Array(coins);
     this.tradeFees = new Float64Array(coins);
     this.tradeFunding = new Float64Array(coins);
+  }
+
+  /** Account value at the last processed close (the final equity once bar n-1 is processed). */
+  get equity(): number {
+    return this.sums[0] as number;
+  }
+  /** Highest equity so far. */
+  get peak(): number {
+    return this.sums[1] as number;
+  }
+  /** min over bars of equity / running peak - 1 (a negative decimal, or 0). */
+  get maxDrawdown(): number {
+    return this.sums[2] as number;
+  }
+  /** Sum of the per-bar simple returns of bars 1..next-1. */
+  get sumReturns(): number {
+    return this.sums[3] as number;
+  }
+  /** Sum of their squares. */
+  get sumSquaredReturns(): number {
+    return this.sums[4] as number;
+  }
+  /** Sum of per-bar turnover (fractions of equity). */
+  get turnover(): number {
+    return this.sums[5] as number;
+  }
+  /** Sum over bars of the net weight held at each close. */
+  get netExposure(): number {
+    return this.sums[6] as number;
+  }
+  /** Sum over bars of the gross weight held at each close. */
+  get grossExposure(): number {
+    return this.sums[7] as number;
   }
 }

@@ -115,14 +115,15 @@ function runSpan(
   const cash = st.cash;
   const args = st.fillArgs;
   // The accumulators live in locals during the loop (written back at the end).
-  let E = st.equity;
-  let peak = st.peak;
-  let maxDrawdown = st.maxDrawdown;
-  let sumReturns = st.sumReturns;
-  let sumSquaredReturns = st.sumSquaredReturns;
-  let turnover = st.turnover;
-  let netExposure = st.netExposure;
-  let grossExposure = st.grossExposure;
+  const sums = st.sums;
+  let E = sums[0] as number;
+  let peak = sums[1] as number;
+  let maxDrawdown = sums[2] as number;
+  let sumReturns = sums[3] as number;
+  let sumSquaredReturns = sums[4] as number;
+  let turnover = sums[5] as number;
+  let netExposure = sums[6] as number;
+  let grossExposure = sums[7] as number;
   for (let i = lo; i < hi; i++) {
     const j = i - outBase;
     const t = i - targetBase;
@@ -228,14 +229,14 @@ function runSpan(
     grossExposure += gross;
     if (exposureOut !== undefined) exposureOut[j] = net;
   }
-  st.equity = E;
-  st.peak = peak;
-  st.maxDrawdown = maxDrawdown;
-  st.sumReturns = sumReturns;
-  st.sumSquaredReturns = sumSquaredReturns;
-  st.turnover = turnover;
-  st.netExposure = netExposure;
-  st.grossExposure = grossExposure;
+  sums[0] = E;
+  sums[1] = peak;
+  sums[2] = maxDrawdown;
+  sums[3] = sumReturns;
+  sums[4] = sumSquaredReturns;
+  sums[5] = turnover;
+  sums[6] = netExposure;
+  sums[7] = grossExposure;
   st.next = hi;
 }
 
