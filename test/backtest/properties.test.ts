@@ -49,7 +49,8 @@ function splice(a: number[], b: number[], cut: number): number[] {
   return a.map((x, i) => (i <= cut ? x : (b[i] as number)));
 }
 
-describe("backtest properties", () => {
+// Hundreds of generated runs each: on a shared, busy machine one property can take over the 5 s default.
+describe("backtest properties", { timeout: 60_000 }, () => {
   it("has no lookahead: nothing up to bar t depends on data after t", () => {
     fc.assert(
       fc.property(market, ({ close, open, position, funding, spreadBps, future, cut, mode, feeBps }) => {

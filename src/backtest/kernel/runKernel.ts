@@ -139,17 +139,9 @@ function runSpan(
         }
         const Eo = accountValue(st, K);
         if (Eo <= 0 && st.ruinIndex < 0) ruin(st, K, i);
-        let to = 0;
-        for (let k = 0; k < K; k++) {
-          const coin = coins[k] as KernelCoin;
-          const o = (coin.open as ArrayLike<number>)[i] as number;
-          if (o !== o || st.ruinIndex >= 0) continue;
-          args[0] = st.pending[k] as number;
-          args[1] = o;
-          args[2] = Eo;
-          rebalance(st, coin, k, i, feesOut, j);
-          to += args[3] as number;
-        }
+        args[2] = Eo;
+        fillAll(st, coins, undefined, 0, i, feesOut, j);
+        const to = args[3] as number;
         turnover += to;
         if (turnoverOut !== undefined) turnoverOut[j] = to;
       }
@@ -201,17 +193,9 @@ function runSpan(
       for (let k = 0; k < K; k++) st.pending[k] = (targets[k] as Float64Array)[t] as number;
     } else if (i < n - 1 && st.ruinIndex < 0) {
       // Decision at this close, filled now and held over bar i+1.
-      let to = 0;
-      for (let k = 0; k < K; k++) {
-        const coin = coins[k] as KernelCoin;
-        const c = coin.close[i] as number;
-        if (c !== c) continue;
-        args[0] = (targets[k] as Float64Array)[t] as number;
-        args[1] = c;
-        args[2] = E;
-        rebalance(st, coin, k, i, feesOut, j);
-        to += args[3] as number;
-      }
+      args[2] = E;
+      fillAll(st, coins, targets, t, i, feesOut, j);
+      const to = args[3] as number;
       turnover += to;
       if (turnoverOut !== undefined) turnoverOut[j] = to;
     }
@@ -266,6 +250,29 @@ function ruin(st: KernelState, K: number, i: number): void {
     st.held[k] = 0;
     if (st.side[k] !== 0) closeTrade(st, k, i, st.last[k] as number, false);
   }
+}
+
+/**
+ * Fill every coin that has a price at this bar: at the open (`targets` undefined: the
+ * pending decisions of the last close) or at the close (`targets[k][t]`), with the account
+ * value in `st.fillArgs[2]`; leaves the total turnover (a fraction of it) in `st.fillArgs[3]`.
+ * No fill once the account is ruined.
+ */
+function fillAll(st: KernelState, coins: readonly KernelCoin[], targets: readonly Float64Array[] | undefined, t: number, i: number, feesOut: Float64Array | undefined, j: number): void {
+  const args = st.fillArgs;
+  const E = args[2] as number;
+  let to = 0;
+  for (let k = 0; k < coins.length; k++) {
+    const coin = coins[k] as KernelCoin;
+    const p = (targets === undefined ? (coin.open as ArrayLike<number>)[i] : coin.close[i]) as number;
+    if (p !== p || st.ruinIndex >= 0) continue;
+    args[0] = targets === undefined ? (st.pending[k] as number) : ((targets[k] as Float64Array)[t] as number);
+    args[1] = p;
+    args[2] = E;
+    rebalance(st, coin, k, i, feesOut, j);
+    to += args[3] as number;
+  }
+  args[3] = to;
 }
 
 /**
