@@ -8,7 +8,7 @@ import { tableColumn, type PriceTable } from "./priceColumns.js";
 import { KernelState, type KernelSettings } from "./kernel/KernelState.js";
 import { NO_SERIES, runKernel, type KernelCoin, type KernelSeries } from "./kernel/runKernel.js";
 import { TradeLog } from "./TradeLog.js";
-import { carryOnMissingPrice, checkLength, resolveTargets, TargetStream, targetsInto, type TargetOptions, type TargetRule } from "./targetPositions.js";
+import { carryOnMissingPrice, checkLength, resolveTargets, TargetStream, targetsInto, type SignalBlocks, type TargetOptions, type TargetRule } from "./targetPositions.js";
 
 /** Options of {@link backtest}: prices, the strategy ({@link TargetOptions}) and execution ({@link ExecutionOptions}). */
 export interface BacktestOptions extends TargetOptions, ExecutionOptions {
@@ -72,8 +72,12 @@ export interface BacktestOptions extends TargetOptions, ExecutionOptions {
  * the end is marked at the last close and flagged `open: true`.
  *
  * Causal: equity, positions, exposure and trades up to bar t use data up to bar t only.
- * Cost: O(n) in one pass; no objects in the loop (trades are recorded columnar and built as
- * objects on first access to `trades`). The default mode runs on a dedicated fast path.
+ * Cost: O(n) in one pass of the simulation kernel (src/backtest/kernel, the one engine of
+ * every mode), block by block: targets into a reused buffer (a `signal` given as
+ * {@link SignalBlocks}, such as a composite replay, is computed there too), then the kernel;
+ * no objects in the loop (trades are recorded columnar and built as objects on first access
+ * to `trades`). Only equity is written per bar; `positions`, `returns` and the other series
+ * come from one more pass of the same code on first access.
  * @throws InvalidArgumentError on missing/unequal columns, non-ascending time, non-positive
  *   prices, a missing or doubled position/signal, or out-of-range options
  * @example

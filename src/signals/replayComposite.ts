@@ -89,12 +89,13 @@ const identity: Scorer = (v) => v;
  * weight whose score has the composite's sign): this library's definition, also
  * its replay server's (the live service does not publish its formula).
  *
- * Cost: one small loop per component over blocks of 1024 rows (the default
- * scorers inlined), each column read or written once; `confidence` and `strength`
- * are built on first access (same numbers), as most runs never read them. About
- * 12 M rows a second for five components on a busy 2-core machine, 10x the
- * row-by-row record path (`npx tsx test/signals/replayThroughput.ts`). For weight
- * sweeps, score once and replay `r.scores` with `from: "scores"` (about 3x faster).
+ * Cost: the inputs are checked here; every column (scores, composite, label,
+ * strength, confidence) is built on first access, by one small loop per component
+ * over blocks of 1024 rows (the scorers of scorers.ts, inlined by the JIT), each
+ * column read or written once. Passed as `backtest`'s `signal`, the replay is
+ * streamed instead (`signalInto`): labels block by block in reused buffers, no
+ * n-length column at all (`npx tsx test/signals/replayThroughput.ts` times the
+ * column path). For weight sweeps, score once and replay `r.scores` with `from: "scores"`.
  * Causal: row t depends on row t only (row <= t with `from: "feeds"`), so rows
  * need no order: a table of several coins' rows is fine (feeds need an ascending `time`).
  * @param input columns keyed by component name (imbalance, funding, basis_spread,
