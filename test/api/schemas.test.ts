@@ -11,7 +11,6 @@ import {
   parseMethodologyWeights,
 } from "../../src/api/schemas/index.js";
 import { SchemaMismatchError } from "../../src/errors/index.js";
-import { DEFAULT_WEIGHTS } from "../../src/signals/weights.js";
 import { fixture } from "./helpers/fixtureServer.js";
 
 describe("snapshot: observed and documented normalise to the same metric values", () => {
@@ -127,12 +126,12 @@ describe("composite", () => {
     expect(btc.regime).toBe("neutral");
   });
 
-  it("documented single-coin form -> same BTC signal; text without weights falls back to DEFAULT_WEIGHTS with a flag", () => {
+  it("documented single-coin form -> same BTC signal; text without weights gives no weights, flagged default (the signals decide the defaults)", () => {
     const obs = normaliseComposite(fixture("composite", "observed"));
     const doc = normaliseComposite(fixture("composite", "documented"));
     expect(doc.variant).toBe("documented");
     expect(doc.weights_source).toBe("default");
-    expect(doc.weights).toEqual({ ...DEFAULT_WEIGHTS });
+    expect(doc.weights).toEqual({});
     expect(doc.signals).toHaveLength(1);
     expect(doc.signals[0]).toEqual(obs.signals[0]);
   });
@@ -146,7 +145,7 @@ describe("composite", () => {
       gas: 0.1,
     });
     expect(parseMethodologyWeights("Imbalance: 40.5%; Volatility 9.5 %").weights).toEqual({ imbalance: 0.405, volatility: 0.095 });
-    expect(parseMethodologyWeights("")).toEqual({ weights: { ...DEFAULT_WEIGHTS }, source: "default" });
+    expect(parseMethodologyWeights("")).toEqual({ weights: {}, source: "default" });
   });
 });
 

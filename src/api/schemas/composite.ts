@@ -41,7 +41,7 @@ export type CompositeSignal = z.infer<typeof compositeSignalSchema>;
 
 /** Normalised composite: observed shape plus parsed `weights` and the variant. */
 export type Composite = z.infer<typeof compositeSchema> & {
-  /** Weights parsed from `methodology` (fractions), or DEFAULT_WEIGHTS. */
+  /** Weights parsed from `methodology` (fractions); empty when it states none (then the model's DEFAULT_WEIGHTS of src/signals apply). */
   weights: Record<string, number>;
   /** `"methodology"` if parsed from the text, `"default"` if it stated none. */
   weights_source: "methodology" | "default";
