@@ -2,6 +2,7 @@ import type { DataFrame } from "../data/danfo.js";
 import { toDataFrame } from "../data/toDataFrame.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { tradesFrame, type BacktestResult } from "./BacktestResult.js";
+import { costBreakdown, type CostBreakdown } from "./CostBreakdown.js";
 import type { Trade } from "./Trade.js";
 import { checkExecution, checkPrices, resolveExecution, type ExecutionOptions } from "./execution.js";
 import { KernelState } from "./kernel/KernelState.js";
@@ -131,7 +132,7 @@ export function backtestPortfolio(options: PortfolioOptions): PortfolioResult {
     units: sims.map(fresh),
     weights: sims.map(fresh),
   };
-  const log = new TradeLog();
+  const log = new TradeLog(exec.feeBps, exec.slippageBps);
   const state = new KernelState(sims.length, { n, initialCash: exec.initialCash, costBps: exec.costBps, nextOpen: exec.nextOpen, whole: exec.whole, everyBar: exec.everyBar }, log);
   runKernel(state, sims, targets, 0, 0, n, { base: 0, ...sim });
   const positions = new Float64Array(n);
@@ -142,6 +143,7 @@ export function backtestPortfolio(options: PortfolioOptions): PortfolioResult {
   });
   const t = time instanceof Float64Array ? time : Float64Array.from(time);
   let trades: Trade[] | undefined;
+  let costs: CostBreakdown | undefined;
   const result: PortfolioResult = {
     time: t,
     equity: sim.equity,
@@ -153,6 +155,9 @@ export function backtestPortfolio(options: PortfolioOptions): PortfolioResult {
     fundingPaid: sim.fundingPaid,
     get trades(): Trade[] {
       return (trades ??= log.toTrades(t, names));
+    },
+    get costs(): CostBreakdown {
+      return (costs ??= costBreakdown(result.trades));
     },
     capped,
     ruinIndex: state.ruinIndex,
