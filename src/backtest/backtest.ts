@@ -7,7 +7,7 @@ import { impactScale } from "./marketImpact.js";
 import { settlementFunding, type FundingSchedule } from "./settlementFunding.js";
 import { TargetDelay } from "./TargetDelay.js";
 import type { Trade } from "./Trade.js";
-import { checkExecution, checkPrices, resolveExecution, type ExecutionOptions } from "./execution.js";
+import { checkExecution, checkPrices, kernelSettings, resolveExecution, type ExecutionOptions } from "./execution.js";
 import { tableColumn, type PriceTable } from "./priceColumns.js";
 import { KernelState, type KernelSettings } from "./kernel/KernelState.js";
 import { NO_SERIES, runKernel, type KernelCoin, type KernelSeries } from "./kernel/runKernel.js";
@@ -134,9 +134,8 @@ export function backtest(options: BacktestOptions): BacktestResult {
 
   const impact = options.impact === undefined ? undefined : impactScale(close, options.impact, where);
   const rule = resolveTargets(options, n, where);
-  void impact; // wired into the kernel's fill rule after the kernel merge
-  const coin: KernelCoin = { close, open, funding, spreadBps: options.spreadBps };
-  const settings: KernelSettings = { n, initialCash: exec.initialCash, costBps: exec.costBps, nextOpen: exec.nextOpen, whole: exec.whole, everyBar: exec.everyBar };
+  const coin: KernelCoin = { close, open, funding, spreadBps: options.spreadBps, high, low, impact };
+  const settings = kernelSettings(exec, n);
   // One pass for equity and trades: block by block, the target rule (from the position,
   // the signal, or a signal computed by block such as a composite replay) into a reused
   // buffer, then the kernel. The other series come from one more pass of the same code

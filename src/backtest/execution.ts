@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import type { KernelSettings } from "./kernel/KernelState.js";
 import type { ImpactOptions } from "./marketImpact.js";
 import { checkNonNegative } from "./targetPositions.js";
 
@@ -127,6 +128,22 @@ function checkFraction(name: string, v: number | undefined, where: string, hint:
     throw new InvalidArgumentError(name, `${where}: ${name} must be a fraction of the entry price > 0 (${hint}), got ${String(v)}`);
   }
   return v;
+}
+
+/** The kernel's settings for a run of n bars under these execution options. @internal */
+export function kernelSettings(e: Execution, n: number): KernelSettings {
+  return {
+    n,
+    initialCash: e.initialCash,
+    costBps: e.costBps,
+    nextOpen: e.nextOpen,
+    whole: e.whole,
+    everyBar: e.everyBar,
+    stopLoss: e.stopLoss,
+    takeProfit: e.takeProfit,
+    maintenanceMargin: e.maintenanceMargin,
+    liquidationFeeBps: e.liquidationFeeBps,
+  };
 }
 
 /** Throw unless time is finite and strictly ascending. @internal */
