@@ -4,7 +4,7 @@
  * arithmetic is in the comments. Cash 10 000 and no fees unless a case says otherwise.
  */
 import { describe, expect, it } from "vitest";
-import { backtest, type BacktestOptions } from "../../src/backtest/index.js";
+import { backtest, backtestPortfolio, type BacktestOptions } from "../../src/backtest/index.js";
 import { InvalidArgumentError } from "../../src/errors/index.js";
 
 const H = 3_600_000;
@@ -302,5 +302,33 @@ describe("every option off, or never reached: the default results", () => {
     expect(Array.from(off.equity)).toEqual(Array.from(plain.equity));
     expect(off.trades).toEqual(plain.trades);
     expect(plain.trades.every((t) => t.reason === "signal" || t.reason === "end")).toBe(true);
+  });
+});
+
+describe("backtestPortfolio: the same rules per coin on one account", () => {
+  it("stops one coin out at its gap while the other is held", () => {
+    // weights .5/.5, cash 10 000: BTC 50 units at 100, ETH 500 units at 10 (cash 0) at close 1.
+    // Bar 2: BTC opens at 92 <= 95: sold at 92 -> cash 4600; ETH at 11: E2 = 4600 + 5500 = 10 100.
+    // BTC stays flat (target .5 unchanged); ETH rebalanced to .5 of 10 100; bar 3 flat prices: 10 100.
+    const ETH = { close: [10, 10, 11, 11], open: [10, 10, 11, 11], high: [10, 10, 11, 11], low: [10, 10, 11, 11], position: [0, 1, 1, 1] };
+    const BTC = { close: [100, 100, 90, 90], open: [100, 100, 92, 90], high: [100, 100, 93, 90], low: [100, 100, 88, 90], position: [0, 1, 1, 1] };
+    const r = backtestPortfolio({ time: [0, H, 2 * H, 3 * H], coins: { BTC, ETH }, stopLoss: 0.05 });
+    nearAll(r.equity, [10_000, 10_000, 10_100, 10_100]);
+    expect(r.trades.map((t) => [t.coin, t.reason, t.exitPrice])).toEqual([
+      ["BTC", "stop", 92],
+      ["ETH", "end", 11],
+    ]);
+    expect(r.costs.fees).toBe(0);
+  });
+  it("delays fills by delayBars and keeps positions as decided; needs open, high, low for the intrabar rules", () => {
+    const r = backtestPortfolio({ time: [0, 1, 2, 3], coins: { BTC: { close: [100, 110, 121, 121], position: [1, 0, 0, 0] } }, delayBars: 1 });
+    nearAll(r.equity, [10_000, 10_000, 11_000, 11_000]);
+    expect(Array.from(r.positions)).toEqual([1, 0, 0, 0]);
+    expect(argumentOf(() => backtestPortfolio({ time: [0, 1], coins: { BTC: { close: [1, 1], position: [1, 1] } }, takeProfit: 0.1 }))).toBe("open");
+  });
+  it("charges funding settlements per coin", () => {
+    // BTC long 100 units at 100 over bar 2, settlement at 02:00 -> 100 x 100 x 1e-4 = 1
+    const r = backtestPortfolio({ time: [0, H, 2 * H, 3 * H], coins: { BTC: { close: [100, 100, 100, 100], position: [0, 1, 0, 0], funding: { rate: 1e-4, intervalMs: 2 * H } } } });
+    nearAll(r.equity, [10_000, 10_000, 9_999, 9_999]);
   });
 });
