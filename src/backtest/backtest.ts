@@ -69,6 +69,10 @@ export interface BacktestOptions extends TargetOptions, ExecutionOptions {
  *   (rebalanced only when the target changes, unless `rebalance: "every_bar"` is asked);
  * - leverage cap, sizing by confidence or volatility target, regime filter: see {@link targetPositions};
  * - NaN price: no fill on that bar, the position is carried and valued at the last price;
+ * - execution realism (each optional, see {@link ExecutionOptions} and the README): `stopLoss` /
+ *   `takeProfit` and liquidation (`maintenanceMargin`) checked inside each bar on open, high and
+ *   low (intrabarExit), funding at settlements (settlementFunding), `delayBars` latency, square-root
+ *   market `impact`; trades carry `reason` and `costs`, the result `costs` (CostBreakdown);
  * - ruin: if equity reaches <= 0 (at a close, or at an open under next_open) everything is
  *   closed there and trading stops (`ruinIndex`); equity is then flat (possibly negative).
  *

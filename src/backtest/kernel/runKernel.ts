@@ -329,7 +329,10 @@ function fillAll(st: KernelState, coins: readonly KernelCoin[], targets: readonl
  * - whole units: floor(E |w| / (p (1 + rate))) units, cost on the units traded;
  * - on-change rebalancing skips a target equal to the held one (a whole-unit
  *   target the account could not yet afford is retried);
- * - the rate is (fee + slippage) / 1e4 plus half the last known spread.
+ * - the rate is (fee + slippage) / 1e4 plus half the last known spread; with `coin.impact`,
+ *   the square-root impact scale x traded^1.5 is added (scale of bar `st.fillArgs[6]`);
+ * - after an intrabar exit (exitsInBar) the coin stays flat while the target equals the
+ *   one in force at the exit.
  * The trade ledger closes on 0 or a flip and opens on leaving 0 or a flip; a
  * flip's fee is split between the legs in proportion to what each trades.
  */
