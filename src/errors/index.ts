@@ -7,3 +7,4 @@ export { NetworkError } from "./NetworkError.js";
 export { ResponseTooLargeError } from "./ResponseTooLargeError.js";
 export { MalformedResponseError } from "./MalformedResponseError.js";
 export { SchemaMismatchError } from "./SchemaMismatchError.js";
+export { InvalidTimeError } from "./InvalidTimeError.js";
