@@ -1,8 +1,8 @@
-import { toEpochMs } from "../data/toEpochMs.js";
 import { parseCoin, type Coin } from "../domain/coins.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { checkQueryParams, type QueryParams } from "./checkQueryParams.js";
 import type { QueryValue } from "./transport/createTransport.js";
+import { toEpochMs } from "../data/toEpochMs.js";
 
 /** Datasets of `/v3/analytics/query`. */
 export const ANALYTICS_DATASETS = ["metrics", "candles", "composite"] as const;
