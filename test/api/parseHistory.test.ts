@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { createClient, parseHistory } from "../../src/api/index.js";
-import { InvalidTimeError, SchemaMismatchError } from "../../src/errors/index.js";
+import { parseHistory } from "../../src/api/index.js";
+import { SchemaMismatchError } from "../../src/errors/index.js";
 import { fixture } from "./helpers/fixtureServer.js";
+import { createClient } from "../../src/api/createClient.js";
+import { InvalidTimeError } from "../../src/errors/InvalidTimeError.js";
 
 // Reference values: the five points written into fixtures/api/history/*.json
 // (2026-11-22T12:00Z + 0..4 minutes). Epoch ms computed independently with
@@ -238,3 +240,24 @@ describe("parseHistory: a 200 body that is not a series is a schema error, never
 function jsonFetch(text: string): typeof globalThis.fetch {
   return async () => new Response(text, { status: 200, headers: { "content-type": "application/json" } });
 }
+
+describe("the other resources' times are checked where they are parsed (issue 13, defect 3)", () => {
+  // Each body is the fixture with one time replaced; the normaliser must refuse it naming endpoint, field and row.
+  const composite = fixture("composite", "observed") as { signals: Record<string, unknown>[] };
+  it("composite: signals.timestamp 1e20 / -1 / year 3000 at row 1", async () => {
+    for (const bad of ["1e20", "-1", "3000-01-01T00:00:00Z"]) {
+      const body = structuredClone(composite);
+      (body.signals[1] as Record<string, unknown>)["timestamp"] = bad;
+      const client = createClient({ baseUrl: "http://127.0.0.1:9", fetch: jsonFetch(JSON.stringify(body)), retries: 0 });
+      const err = await client.composite().then(() => undefined, (e: unknown) => e);
+      expect(err, bad).toBeInstanceOf(InvalidTimeError);
+      expect(err).toMatchObject({ source: "/v1/signals/composite", column: "signals.timestamp", row: 1 });
+    }
+  });
+  it("snapshot: metrics.time_chain out of range", async () => {
+    const body = structuredClone(fixture("snapshot", "observed")) as { metrics: Record<string, unknown>[] };
+    (body.metrics[0] as Record<string, unknown>)["time_chain"] = "1969-12-31T23:59:59Z";
+    const client = createClient({ baseUrl: "http://127.0.0.1:9", fetch: jsonFetch(JSON.stringify(body)), retries: 0 });
+    await expect(client.snapshot()).rejects.toMatchObject({ code: "INVALID_TIME", source: "/v1/snapshot", column: "metrics.time_chain", row: 0 });
+  });
+});

@@ -9,8 +9,8 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, parseHistory, type HistorySeries } from "../../src/api/index.js";
 import { scanHistoryBytes } from "../../src/api/scanHistoryBytes.js";
-import { InvalidTimeError } from "../../src/errors/index.js";
 import { startReplayServer, type ReplayServer } from "../../src/server/index.js";
+import { InvalidTimeError } from "../../src/errors/InvalidTimeError.js";
 
 const enc = (text: string): Uint8Array => new TextEncoder().encode(text);
 const general = (text: string): HistorySeries => parseHistory(JSON.parse(text));
