@@ -29,7 +29,7 @@ describe("snapshot: observed and documented normalise to the same metric values"
   });
 
   it("keeps unknown fields and does not mutate the body", () => {
-    const body = { catalog_total: 1, metrics: [{ metric_id: "x", time_chain: "t", time_local: "t", value: 1, unit: "usd" }], extra: 1 };
+    const body = { catalog_total: 1, metrics: [{ metric_id: "x", time_chain: "2026-11-22T12:00:00.000Z", time_local: "2026-11-22T12:00:00.000Z", value: 1, unit: "usd" }], extra: 1 };
     const copy = structuredClone(body);
     const s = normaliseSnapshot(body);
     expect((s as Record<string, unknown>)["extra"]).toBe(1);
@@ -77,8 +77,8 @@ describe("volatility", () => {
 
   it("a nested '1d' key is renamed '24h' too", () => {
     const v = normaliseVolatility({
-      timestamp: "t",
-      volatility: [{ coin: "BTC", mark_price: 1, realized_vol: { "1d": 40 }, atr: {}, regime: "normal", timestamp: "t" }],
+      timestamp: "2026-11-22T12:00:00.000Z",
+      volatility: [{ coin: "BTC", mark_price: 1, realized_vol: { "1d": 40 }, atr: {}, regime: "normal", timestamp: "2026-11-22T12:00:00.000Z" }],
     });
     expect(v.volatility[0]!.realized_vol).toEqual({ "24h": 40 });
   });
@@ -103,9 +103,9 @@ describe("whale flow", () => {
 
   it("an array of observed objects (all coins) is accepted; top-level fields are kept", () => {
     const one = fixture("whale-flow", "observed");
-    const many = normaliseWhaleFlow({ timestamp: "t", whale_flow: [one, one] });
+    const many = normaliseWhaleFlow({ timestamp: "2026-11-22T12:00:00.000Z", whale_flow: [one, one] });
     expect(many.whale_flow).toHaveLength(2);
-    expect(many["timestamp"]).toBe("t");
+    expect(many["timestamp"]).toBe("2026-11-22T12:00:00.000Z");
     expect(normaliseWhaleFlow([one]).variant).toBe("observed");
   });
 });

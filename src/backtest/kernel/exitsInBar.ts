@@ -2,7 +2,7 @@ import { EXIT_AT_OPEN, EXIT_LIQUIDATION, EXIT_NONE, EXIT_STOP, EXIT_TAKE_PROFIT,
 import { liquidationPrice } from "../liquidationPrice.js";
 import { impactCost } from "../marketImpact.js";
 import type { KernelState } from "./KernelState.js";
-import { accountValue, closeTrade, type KernelCoin } from "./runKernel.js";
+import { accountValue, closeTrade, costRate, type KernelCoin } from "./runKernel.js";
 
 /**
  * The kernel's intrabar exits at bar i (i >= 1): for every coin with an open trade, its
@@ -39,16 +39,12 @@ export function exitsInBar(st: KernelState, coins: readonly KernelCoin[], i: num
     const reason = code >= EXIT_AT_OPEN ? code - EXIT_AT_OPEN : code;
     const price = code >= EXIT_AT_OPEN ? o : reason === EXIT_STOP ? stop : reason === EXIT_TAKE_PROFIT ? take : liq;
     const traded = Math.abs(q) * price;
-    const sp = coin.spreadBps;
-    if (sp !== undefined) {
-      const v = sp[i] as number;
-      if (v === v) st.spread[k] = v;
-    }
+    const rate = costRate(st, coin, k, i);
     const spreadPart = ((st.spread[k] as number) / 2e4) * traded;
     const imp = coin.impact;
     const impactPart = imp === undefined ? 0 : impactCost(imp[i - 1] as number, traded);
     const liqFee = reason === EXIT_LIQUIDATION ? st.liquidationRate * traded : 0;
-    const fee = st.baseRate * traded + spreadPart + impactPart + liqFee;
+    const fee = rate * traded + impactPart + liqFee;
     st.tradePnl[k] = (st.tradePnl[k] as number) + q * (price - (st.last[k] as number));
     st.cash[0] = (st.cash[0] as number) + q * price - fee;
     st.units[k] = 0;
