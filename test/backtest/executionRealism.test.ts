@@ -332,3 +332,44 @@ describe("backtestPortfolio: the same rules per coin on one account", () => {
     nearAll(r.equity, [10_000, 10_000, 9_999, 9_999]);
   });
 });
+
+describe("execution options on edge inputs", () => {
+  const all: Partial<BacktestOptions> = {
+    stopLoss: 0.05,
+    takeProfit: 0.1,
+    maintenanceMargin: 0.05,
+    liquidationFeeBps: 10,
+    delayBars: 2,
+  };
+  it("handles empty input and one bar", () => {
+    const empty = backtest({ time: [], close: [], open: [], high: [], low: [], position: [], funding: { rate: 1e-4, intervalMs: H }, impact: { volume: [] }, ...all });
+    expect(empty.equity.length).toBe(0);
+    expect(empty.costs).toEqual({ fees: 0, slippage: 0, spread: 0, impact: 0, funding: 0 });
+    const one = backtest({ time: [0], close: [100], open: [100], high: [100], low: [100], position: [1], funding: { rate: 1e-4, intervalMs: H }, impact: { volume: [1] }, ...all });
+    expect(Array.from(one.equity)).toEqual([10_000]);
+    expect(one.trades).toEqual([]);
+  });
+  it("skips the intrabar test on a bar without high and low (NaN), and checks the next", () => {
+    // long 100 units at 100; bar 2 has no range (NaN): no exit; bar 3 low 94 -> stop at 95
+    const r = backtest({
+      open: [100, 100, Number.NaN, 96],
+      high: [100, 100, Number.NaN, 97],
+      low: [100, 100, Number.NaN, 94],
+      close: [100, 100, 97, 96],
+      position: [0, 1, 1, 1],
+      stopLoss: 0.05,
+    });
+    nearAll(r.equity, [10_000, 10_000, 9_700, 9_500]);
+    expect(r.trades[0]!.exitIndex).toBe(3);
+  });
+  it("does not mutate its inputs", () => {
+    const close = [100, 100, 90, 90];
+    const open = [100, 100, 92, 90];
+    const volume = [10, 10, 10, 10];
+    const rate = [1e-4, 1e-4, 1e-4, 1e-4];
+    const position = [0, 1, 1, 1];
+    const copies = [close, open, volume, rate, position].map((a) => a.slice());
+    backtest({ time: [0, H, 2 * H, 3 * H], close, open, high: open, low: close, position, funding: { rate, intervalMs: H }, impact: { volume }, ...all });
+    expect([close, open, volume, rate, position]).toEqual(copies);
+  });
+});
