@@ -4,10 +4,10 @@ import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { tradesFrame, type BacktestResult } from "./BacktestResult.js";
 import { costBreakdown, type CostBreakdown } from "./CostBreakdown.js";
 import { impactScale } from "./marketImpact.js";
-import { settlementFunding, type FundingSchedule } from "./settlementFunding.js";
+import type { FundingSchedule } from "./settlementFunding.js";
 import { TargetDelay } from "./TargetDelay.js";
 import type { Trade } from "./Trade.js";
-import { checkExecution, checkPrices, kernelSettings, resolveExecution, type ExecutionOptions } from "./execution.js";
+import { checkExecution, checkIntrabarPrices, checkPrices, fundingColumn, kernelSettings, resolveExecution, type ExecutionOptions } from "./execution.js";
 import { tableColumn, type PriceTable } from "./priceColumns.js";
 import { KernelState, type KernelSettings } from "./kernel/KernelState.js";
 import { NO_SERIES, runKernel, type KernelCoin, type KernelSeries } from "./kernel/runKernel.js";
@@ -127,15 +127,7 @@ export function backtest(options: BacktestOptions): BacktestResult {
     if (open === undefined) throw new InvalidArgumentError("open", `${where}: fill "next_open" needs open prices (pass open, or data with an open column)`);
     checkPrices("open", open, where);
   }
-  const exits = exec.stopLoss === exec.stopLoss || exec.takeProfit === exec.takeProfit || exec.maintenanceMargin === exec.maintenanceMargin;
-  if (exits) {
-    const rule = exec.stopLoss === exec.stopLoss ? "stopLoss" : exec.takeProfit === exec.takeProfit ? "takeProfit" : "maintenanceMargin";
-    for (const [name, col] of [["open", open], ["high", high], ["low", low]] as const) {
-      if (col === undefined) throw new InvalidArgumentError(name, `${where}: ${rule} is checked inside each bar and needs open, high and low prices (pass them, or data with those columns); ${name} is missing`);
-      checkPrices(name, col, where);
-    }
-  }
-
+  checkIntrabarPrices(exec, open, high, low, where);
   const impact = options.impact === undefined ? undefined : impactScale(close, options.impact, where);
   const rule = resolveTargets(options, n, where);
   const coin: KernelCoin = { close, open, funding, spreadBps: options.spreadBps, high, low, impact };
@@ -243,21 +235,6 @@ function runPass(rule: TargetRule, coin: KernelCoin, settings: KernelSettings, d
     runKernel(st, coins, targets, lo, lo, hi, out);
   }
   return { ruinIndex: st.ruinIndex, capped: stream.capped };
-}
-
-/**
- * The per-bar funding column: as given, or the column of a settlement schedule
- * (settlementFunding on the bars' times, which it requires).
- */
-function fundingColumn(f: ArrayLike<number> | FundingSchedule | undefined, time: ArrayLike<number> | undefined, n: number, where: string): ArrayLike<number> | undefined {
-  if (f === undefined || f === null || typeof (f as ArrayLike<number>).length === "number") {
-    checkLength("funding", f as ArrayLike<number> | undefined, n, where);
-    return f as ArrayLike<number> | undefined;
-  }
-  if (time === undefined) {
-    throw new InvalidArgumentError("time", `${where}: funding settlements (${JSON.stringify(f).slice(0, 60)}) need time, the epoch ms of each bar's close`);
-  }
-  return settlementFunding(time, f as FundingSchedule, where);
 }
 
 /** 0, 1, ..., n-1: the bar index, used as time when none is given. */

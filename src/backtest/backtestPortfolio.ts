@@ -4,9 +4,9 @@ import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { tradesFrame, type BacktestResult } from "./BacktestResult.js";
 import { costBreakdown, type CostBreakdown } from "./CostBreakdown.js";
 import type { Trade } from "./Trade.js";
-import { checkExecution, checkPrices, kernelSettings, resolveExecution, type ExecutionOptions } from "./execution.js";
+import { checkExecution, checkIntrabarPrices, checkPrices, fundingColumn, kernelSettings, resolveExecution, type ExecutionOptions } from "./execution.js";
 import { impactScale, type ImpactOptions } from "./marketImpact.js";
-import { settlementFunding, type FundingSchedule } from "./settlementFunding.js";
+import type { FundingSchedule } from "./settlementFunding.js";
 import { TargetDelay } from "./TargetDelay.js";
 import { KernelState } from "./kernel/KernelState.js";
 import { runKernel, type KernelCoin } from "./kernel/runKernel.js";
@@ -84,7 +84,6 @@ export function backtestPortfolio(options: PortfolioOptions): PortfolioResult {
   const n = time.length;
   checkExecution(time, where);
   const exec = resolveExecution(options, where);
-  const exits = exec.stopLoss === exec.stopLoss || exec.takeProfit === exec.takeProfit || exec.maintenanceMargin === exec.maintenanceMargin;
   const weights = options.weights ?? Object.fromEntries(names.map((k) => [k, 1 / names.length]));
   for (const k of Object.keys(weights)) {
     if (!names.includes(k)) throw new InvalidArgumentError("weights", `${where}: weights names ${k}, which is not among the coins (${names.join(", ")})`);
@@ -114,16 +113,8 @@ export function backtestPortfolio(options: PortfolioOptions): PortfolioResult {
       if (c.open === undefined) throw new InvalidArgumentError("open", `${cw}: fill "next_open" needs open prices for every coin`);
       checkPrices("open", c.open, cw);
     }
-    if (exits) {
-      for (const [col, v] of [["open", c.open], ["high", c.high], ["low", c.low]] as const) {
-        if (v === undefined) throw new InvalidArgumentError(col, `${cw}: stopLoss, takeProfit and maintenanceMargin are checked inside each bar and need open, high and low for every coin; ${col} is missing`);
-        checkPrices(col, v, cw);
-      }
-    }
-    let funding = c.funding as ArrayLike<number> | undefined;
-    if (c.funding !== undefined && c.funding !== null && typeof (c.funding as ArrayLike<number>).length !== "number") {
-      funding = settlementFunding(time, c.funding as FundingSchedule, cw);
-    } else checkLength("funding", funding, n, cw);
+    checkIntrabarPrices(exec, c.open, c.high, c.low, cw);
+    const funding = fundingColumn(c.funding, time, n, cw);
     const impact = c.impact === undefined ? undefined : impactScale(c.close, c.impact, cw);
     const { positions } = targetPositions({ ...c, maxLeverage: c.maxLeverage ?? Number.POSITIVE_INFINITY }, n, cw);
     for (let i = 0; i < n; i++) positions[i] = (positions[i] as number) * w;

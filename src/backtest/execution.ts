@@ -1,7 +1,8 @@
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import type { KernelSettings } from "./kernel/KernelState.js";
 import type { ImpactOptions } from "./marketImpact.js";
-import { checkNonNegative } from "./targetPositions.js";
+import { settlementFunding, type FundingSchedule } from "./settlementFunding.js";
+import { checkLength, checkNonNegative } from "./targetPositions.js";
 
 /** How orders are filled and charged. Every option has a default. */
 export interface ExecutionOptions {
@@ -66,6 +67,8 @@ export interface Execution {
   /** Maintenance margin rate, NaN when liquidation is off. */
   readonly maintenanceMargin: number;
   readonly liquidationFeeBps: number;
+  /** The intrabar rule that is on ("stopLoss", "takeProfit", "maintenanceMargin"), or undefined: none. */
+  readonly intrabar: "stopLoss" | "takeProfit" | "maintenanceMargin" | undefined;
 }
 
 /** Validate execution options and apply their defaults. @internal */
@@ -118,7 +121,37 @@ export function resolveExecution(o: ExecutionOptions, where: string): Execution 
     delayBars,
     maintenanceMargin: mm ?? Number.NaN,
     liquidationFeeBps: o.liquidationFeeBps ?? 0,
+    intrabar: o.stopLoss !== undefined ? "stopLoss" : o.takeProfit !== undefined ? "takeProfit" : mm !== undefined ? "maintenanceMargin" : undefined,
   };
+}
+
+/**
+ * Throw unless the prices the intrabar rules read (open, high, low) are there and valid
+ * (> 0 or NaN) when one of those rules is on. @internal
+ */
+export function checkIntrabarPrices(e: Execution, open: ArrayLike<number> | undefined, high: ArrayLike<number> | undefined, low: ArrayLike<number> | undefined, where: string): void {
+  if (e.intrabar === undefined) return;
+  for (const [name, col] of [["open", open], ["high", high], ["low", low]] as const) {
+    if (col === undefined) {
+      throw new InvalidArgumentError(name, `${where}: ${e.intrabar} is checked inside each bar and needs open, high and low prices (pass them, or data with those columns); ${name} is missing`);
+    }
+    checkPrices(name, col, where);
+  }
+}
+
+/**
+ * The per-bar funding column: as given (checked for length), or the column of a
+ * settlement schedule (settlementFunding on the bars' times, which it requires). @internal
+ */
+export function fundingColumn(f: ArrayLike<number> | FundingSchedule | undefined, time: ArrayLike<number> | undefined, n: number, where: string): ArrayLike<number> | undefined {
+  if (f === undefined || f === null || typeof (f as ArrayLike<number>).length === "number") {
+    checkLength("funding", f as ArrayLike<number> | undefined, n, where);
+    return f as ArrayLike<number> | undefined;
+  }
+  if (time === undefined) {
+    throw new InvalidArgumentError("time", `${where}: funding settlements need time, the epoch ms of each bar's close`);
+  }
+  return settlementFunding(time, f as FundingSchedule, where);
 }
 
 /** A stop-loss / take-profit fraction: undefined -> NaN (off), else a finite number > 0. */
