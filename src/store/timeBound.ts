@@ -1,0 +1,22 @@
+import { toEpochMillis } from "../data/toEpochMillis.js";
+import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+
+/** A point in time as the store's options accept it: epoch ms, an ISO 8601 string (no offset = UTC) or a Date. */
+export type TimeInput = number | string | Date;
+
+/**
+ * One option bound (`start`, `end`) as epoch ms UTC, or `fallback` when not
+ * given. The store's only time conversion: it goes through the library's one
+ * boundary rule (`toEpochMillis`).
+ * @throws InvalidArgumentError when the value is given but is not a readable time
+ * @example timeBound("2026-11-01", "start", "readParquet", -Infinity) // 1793491200000
+ * @internal
+ */
+export function timeBound(value: TimeInput | undefined, name: string, where: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const ms = toEpochMillis(value);
+  if (Number.isNaN(ms)) {
+    throw new InvalidArgumentError(name, `${where}: ${name} must be epoch ms, an ISO 8601 time (no offset = UTC) or a Date, got ${JSON.stringify(value)}`);
+  }
+  return ms;
+}
