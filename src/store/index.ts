@@ -4,3 +4,7 @@ export { readParquet } from "./readParquet.js";
 export type { ReadParquetOptions } from "./readParquet.js";
 export type { TableInput } from "./tableColumns.js";
 export type { TimeInput } from "./timeBound.js";
+export { openStore } from "./openStore.js";
+export type { OpenStoreOptions } from "./openStore.js";
+export type { ReadHistoryParams, Store, StoredSeries } from "./Store.js";
+export type { Coverage } from "./coverage.js";

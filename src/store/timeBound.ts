@@ -14,6 +14,7 @@ export type TimeInput = number | string | Date;
  */
 export function timeBound(value: TimeInput | undefined, name: string, where: string, fallback: number): number {
   if (value === undefined) return fallback;
+  if (value === Infinity || value === -Infinity) return value;
   const ms = toEpochMillis(value);
   if (Number.isNaN(ms)) {
     throw new InvalidArgumentError(name, `${where}: ${name} must be epoch ms, an ISO 8601 time (no offset = UTC) or a Date, got ${JSON.stringify(value)}`);

@@ -1,0 +1,258 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, unlinkSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { History } from "../api/createClient.js";
+import { alignAsOf } from "../data/alignAsOf.js";
+import type { Panel } from "../data/Panel.js";
+import { sortDedupe } from "../data/sortDedupe.js";
+import { toDataFrame } from "../data/toDataFrame.js";
+import { unionTimes } from "../data/unionTimes.js";
+import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { createRecording } from "../load/createRecording.js";
+import { loadRecording } from "../load/loadRecording.js";
+import type { RecordedResponse } from "../load/recordingLine.js";
+import { concatPanels } from "./concatPanels.js";
+import { addCoverage, coveringInterval, type Coverage } from "./coverage.js";
+import { loadParquetWasm, type ParquetWasm } from "./parquetWasm.js";
+import { parquetToPanel } from "./readParquet.js";
+import { readRecordFile } from "./recordFile.js";
+import { seriesDir, seriesKey, type SeriesKey } from "./seriesKey.js";
+import { createSqlEngine } from "./sqlEngine.js";
+import type { Store, StoredSeries } from "./Store.js";
+import { timeBound } from "./timeBound.js";
+import { utcDay } from "./utcDay.js";
+import { parquetBytes } from "./writeParquet.js";
+import { writeFileAtomic } from "./writeFileAtomic.js";
+
+/** Options of {@link openStore}. */
+export interface OpenStoreOptions {
+  /** "Now" for deciding what a history window still lacks, epoch ms [Date.now]. Give the replay server's clock in tests and notebooks. */
+  readonly clock?: () => number;
+  /** How old the newest stored point of a window may be before the missing hours are fetched [60 000, one bar]. */
+  readonly maxAgeMs?: number;
+}
+
+const HOUR_MS = 3_600_000;
+const MAX_HOURS = 720;
+const COVERAGE_FILE = "_coverage.json";
+
+/** Day folders (`day=YYYY-MM-DD`) under `dir` meeting [startDay, endDay], sorted, with their Parquet files. */
+function dayParts(dir: string, startDay: string, endDay: string): string[] {
+  if (!existsSync(dir)) return [];
+  const out: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    if (!name.startsWith("day=")) continue;
+    const day = name.slice(4);
+    if (day < startDay || day > endDay) continue;
+    for (const f of readdirSync(join(dir, name)).sort()) if (f.endsWith(".parquet") && !f.startsWith(".")) out.push(join(dir, name, f));
+  }
+  return out;
+}
+
+/** Read files concurrently (I/O), decode one after another (WebAssembly is single-threaded). */
+async function readAll<T>(paths: readonly string[], decode: (bytes: Uint8Array, path: string) => T): Promise<T[]> {
+  const out: T[] = [];
+  const batch = 64;
+  for (let i = 0; i < paths.length; i += batch) {
+    const slice = paths.slice(i, i + batch);
+    const bytes = await Promise.all(slice.map((p) => readFile(p)));
+    bytes.forEach((b, k) => {
+      try {
+        out.push(decode(b, slice[k] as string));
+      } catch (err) {
+        if (err instanceof InvalidArgumentError) throw err;
+        throw new InvalidArgumentError("store", `store: ${JSON.stringify(slice[k])} is not a readable Parquet file (${err instanceof Error ? err.message : String(err)}); delete or replace it`);
+      }
+    });
+  }
+  return out;
+}
+
+function dayRange(start: number, end: number): [string, string] {
+  return [Number.isFinite(start) ? utcDay(start) : "", Number.isFinite(end) ? utcDay(end - 1) : "9999"];
+}
+
+/**
+ * Open (creating if needed) a local history store at `dir`: partitioned
+ * Parquet in Hive-style folders that DuckDB, Spark, Trino, pandas and polars
+ * read as they are:
+ * - histories: `endpoint=history/metric=<metric>/coin=<coin>/day=<YYYY-MM-DD>/part-0.parquet`
+ *   (columns `time`, TIMESTAMP ms UTC, and `value`, DOUBLE; `coin=all` for
+ *   metrics of no coin), with `_coverage.json` per series: the windows fetched;
+ * - recordings (see `compactRecording`): `endpoint=<name>/day=<YYYY-MM-DD>/part-0.parquet`
+ *   (columns `time`, `key`, `fetched_at`, `body` = the response's JSON text).
+ * Every file is written atomically (temporary file, then rename), so a
+ * killed process leaves the old file or the new one. Reads open only the day
+ * folders that meet the asked range. One writing process per store.
+ * @throws InvalidArgumentError for an empty dir or bad options
+ * @example
+ * const store = openStore("data/store", { clock: () => Date.UTC(2026, 10, 22) });
+ * const df = await loadHistory(client, { coin: "BTC", metricIds: ["price"], hours: 48, store }); // fetches once
+ * (await store.query("select coin, count(*) as n from history group by coin")).print();
+ */
+export function openStore(dir: string, options: OpenStoreOptions = {}): Store {
+  if (typeof dir !== "string" || dir.trim() === "") throw new InvalidArgumentError("dir", `openStore: dir must be a non-empty folder path, got ${JSON.stringify(dir)}`);
+  const clock = options.clock ?? Date.now;
+  if (typeof clock !== "function") throw new InvalidArgumentError("clock", "openStore: clock must be a function returning epoch ms, e.g. () => Date.now()");
+  const maxAgeMs = options.maxAgeMs ?? 60_000;
+  if (typeof maxAgeMs !== "number" || !(maxAgeMs >= 0)) throw new InvalidArgumentError("maxAgeMs", `openStore: maxAgeMs must be a number >= 0, got ${String(maxAgeMs)}`);
+  mkdirSync(dir, { recursive: true });
+  const sql = createSqlEngine(dir);
+
+  const coverageOf = (key: SeriesKey): Coverage => {
+    const path = join(seriesDir(dir, key), COVERAGE_FILE);
+    if (!existsSync(path)) return [];
+    try {
+      const parsed = JSON.parse(readFileSync(path, "utf8")) as unknown;
+      return Array.isArray(parsed) ? (parsed as [number, number][]).filter((x) => Array.isArray(x) && x.length === 2) : [];
+    } catch {
+      return [];
+    }
+  };
+  const saveCoverage = (key: SeriesKey, cov: Coverage): void => {
+    writeFileAtomic(join(seriesDir(dir, key), COVERAGE_FILE), Buffer.from(`${JSON.stringify(cov)}\n`));
+  };
+
+  const readSeries = async (pq: ParquetWasm, key: SeriesKey, start: number, end: number): Promise<Panel> => {
+    const [startDay, endDay] = dayRange(start, end);
+    const parts = await readAll(dayParts(seriesDir(dir, key), startDay, endDay), (bytes) => parquetToPanel(pq, bytes, { columns: ["value"], start, end }, "store.readHistory"));
+    if (parts.length === 0) return { time: new Float64Array(0), columns: { value: new Float64Array(0) } };
+    return concatPanels(parts, ["value"]);
+  };
+
+  const save = async (series: StoredSeries): Promise<SeriesKey> => {
+    if (typeof series !== "object" || series === null) throw new InvalidArgumentError("series", "store.saveHistory: series must be { metricId, coin?, time, value }");
+    const key = seriesKey(series.metricId, series.coin);
+    const { time, value } = series;
+    if (time.length !== value.length) {
+      throw new InvalidArgumentError("series", `store.saveHistory: time has ${time.length} points but value has ${value.length}; give one value per time`);
+    }
+    const pq = await loadParquetWasm();
+    const byDay = new Map<string, number[]>();
+    for (let i = 0; i < time.length; i++) {
+      const t = time[i] as number;
+      if (!Number.isFinite(t)) throw new InvalidArgumentError("series", `store.saveHistory: time must be finite epoch ms, got ${t} at index ${i}`);
+      const day = utcDay(t);
+      let rows = byDay.get(day);
+      if (rows === undefined) byDay.set(day, (rows = []));
+      rows.push(i);
+    }
+    const sdir = seriesDir(dir, key);
+    for (const [day, rows] of byDay) {
+      const ddir = join(sdir, `day=${day}`);
+      const old = await readAll(dayParts(sdir, day, day), (bytes) => parquetToPanel(pq, bytes, { columns: ["value"] }, "store.saveHistory"));
+      const oldT = old.flatMap((p) => Array.from(p.time));
+      const oldV = old.flatMap((p) => Array.from(p.columns["value"] as Float64Array));
+      // New points come last, so sortDedupe's "last row wins" lets them replace stored ones.
+      const merged = sortDedupe([...oldT, ...rows.map((i) => time[i] as number)], { value: [...oldV, ...rows.map((i) => value[i] as number)] }).panel;
+      writeFileAtomic(join(ddir, "part-0.parquet"), parquetBytes(pq, merged, {}, "store.saveHistory"));
+      for (const f of existsSync(ddir) ? readdirSync(ddir) : []) if (f.endsWith(".parquet") && f !== "part-0.parquet") unlinkSync(join(ddir, f));
+    }
+    return key;
+  };
+
+  const store: Store = {
+    dir,
+    async saveHistory(series) {
+      await save(series);
+    },
+    async readHistory(params) {
+      if (typeof params !== "object" || params === null || !Array.isArray(params.metricIds) || params.metricIds.length === 0) {
+        throw new InvalidArgumentError("metricIds", 'store.readHistory: give metricIds, a non-empty list such as ["btc_price"]');
+      }
+      const start = timeBound(params.start, "start", "store.readHistory", -Infinity);
+      const end = timeBound(params.end, "end", "store.readHistory", Infinity);
+      const coins = params.coin === undefined ? [undefined] : typeof params.coin === "string" ? [params.coin] : [...params.coin];
+      const keys = coins.flatMap((c) => params.metricIds.map((id) => seriesKey(id, c)));
+      const pq = await loadParquetWasm();
+      const series: Panel[] = [];
+      for (const k of keys) series.push(await readSeries(pq, k, start, end));
+      const first = series[0] as Panel;
+      const same = series.every((s) => s.time.length === first.time.length && s.time.every((t, i) => t === first.time[i]));
+      if (same) {
+        const columns: Record<string, Float64Array> = {};
+        keys.forEach((k, i) => (columns[k.metricId] = (series[i] as Panel).columns["value"] as Float64Array));
+        return { time: first.time, columns };
+      }
+      const grid = unionTimes(...series.map((s) => s.time));
+      return alignAsOf(
+        grid,
+        series.map((s, i) => ({ time: s.time, columns: { [(keys[i] as SeriesKey).metricId]: s.columns["value"] as Float64Array }, fill: "exact" as const })),
+      );
+    },
+    coverage(metricId, coin) {
+      return coverageOf(seriesKey(metricId, coin));
+    },
+    historyClient(client) {
+      return {
+        history: async (params): Promise<History> => {
+          const key = seriesKey(params.metricId, params.coin);
+          const hours = params.hours ?? 24;
+          const now = clock();
+          const from = now - hours * HOUR_MS;
+          const cov = coverageOf(key);
+          const have = coveringInterval(cov, from);
+          let fetched: History | undefined;
+          if (have === undefined || have[1] < now - maxAgeMs) {
+            const ask = have === undefined ? hours : Math.min(MAX_HOURS, Math.max(1, Math.ceil((now - have[1]) / HOUR_MS)));
+            fetched = await client.history({ ...params, hours: ask });
+            await save({ metricId: key.metricId, time: fetched.time, value: fetched.value });
+            let next = addCoverage(cov, now - ask * HOUR_MS, now);
+            const n = fetched.time.length;
+            if (n > 0) next = addCoverage(next, fetched.time[0] as number, fetched.time[n - 1] as number);
+            saveCoverage(key, next);
+          }
+          // The service's window: points after now - hours, up to now.
+          const window = await readSeries(await loadParquetWasm(), key, from + 1, now + 1);
+          return {
+            time: window.time,
+            value: window.columns["value"] as Float64Array,
+            metricId: fetched?.metricId ?? key.metricId,
+            variant: fetched?.variant ?? "wrapped",
+            dropped: fetched?.dropped ?? { nulls: 0, duplicates: 0, conflicts: 0 },
+            hours,
+            ...(fetched?.coin === undefined ? {} : { coin: fetched.coin }),
+          };
+        },
+      };
+    },
+    async query(text) {
+      return toDataFrame(await sql.query(text));
+    },
+    async queryColumns(text) {
+      return (await sql.query(text)) as Readonly<Record<string, Float64Array | string[]>>;
+    },
+    async loadRecording(opts = {}) {
+      const start = timeBound(opts.start, "start", "store.loadRecording", -Infinity);
+      const end = timeBound(opts.end, "end", "store.loadRecording", Infinity);
+      const only = opts.endpoints === undefined ? undefined : new Set(opts.endpoints);
+      const [startDay, endDay] = [Number.isFinite(start) ? utcDay(start) : "", Number.isFinite(end) ? utcDay(end) : "9999"];
+      const pq = await loadParquetWasm();
+      const records: RecordedResponse[] = [];
+      let files = 0;
+      for (const name of existsSync(dir) ? readdirSync(dir).sort() : []) {
+        const m = /^endpoint=(.+)$/.exec(name);
+        if (m === null || m[1] === "history" || (only !== undefined && !only.has(m[1] as string))) continue;
+        const paths = dayParts(join(dir, name), startDay, endDay);
+        files += paths.length;
+        for (const list of await readAll(paths, (bytes) => readRecordFile(pq, bytes, m[1] as string))) {
+          for (const r of list) if (r.time >= start && r.time <= end) records.push(r);
+        }
+      }
+      let torn = 0;
+      let corrupt = 0;
+      if (opts.jsonl !== undefined) {
+        const lines = loadRecording(opts.jsonl, { ...(opts.endpoints === undefined ? {} : { endpoints: opts.endpoints }), ...(opts.start === undefined ? {} : { start: opts.start }), ...(opts.end === undefined ? {} : { end: opts.end }) });
+        for (const list of Object.values(lines.responses)) records.push(...list);
+        files += lines.stats.files;
+        torn = lines.stats.torn;
+        corrupt = lines.stats.corrupt;
+      }
+      return createRecording(records, { files, torn, corrupt });
+    },
+    close() {
+      sql.close();
+    },
+  };
+  return store;
+}
