@@ -15,6 +15,7 @@ import { signalRecordColumns } from "./loadSignalRecords.js";
 import { snapshotColumns } from "./loadSnapshot.js";
 import { volatilityColumns } from "./loadVolatility.js";
 import { whaleFlowColumns } from "./loadWhaleFlow.js";
+import { dedupeRecords } from "./dedupeRecords.js";
 import type { RecordedResponse } from "./recordingLine.js";
 import type { RecordColumns } from "./recordsToColumns.js";
 
@@ -46,25 +47,10 @@ function tableOf(endpoint: string, body: unknown): RecordColumns {
  */
 export function createRecording(all: Iterable<RecordedResponse>, counts: Pick<RecordingStats, "files" | "torn" | "corrupt">): Recording {
   const { files, torn, corrupt } = counts;
-  const byEndpoint = new Map<string, Map<string, RecordedResponse>>();
-  let duplicates = 0;
-  let conflicts = 0;
-  for (const r of all) {
-    let m = byEndpoint.get(r.endpoint);
-    if (m === undefined) byEndpoint.set(r.endpoint, (m = new Map()));
-    const prev = m.get(r.key);
-    if (prev === undefined) {
-      m.set(r.key, r);
-      continue;
-    }
-    duplicates++;
-    if (JSON.stringify(prev.body) !== JSON.stringify(r.body)) conflicts++;
-    if (r.fetchedAt < prev.fetchedAt) m.set(r.key, r);
-  }
+  const { byEndpoint, duplicates, conflicts } = dedupeRecords(all);
   const responses: Record<string, RecordedResponse[]> = {};
   let records = 0;
-  for (const [endpoint, m] of byEndpoint) {
-    const list = [...m.values()].sort((a, b) => a.time - b.time || a.fetchedAt - b.fetchedAt);
+  for (const [endpoint, list] of byEndpoint) {
     responses[endpoint] = list;
     records += list.length;
   }

@@ -8,3 +8,5 @@ export { openStore } from "./openStore.js";
 export type { OpenStoreOptions } from "./openStore.js";
 export type { ReadHistoryParams, Store, StoredSeries } from "./Store.js";
 export type { Coverage } from "./coverage.js";
+export { compactRecording } from "./compactRecording.js";
+export type { CompactRecordingOptions, CompactStats } from "./compactRecording.js";
