@@ -10,3 +10,8 @@ export type { ReadHistoryParams, Store, StoredSeries } from "./Store.js";
 export type { Coverage } from "./coverage.js";
 export { compactRecording } from "./compactRecording.js";
 export type { CompactRecordingOptions, CompactStats } from "./compactRecording.js";
+export { toParquet } from "./toParquet.js";
+export { createManifest } from "./createManifest.js";
+export type { CreateManifestParams, Manifest } from "./createManifest.js";
+export { replayManifest, backtestColumns } from "./replayManifest.js";
+export type { ReplayCheck } from "./replayManifest.js";
