@@ -11,7 +11,7 @@ export interface Manifest {
   readonly package: { readonly name: string; readonly version: string };
   /** The library's git commit when it runs from a work tree, else null. */
   readonly gitCommit: string | null;
-  /** Every option that is not a data column (numbers, strings, flags, nested objects), as given. */
+  /** Every option that is not a data column (numbers, strings, lists of strings, flags, nested objects), as given. */
   readonly parameters: unknown;
   /** SHA-256 of the input columns' bytes: each column by its path in the options (`close`, `sizing.confidence`, `data.columns.close`) and all together. */
   readonly inputs: { readonly sha256: string; readonly columns: Readonly<Record<string, { readonly sha256: string; readonly length: number }>> };
@@ -38,9 +38,10 @@ export interface CreateManifestParams {
   readonly result?: Readonly<Record<string, HashableColumn>> | undefined;
 }
 
+/** A data column: a typed array or an array of numbers (a list of strings, like metric ids, is a parameter). */
 function isColumn(x: unknown): x is HashableColumn {
   if (ArrayBuffer.isView(x) && !(x instanceof DataView)) return true;
-  return Array.isArray(x) && x.every((v) => typeof v === "number" || typeof v === "string" || v === null);
+  return Array.isArray(x) && x.length > 0 && x.every((v) => typeof v === "number");
 }
 
 /**
@@ -58,6 +59,7 @@ export function splitOptions(options: unknown, path = "", columns: Record<string
     return { parameters: undefined, columns };
   }
   if (typeof options === "function") return { parameters: "[function]", columns };
+  if (Array.isArray(options)) return { parameters: options.map((v, i) => splitOptions(v, `${path}.${i}`, columns).parameters ?? null), columns };
   if (typeof options !== "object" || options === null) return { parameters: options, columns };
   const params: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(options)) {

@@ -15,3 +15,5 @@ export { createManifest } from "./createManifest.js";
 export type { CreateManifestParams, Manifest } from "./createManifest.js";
 export { replayManifest, backtestColumns } from "./replayManifest.js";
 export type { ReplayCheck } from "./replayManifest.js";
+export { writeCsv } from "./writeCsv.js";
+export { writeManifest } from "./writeManifest.js";

@@ -38,7 +38,7 @@ describe("createManifest", () => {
     const m = createManifest({ kind: "history", options: { x: Float64Array.of(1, 2, 3), names: ["a", "b"] } });
     // python3 -c "import hashlib,struct; print(hashlib.sha256(struct.pack('<3d',1,2,3)).hexdigest())"
     expect(m.inputs.columns.x!.sha256).toBe("a68de4b5e96a60c8ceb3c7b7ef93461725bdbbff3516b136585a743b5c0ec664");
-    expect(m.inputs.columns.names!.length).toBe(2);
+    expect(m.parameters).toEqual({ names: ["a", "b"] }); // a list of strings is a parameter
     expect(m.timeRange).toBeNull();
   });
 
