@@ -14,3 +14,5 @@ export * from "./metrics/index.js";
 export * from "./report/index.js";
 export * from "./server/index.js";
 export * from "./sim/index.js";
+// store: Parquet in/out, the local history store, exports and run manifests (helper "store")
+export * from "./store/index.js";

@@ -1,4 +1,7 @@
-import { Type, type Data, type DataType } from "apache-arrow";
+import type { Data, DataType } from "apache-arrow";
+
+/** Arrow type ids (apache-arrow's `Type` enum, the Arrow format's numbering), kept here so reading a column needs no runtime import of apache-arrow. */
+const Type = { Int: 2, Float: 3, Bool: 6, Date: 8, Timestamp: 10 } as const;
 
 const TWO_32 = 4294967296;
 /** Units of an Arrow Timestamp (TimeUnit SECOND, MILLISECOND, MICROSECOND, NANOSECOND) per ms as [multiply, divide] (dividing keeps 1 µs = 0.001 ms correctly rounded). */

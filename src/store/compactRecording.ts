@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { dedupeRecords } from "../load/dedupeRecords.js";
 import { parseRecordingLine, type RecordedResponse } from "../load/recordingLine.js";
-import { loadParquetWasm } from "./parquetWasm.js";
+import { loadCodecs } from "./codecs.js";
 import { readRecordFile, recordFileBytes } from "./recordFile.js";
 import { utcDay } from "./utcDay.js";
 import { TEMP_PREFIX, writeFileAtomic } from "./writeFileAtomic.js";
@@ -66,7 +66,7 @@ export async function compactRecording(dir: string, options: CompactRecordingOpt
   const storeDir = options.store ?? join(dir, "store");
   const now = (options.clock ?? Date.now)();
   const lastClosedDay = utcDay(now - 2 * DAY_MS); // its end is at least a day before now
-  const pq = await loadParquetWasm();
+  const pq = await loadCodecs();
   const stats = { files: 0, lines: 0, records: 0, duplicates: 0, corrupt: 0, removed: 0 };
   for (const endpoint of readdirSync(dir).sort()) {
     const sub = join(dir, endpoint);

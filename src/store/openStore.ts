@@ -13,7 +13,7 @@ import { loadRecording } from "../load/loadRecording.js";
 import type { RecordedResponse } from "../load/recordingLine.js";
 import { concatPanels } from "./concatPanels.js";
 import { addCoverage, coveringInterval, type Coverage } from "./coverage.js";
-import { loadParquetWasm, type ParquetWasm } from "./parquetWasm.js";
+import { loadCodecs, type Codecs } from "./codecs.js";
 import { parquetToPanel } from "./readParquet.js";
 import { readRecordFile } from "./recordFile.js";
 import { seriesDir, seriesKey, type SeriesKey } from "./seriesKey.js";
@@ -113,7 +113,7 @@ export function openStore(dir: string, options: OpenStoreOptions = {}): Store {
     writeFileAtomic(join(seriesDir(dir, key), COVERAGE_FILE), Buffer.from(`${JSON.stringify(cov)}\n`));
   };
 
-  const readSeries = async (pq: ParquetWasm, key: SeriesKey, start: number, end: number): Promise<Panel> => {
+  const readSeries = async (pq: Codecs, key: SeriesKey, start: number, end: number): Promise<Panel> => {
     const [startDay, endDay] = dayRange(start, end);
     const parts = await readAll(dayParts(seriesDir(dir, key), startDay, endDay), (bytes) => parquetToPanel(pq, bytes, { columns: ["value"], start, end }, "store.readHistory"));
     if (parts.length === 0) return { time: new Float64Array(0), columns: { value: new Float64Array(0) } };
@@ -127,7 +127,7 @@ export function openStore(dir: string, options: OpenStoreOptions = {}): Store {
     if (time.length !== value.length) {
       throw new InvalidArgumentError("series", `store.saveHistory: time has ${time.length} points but value has ${value.length}; give one value per time`);
     }
-    const pq = await loadParquetWasm();
+    const pq = await loadCodecs();
     const byDay = new Map<string, number[]>();
     for (let i = 0; i < time.length; i++) {
       const t = time[i] as number;
@@ -164,7 +164,7 @@ export function openStore(dir: string, options: OpenStoreOptions = {}): Store {
       const end = timeBound(params.end, "end", "store.readHistory", Infinity);
       const coins = params.coin === undefined ? [undefined] : typeof params.coin === "string" ? [params.coin] : [...params.coin];
       const keys = coins.flatMap((c) => params.metricIds.map((id) => seriesKey(id, c)));
-      const pq = await loadParquetWasm();
+      const pq = await loadCodecs();
       const series: Panel[] = [];
       for (const k of keys) series.push(await readSeries(pq, k, start, end));
       const first = series[0] as Panel;
@@ -203,7 +203,7 @@ export function openStore(dir: string, options: OpenStoreOptions = {}): Store {
             saveCoverage(key, next);
           }
           // The service's window: points after now - hours, up to now.
-          const window = await readSeries(await loadParquetWasm(), key, from + 1, now + 1);
+          const window = await readSeries(await loadCodecs(), key, from + 1, now + 1);
           return {
             time: window.time,
             value: window.columns["value"] as Float64Array,
@@ -227,7 +227,7 @@ export function openStore(dir: string, options: OpenStoreOptions = {}): Store {
       const end = timeBound(opts.end, "end", "store.loadRecording", Infinity);
       const only = opts.endpoints === undefined ? undefined : new Set(opts.endpoints);
       const [startDay, endDay] = [Number.isFinite(start) ? utcDay(start) : "", Number.isFinite(end) ? utcDay(end) : "9999"];
-      const pq = await loadParquetWasm();
+      const pq = await loadCodecs();
       const records: RecordedResponse[] = [];
       let files = 0;
       for (const name of existsSync(dir) ? readdirSync(dir).sort() : []) {

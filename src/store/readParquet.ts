@@ -1,11 +1,10 @@
 import { readFile } from "node:fs/promises";
 import type { Data, DataType, Schema } from "apache-arrow";
-import { parseSchema, parseTable } from "arrow-js-ffi";
 import type { Panel } from "../data/Panel.js";
 import { sortDedupe } from "../data/sortDedupe.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { isNumericArrowType, isTimeArrowType, readArrowColumn } from "./arrowColumn.js";
-import { loadParquetWasm, type ParquetWasm } from "./parquetWasm.js";
+import { loadCodecs, type Codecs } from "./codecs.js";
 import { timeBound, type TimeInput } from "./timeBound.js";
 
 /** Options of {@link readParquet}. */
@@ -22,10 +21,10 @@ export interface ReadParquetOptions {
   readonly sort?: boolean;
 }
 
-function fields(pq: ParquetWasm, bytes: Uint8Array): Schema {
+function fields({ pq, ffi: arrowFfi }: Codecs, bytes: Uint8Array): Schema {
   const ffi = pq.readSchema(bytes).intoFFI();
   try {
-    return parseSchema(pq.wasmMemory().buffer, ffi.addr());
+    return arrowFfi.parseSchema(pq.wasmMemory().buffer, ffi.addr());
   } finally {
     ffi.free();
   }
@@ -87,14 +86,15 @@ export function planColumns(schema: Schema, options: ReadParquetOptions, where: 
  * Decode Parquet bytes into a Panel (see {@link readParquet}).
  * @internal
  */
-export function parquetToPanel(pq: ParquetWasm, bytes: Uint8Array, options: ReadParquetOptions, where: string): Panel {
+export function parquetToPanel(codecs: Codecs, bytes: Uint8Array, options: ReadParquetOptions, where: string): Panel {
+  const { pq } = codecs;
   const start = timeBound(options.start, "start", where, -Infinity);
   const end = timeBound(options.end, "end", where, Infinity);
-  const { time: timeName, values, types } = planColumns(fields(pq, bytes), options, where);
+  const { time: timeName, values, types } = planColumns(fields(codecs, bytes), options, where);
   const ffi = pq.readParquet(bytes, { columns: [timeName, ...values], batchSize: 1 << 30 }).intoFFI();
   try {
     // Views of WebAssembly memory: valid until ffi.free() and while nothing grows that memory.
-    const table = parseTable(pq.wasmMemory().buffer, ffi.arrayAddrs(), ffi.schemaAddr(), false);
+    const table = codecs.ffi.parseTable(pq.wasmMemory().buffer, ffi.arrayAddrs(), ffi.schemaAddr(), false);
     const chunks = (name: string): Data[] => (table.getChild(name)?.data ?? []) as Data[];
     const n = table.numRows;
     let time = readArrowColumn(chunks(timeName), types.get(timeName) as DataType, 0, n);
@@ -150,9 +150,9 @@ export async function readParquet(path: string, options: ReadParquetOptions = {}
   } catch (err) {
     throw new InvalidArgumentError("path", `readParquet: cannot read ${JSON.stringify(path)} (${(err as NodeJS.ErrnoException).code ?? String(err)}); check the path`);
   }
-  const pq = await loadParquetWasm();
+  const codecs = await loadCodecs();
   try {
-    return parquetToPanel(pq, bytes, options, "readParquet");
+    return parquetToPanel(codecs, bytes, options, "readParquet");
   } catch (err) {
     if (err instanceof InvalidArgumentError) throw err;
     throw new InvalidArgumentError("path", `readParquet: ${JSON.stringify(path)} is not a readable Parquet file (${err instanceof Error ? err.message : String(err)})`);

@@ -1,8 +1,7 @@
 import type { Utf8, Vector } from "apache-arrow";
-import { parseTable } from "arrow-js-ffi";
 import type { RecordedResponse } from "../load/recordingLine.js";
 import { readArrowColumn } from "./arrowColumn.js";
-import type { ParquetWasm } from "./parquetWasm.js";
+import type { Codecs } from "./codecs.js";
 import { parquetBytes } from "./writeParquet.js";
 
 /**
@@ -11,9 +10,9 @@ import { parquetBytes } from "./writeParquet.js";
  * (the JSON text exactly as recorded), one row per response, in time order.
  * @internal
  */
-export function recordFileBytes(pq: ParquetWasm, records: readonly RecordedResponse[]): Uint8Array {
+export function recordFileBytes(codecs: Codecs, records: readonly RecordedResponse[]): Uint8Array {
   return parquetBytes(
-    pq,
+    codecs,
     {
       time: Float64Array.from(records, (r) => r.time),
       columns: {
@@ -31,10 +30,11 @@ export function recordFileBytes(pq: ParquetWasm, records: readonly RecordedRespo
  * The records of a file written by {@link recordFileBytes}.
  * @internal
  */
-export function readRecordFile(pq: ParquetWasm, bytes: Uint8Array, endpoint: string): RecordedResponse[] {
+export function readRecordFile(codecs: Codecs, bytes: Uint8Array, endpoint: string): RecordedResponse[] {
+  const { pq } = codecs;
   const ffi = pq.readParquet(bytes, { columns: ["time", "key", "fetched_at", "body"] }).intoFFI();
   try {
-    const table = parseTable(pq.wasmMemory().buffer, ffi.arrayAddrs(), ffi.schemaAddr(), true);
+    const table = codecs.ffi.parseTable(pq.wasmMemory().buffer, ffi.arrayAddrs(), ffi.schemaAddr(), true);
     const n = table.numRows;
     const col = (name: string): Vector => table.getChild(name) as Vector;
     const time = readArrowColumn(col("time").data, col("time").type, 0, n);

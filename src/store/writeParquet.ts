@@ -1,6 +1,6 @@
-import * as arrow from "apache-arrow";
+import type * as Arrow from "apache-arrow";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
-import { loadParquetWasm, type ParquetWasm } from "./parquetWasm.js";
+import { loadCodecs, type Codecs } from "./codecs.js";
 import { tableColumns, type TableColumns, type TableInput } from "./tableColumns.js";
 import { writeFileAtomic } from "./writeFileAtomic.js";
 
@@ -24,13 +24,13 @@ function validity(values: Float64Array): { bitmap: Uint8Array; nulls: number } |
   return { bitmap, nulls };
 }
 
-function doubleVector(values: Float64Array): arrow.Vector {
+function doubleVector(arrow: Codecs["arrow"], values: Float64Array): Arrow.Vector {
   const v = validity(values);
   const data = arrow.makeData({ type: new arrow.Float64(), length: values.length, data: values, ...(v === undefined ? { nullCount: 0 } : { nullBitmap: v.bitmap, nullCount: v.nulls }) });
   return arrow.makeVector(data);
 }
 
-function timeVector(time: Float64Array, where: string): arrow.Vector {
+function timeVector(arrow: Codecs["arrow"], time: Float64Array, where: string): Arrow.Vector {
   const ms = new BigInt64Array(time.length);
   for (let i = 0; i < time.length; i++) {
     const t = time[i] as number;
@@ -45,16 +45,17 @@ function timeVector(time: Float64Array, where: string): arrow.Vector {
  * the layout), built in memory.
  * @internal
  */
-export function parquetBytes(pq: ParquetWasm, t: TableColumns, options: WriteParquetOptions, where: string): Uint8Array {
-  const vectors: Record<string, arrow.Vector> = {};
-  if (t.time !== undefined) vectors["time"] = timeVector(t.time, where);
+export function parquetBytes(codecs: Codecs, t: TableColumns, options: WriteParquetOptions, where: string): Uint8Array {
+  const { pq, arrow } = codecs;
+  const vectors: Record<string, Arrow.Vector> = {};
+  if (t.time !== undefined) vectors["time"] = timeVector(arrow, t.time, where);
   const n = t.time?.length;
   for (const [name, col] of Object.entries(t.columns)) {
     if (name in vectors) throw new InvalidArgumentError("table", `${where}: column ${JSON.stringify(name)} appears twice; rename one (time is reserved for the time column)`);
     if (n !== undefined && col.length !== n) {
       throw new InvalidArgumentError("table", `${where}: column ${JSON.stringify(name)} has ${col.length} values, expected ${n} (one per time)`);
     }
-    vectors[name] = col instanceof Float64Array ? doubleVector(col) : arrow.vectorFromArray(col as (string | null)[], new arrow.Utf8());
+    vectors[name] = col instanceof Float64Array ? doubleVector(arrow, col) : arrow.vectorFromArray(col as (string | null)[], new arrow.Utf8());
   }
   if (Object.keys(vectors).length === 0) throw new InvalidArgumentError("table", `${where}: table has no columns to write`);
   const table = new arrow.Table(vectors);
@@ -85,6 +86,5 @@ export function parquetBytes(pq: ParquetWasm, t: TableColumns, options: WritePar
 export async function writeParquet(path: string, table: TableInput, options: WriteParquetOptions = {}): Promise<void> {
   if (typeof path !== "string" || path.trim() === "") throw new InvalidArgumentError("path", `writeParquet: path must be a non-empty file path, got ${JSON.stringify(path)}`);
   const t = tableColumns(table, "writeParquet", options.timeColumn);
-  const pq = await loadParquetWasm();
-  writeFileAtomic(path, parquetBytes(pq, t, options, "writeParquet"));
+  writeFileAtomic(path, parquetBytes(await loadCodecs(), t, options, "writeParquet"));
 }
