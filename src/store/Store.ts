@@ -51,7 +51,7 @@ export interface Store {
    * `loadHistory(client, { ..., store })` uses it.
    */
   historyClient(client: Pick<MarketIntelClient, "history">): Pick<MarketIntelClient, "history">;
-  /** Run SQL with DuckDB over the store (views: `history`, and one per recorded endpoint); the result as a DataFrame. */
+  /** Run SQL with DuckDB over the store; the result as a DataFrame. Views: `history` (time, one column per metric, coin, day) and one per compacted endpoint (time, key, fetched_at, body, day). */
   query(sql: string): Promise<DataFrame>;
   /** {@link Store.query}'s result as columns (numbers as Float64Array, times as epoch ms, text as strings). */
   queryColumns(sql: string): Promise<Readonly<Record<string, Float64Array | string[]>>>;

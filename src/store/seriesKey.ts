@@ -33,7 +33,7 @@ export function seriesKey(metricId: string, coin?: string): SeriesKey {
   return prefix === undefined ? { metric: full, coin: "all", metricId: full } : { metric: full.slice(prefix.length), coin: prefix.slice(0, -1), metricId: full };
 }
 
-/** The folder of a history series: `<dir>/endpoint=history/metric=<m>/coin=<c>`. @internal */
-export function seriesDir(dir: string, key: SeriesKey): string {
-  return join(dir, "endpoint=history", `metric=${key.metric}`, `coin=${key.coin}`);
+/** The folder of a coin's histories: `<dir>/endpoint=history/coin=<c>` (one file per UTC day below it, one column per metric). @internal */
+export function coinDir(dir: string, coin: string): string {
+  return join(dir, "endpoint=history", `coin=${coin}`);
 }

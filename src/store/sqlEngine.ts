@@ -37,8 +37,8 @@ function sqlString(s: string): string {
 /**
  * A DuckDB engine over the store at `dir`, started on first query. Each
  * top-level `endpoint=<name>` folder is a view called `<name>` over its
- * Parquet files with Hive partitioning (`history` has columns time, value,
- * metric, coin, day). A time filter on `day` (or `time`, through Parquet
+ * Parquet files with Hive partitioning (`history` has time, one column
+ * per metric, coin and day). A time filter on `day` (or `time`, through Parquet
  * statistics) skips the other files.
  * @internal
  */

@@ -18,22 +18,25 @@ function tmp(name: string): string {
 }
 
 describe("openStore: saveHistory / readHistory", () => {
-  it("writes one Hive partition per metric, coin and UTC day that DuckDB reads as it is", async () => {
+  it("writes one Hive partition per coin and UTC day (one column per metric) that DuckDB reads as it is", async () => {
     const dir = tmp("hive");
     const store = openStore(dir);
     // 3 points: 23:59 on 31 Oct, 00:00 and 00:01 on 1 Nov (UTC): two day partitions.
     await store.saveHistory({ metricId: "btc_price", time: [T0 - 60_000, T0, T0 + 60_000], value: [1, 2, NaN] });
+    await store.saveHistory({ coin: "BTC", metricId: "volume", time: [T0 + 120_000], value: [7] });
     await store.saveHistory({ coin: "ETH", metricId: "price", time: [T0], value: [10] });
-    expect(readdirSync(join(dir, "endpoint=history/metric=price/coin=btc")).sort()).toEqual(["day=2026-10-31", "day=2026-11-01"]);
-    expect(existsSync(join(dir, "endpoint=history/metric=price/coin=eth/day=2026-11-01/part-0.parquet"))).toBe(true);
+    await store.saveHistory({ metricId: "eth_basefee_live", time: [T0], value: [0.5] });
+    expect(readdirSync(join(dir, "endpoint=history/coin=btc")).sort()).toEqual(["day=2026-10-31", "day=2026-11-01"]);
+    expect(existsSync(join(dir, "endpoint=history/coin=eth/day=2026-11-01/part-0.parquet"))).toBe(true);
     const rows = await duck(
-      `select metric, coin, day::varchar as day, epoch_ms(time)::double as t, value from read_parquet(${lit(join(dir, "endpoint=history/**/*.parquet"))}, hive_partitioning = true) order by coin, t`,
+      `select coin, day::varchar as day, epoch_ms(time)::double as t, price, volume, basefee_live from read_parquet(${lit(join(dir, "endpoint=history/**/*.parquet"))}, hive_partitioning = true, union_by_name = true) order by coin, t`,
     );
     expect(rows).toEqual([
-      { metric: "price", coin: "btc", day: "2026-10-31", t: T0 - 60_000, value: 1 },
-      { metric: "price", coin: "btc", day: "2026-11-01", t: T0, value: 2 },
-      { metric: "price", coin: "btc", day: "2026-11-01", t: T0 + 60_000, value: null },
-      { metric: "price", coin: "eth", day: "2026-11-01", t: T0, value: 10 },
+      { coin: "btc", day: "2026-10-31", t: T0 - 60_000, price: 1, volume: null, basefee_live: null },
+      { coin: "btc", day: "2026-11-01", t: T0, price: 2, volume: null, basefee_live: null },
+      { coin: "btc", day: "2026-11-01", t: T0 + 60_000, price: null, volume: null, basefee_live: null },
+      { coin: "btc", day: "2026-11-01", t: T0 + 120_000, price: null, volume: 7, basefee_live: null },
+      { coin: "eth", day: "2026-11-01", t: T0, price: 10, volume: null, basefee_live: 0.5 },
     ]);
     store.close();
   });
@@ -47,6 +50,8 @@ describe("openStore: saveHistory / readHistory", () => {
     expect(Array.from(p.time)).toEqual([T0, T0 + 60_000, T0 + 120_000]);
     expect(Array.from(p.columns.btc_price!)).toEqual([1, 20, 30]);
     expect(Array.from(p.columns.btc_volume!)).toEqual([NaN, 5, NaN]);
+    const volume = await store.readHistory({ metricIds: ["btc_volume"] });
+    expect(Array.from(volume.time)).toEqual([T0 + 60_000]); // only the rows where that metric has a point
     const empty = await store.readHistory({ metricIds: ["sol_price"] });
     expect(empty.time.length).toBe(0);
     store.close();
@@ -57,7 +62,7 @@ describe("openStore: saveHistory / readHistory", () => {
     const store = openStore(dir);
     const time = Array.from({ length: 3 * 1440 }, (_, i) => T0 + i * 60_000); // 1..3 Nov, one a minute
     await store.saveHistory({ metricId: "btc_price", time, value: time.map((_, i) => i) });
-    writeFileSync(join(dir, "endpoint=history/metric=price/coin=btc/day=2026-11-03/part-0.parquet"), "garbage");
+    writeFileSync(join(dir, "endpoint=history/coin=btc/day=2026-11-03/part-0.parquet"), "garbage");
     const p = await store.readHistory({ metricIds: ["btc_price"], start: "2026-11-01T23:59:00", end: "2026-11-03" });
     expect(p.time.length).toBe(1441); // 23:59 on 1 Nov + all 1440 minutes of 2 Nov; 3 Nov 00:00 excluded
     expect(p.columns.btc_price![0]).toBe(1439);
@@ -70,7 +75,7 @@ describe("openStore: saveHistory / readHistory", () => {
     const store = openStore(tmp("sql"));
     await store.saveHistory({ metricId: "btc_price", time: [T0, T0 + 60_000, T0 + DAY], value: [1, 3, 5] });
     await store.saveHistory({ metricId: "eth_price", time: [T0], value: [7] });
-    const df = await store.query("select coin, count(*) as n, avg(value) as mean, min(epoch_ms(time)) as first from history group by coin order by coin");
+    const df = await store.query("select coin, count(price) as n, avg(price) as mean, min(epoch_ms(time)) as first from history group by coin order by coin");
     expect(df.columns).toEqual(["coin", "n", "mean", "first"]);
     // btc: 3 points, mean (1 + 3 + 5) / 3 = 3; eth: 1 point, 7
     expect(df.column("coin").values).toEqual(["btc", "eth"]);
