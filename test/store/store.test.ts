@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -151,5 +151,13 @@ describe("loadHistory with a store", () => {
     expect(fromDataFrame(later).columns.eth_price).toEqual(fromDataFrame(direct).columns.eth_price);
     expect(store.coverage("eth_price").length).toBe(1); // one merged interval
     store.close();
+  });
+});
+
+describe("notebook 06 (its committed run, executed by test/notebooks)", () => {
+  it("shows a re-run with the store making no history request", () => {
+    const nb = JSON.parse(readFileSync(join(import.meta.dirname, "../../notebooks/06-recording.ipynb"), "utf8")) as { cells: { outputs?: { text?: string | string[] }[] }[] };
+    const out = nb.cells.flatMap((c) => c.outputs ?? []).map((o) => (Array.isArray(o.text) ? o.text.join("") : (o.text ?? ""))).join("");
+    expect(out).toMatch(/first run: [1-9]\d* history requests; re-run: 0 history requests/);
   });
 });
