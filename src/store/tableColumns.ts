@@ -1,7 +1,7 @@
 import type { ColumnSource } from "../data/fromDataFrame.js";
 import { isPanel, type Panel } from "../data/Panel.js";
-import { toEpochMillis } from "../data/toEpochMillis.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { toTime } from "./timeBound.js";
 
 /** What `writeParquet` and the exports accept: a Panel, a danfo DataFrame, or any result with `toDataFrame()`. */
 export type TableInput = Panel | ColumnSource | { toDataFrame(): ColumnSource };
@@ -36,7 +36,7 @@ function readColumn(values: ArrayLike<unknown>): Float64Array | (string | null)[
  * The columns of a table to write, whatever its form. A Panel gives its
  * `time` and columns as they are (not copied). A DataFrame (or a result's
  * `toDataFrame()`) gives its time column `timeColumn` read by the library's
- * one time rule (`toEpochMillis`: epoch ms, Date or ISO 8601, no offset =
+ * one time rule (`toTime`, i.e. `toEpochMillis`: epoch ms, Date or ISO 8601, no offset =
  * UTC), and every other column as numbers when all its values are numbers or
  * missing, else as strings.
  * @throws InvalidArgumentError when the input is none of those, or a time is unreadable
@@ -58,7 +58,7 @@ export function tableColumns(table: TableInput, where: string, timeColumn = "tim
     if (name === timeColumn) {
       time = new Float64Array(values.length);
       for (let i = 0; i < values.length; i++) {
-        const t = toEpochMillis(values[i]);
+        const t = toTime(values[i]);
         if (Number.isNaN(t)) {
           throw new InvalidArgumentError("table", `${where}: unreadable time ${JSON.stringify(values[i])} at row ${i} of column ${JSON.stringify(name)}; times must be epoch ms, Dates or ISO 8601 strings`);
         }

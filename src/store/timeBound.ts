@@ -5,6 +5,17 @@ import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 export type TimeInput = number | string | Date;
 
 /**
+ * One time value (epoch ms, Date, ISO 8601 with no offset = UTC) as epoch ms,
+ * NaN when unreadable: the store's single call into the library's time rule,
+ * so it can be repointed in one place.
+ * @example toTime("2026-11-01T00:00:00") // 1793491200000
+ * @internal
+ */
+export function toTime(value: unknown): number {
+  return toEpochMillis(value);
+}
+
+/**
  * One option bound (`start`, `end`) as epoch ms UTC, or `fallback` when not
  * given. The store's only time conversion: it goes through the library's one
  * boundary rule (`toEpochMillis`).
@@ -15,7 +26,7 @@ export type TimeInput = number | string | Date;
 export function timeBound(value: TimeInput | undefined, name: string, where: string, fallback: number): number {
   if (value === undefined) return fallback;
   if (value === Infinity || value === -Infinity) return value;
-  const ms = toEpochMillis(value);
+  const ms = toTime(value);
   if (Number.isNaN(ms)) {
     throw new InvalidArgumentError(name, `${where}: ${name} must be epoch ms, an ISO 8601 time (no offset = UTC) or a Date, got ${JSON.stringify(value)}`);
   }
