@@ -11,9 +11,9 @@ import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { createRecording } from "../load/createRecording.js";
 import { loadRecording } from "../load/loadRecording.js";
 import type { RecordedResponse } from "../load/recordingLine.js";
-import { concatPanels } from "./concatPanels.js";
 import { addCoverage, coveringInterval, type Coverage } from "./coverage.js";
 import { loadCodecs, type Codecs } from "./codecs.js";
+import { createPanelBuilder } from "./createPanelBuilder.js";
 import { parquetToPanel } from "./readParquet.js";
 import { readRecordFile } from "./recordFile.js";
 import { coinDir, seriesKey, type SeriesKey } from "./seriesKey.js";
@@ -50,22 +50,29 @@ function dayParts(dir: string, startDay: string, endDay: string): string[] {
   return out;
 }
 
-/** Read files concurrently (I/O), decode one after another (WebAssembly is single-threaded). */
-async function readAll<T>(paths: readonly string[], decode: (bytes: Uint8Array, path: string) => T): Promise<T[]> {
-  const out: T[] = [];
-  const batch = 64;
+/** Read files a batch at a time (I/O overlaps), decode one after another (WebAssembly is single-threaded), hand each result on. */
+async function readEach<T>(paths: readonly string[], decode: (bytes: Uint8Array, path: string) => T, each: (value: T) => void): Promise<void> {
+  const batch = 16;
   for (let i = 0; i < paths.length; i += batch) {
     const slice = paths.slice(i, i + batch);
-    const bytes = await Promise.all(slice.map((p) => readFile(p)));
+    const bytes: Uint8Array[] = await Promise.all(slice.map((p) => readFile(p)));
     bytes.forEach((b, k) => {
+      let value: T;
       try {
-        out.push(decode(b, slice[k] as string));
+        value = decode(b, slice[k] as string);
       } catch (err) {
         if (err instanceof InvalidArgumentError) throw err;
         throw new InvalidArgumentError("store", `store: ${JSON.stringify(slice[k])} is not a readable Parquet file (${err instanceof Error ? err.message : String(err)}); delete or replace it`);
       }
+      bytes[k] = new Uint8Array(0);
+      each(value);
     });
   }
+}
+
+async function readAll<T>(paths: readonly string[], decode: (bytes: Uint8Array, path: string) => T): Promise<T[]> {
+  const out: T[] = [];
+  await readEach(paths, decode, (v) => out.push(v));
   return out;
 }
 
@@ -151,9 +158,11 @@ export function openStore(dir: string, options: OpenStoreOptions = {}): Store {
   const readCoin = async (pq: Codecs, coin: string, metrics: readonly string[], start: number, end: number): Promise<Panel> => {
     const [startDay, endDay] = dayRange(start, end);
     const plan = { time: "time", values: metrics };
-    const parts = await readAll(dayParts(coinDir(dir, coin), startDay, endDay), (bytes) => parquetToPanel(pq, bytes, { start, end }, "store.readHistory", plan));
-    if (parts.length === 0) return { time: new Float64Array(0), columns: Object.fromEntries(metrics.map((m) => [m, new Float64Array(0)])) };
-    return concatPanels(parts, metrics);
+    const paths = dayParts(coinDir(dir, coin), startDay, endDay);
+    // Room for one-minute days; the builder grows if the files hold more.
+    const builder = createPanelBuilder(metrics, paths.length * 1440);
+    await readEach(paths, (bytes) => parquetToPanel(pq, bytes, { start, end }, "store.readHistory", plan), (part) => builder.push(part));
+    return builder.finish();
   };
 
   /** One series: the rows where its metric has a point. */
@@ -184,7 +193,9 @@ export function openStore(dir: string, options: OpenStoreOptions = {}): Store {
       const ddir = join(cdir, `day=${day}`);
       const old = await readAll(dayParts(cdir, day, day), (bytes) => parquetToPanel(pq, bytes, {}, "store.saveHistory"));
       const names = [...new Set([...old.flatMap((p) => Object.keys(p.columns)), key.metric])];
-      const stored = old.length === 0 ? undefined : concatPanels(old, names);
+      const builder = createPanelBuilder(names, 1440);
+      for (const p of old) builder.push(p);
+      const stored = old.length === 0 ? undefined : builder.finish();
       const newTime = sortDedupe(rows.map((i) => time[i] as number), { v: rows.map((i) => value[i] as number) }).panel;
       const grid = stored === undefined ? newTime.time : unionTimes(stored.time, newTime.time);
       const columns: Record<string, Float64Array> = {};
