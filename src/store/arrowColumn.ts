@@ -40,11 +40,10 @@ function scaleOf(type: DataType): readonly [number, number] {
  * their two 32-bit halves (exact up to 2^53), times in epoch ms whatever
  * their unit (nanoseconds through BigInt division so no precision is lost to
  * the 2^53 limit), booleans as 0/1. The chunks may be views of WebAssembly
- * memory: everything is copied out.
+ * memory: everything is copied out, into a new array or `out` from `offset`.
  * @internal
  */
-export function readArrowColumn(chunks: readonly Data[], type: DataType, lo: number, hi: number): Float64Array {
-  const out = new Float64Array(Math.max(0, hi - lo));
+export function readArrowColumn(chunks: readonly Data[], type: DataType, lo: number, hi: number, out = new Float64Array(Math.max(0, hi - lo)), offset = 0): Float64Array {
   const [mul, div] = scaleOf(type);
   const scale = mul !== 1 || div !== 1;
   const nanos = type.typeId === Type.Timestamp && (type as unknown as { unit: number }).unit === 3;
@@ -55,7 +54,7 @@ export function readArrowColumn(chunks: readonly Data[], type: DataType, lo: num
     if (from < to) {
       const k0 = from - base;
       const count = to - from;
-      const at = from - lo;
+      const at = from - lo + offset;
       const off = d.offset + k0;
       const values = d.values as unknown;
       if (type.typeId === Type.Bool) {

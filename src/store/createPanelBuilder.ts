@@ -5,6 +5,11 @@ import { sortDedupe } from "../data/sortDedupe.js";
 export interface PanelBuilder {
   /** Append a part's rows (its columns by name; a column it lacks is NaN). The part can be dropped afterwards. */
   push(part: Panel): void;
+  /**
+   * Append rows whose values are written in place: `write(name, dst, at)` fills
+   * `dst[at .. at + time.length)` for each column (saves a temporary array per column and part).
+   */
+  append(time: Float64Array, write: (name: string, dst: Float64Array, at: number) => void): void;
   /** The stacked Panel. If times did not come out strictly ascending (overlapping parts), rows are sorted and the last of a repeated time wins (`sortDedupe`). */
   finish(): Panel;
 }
@@ -38,21 +43,24 @@ export function createPanelBuilder(names: readonly string[], capacity: number): 
       columns[name] = c;
     }
   };
+  const append = (t: Float64Array, write: (name: string, dst: Float64Array, at: number) => void): void => {
+    const m = t.length;
+    if (m === 0) return;
+    grow(n + m);
+    if (n > 0 && !((t[0] as number) > (time[n - 1] as number))) ascending = false;
+    for (let i = 1; i < m && ascending; i++) if (!((t[i] as number) > (t[i - 1] as number))) ascending = false;
+    time.set(t, n);
+    for (const name of names) write(name, columns[name] as Float64Array, n);
+    n += m;
+  };
   return {
+    append,
     push(part) {
-      const m = part.time.length;
-      if (m === 0) return;
-      grow(n + m);
-      if (n > 0 && !((part.time[0] as number) > (time[n - 1] as number))) ascending = false;
-      for (let i = 1; i < m && ascending; i++) if (!((part.time[i] as number) > (part.time[i - 1] as number))) ascending = false;
-      time.set(part.time, n);
-      for (const name of names) {
+      append(part.time, (name, dst, at) => {
         const src = part.columns[name];
-        const dst = columns[name] as Float64Array;
-        if (src === undefined) dst.fill(Number.NaN, n, n + m);
-        else dst.set(src, n);
-      }
-      n += m;
+        if (src === undefined) dst.fill(Number.NaN, at, at + part.time.length);
+        else dst.set(src, at);
+      });
     },
     finish() {
       // Nearly full: a view (no second copy at the peak); mostly empty: a right-sized copy.

@@ -161,7 +161,7 @@ export function openStore(dir: string, options: OpenStoreOptions = {}): Store {
     const paths = dayParts(coinDir(dir, coin), startDay, endDay);
     // Room for one-minute days; the builder grows if the files hold more.
     const builder = createPanelBuilder(metrics, paths.length * 1440);
-    await readEach(paths, (bytes) => parquetToPanel(pq, bytes, { start, end }, "store.readHistory", plan), (part) => builder.push(part));
+    await readEach(paths, (bytes) => parquetToPanel(pq, bytes, { start, end }, "store.readHistory", plan, builder), () => undefined);
     return builder.finish();
   };
 

@@ -5,6 +5,7 @@ import { sortDedupe } from "../data/sortDedupe.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { isNumericArrowType, isTimeArrowType, readArrowColumn } from "./arrowColumn.js";
 import { loadCodecs, type Codecs } from "./codecs.js";
+import type { PanelBuilder } from "./createPanelBuilder.js";
 import { timeBound, type TimeInput } from "./timeBound.js";
 
 /** Options of {@link readParquet}. */
@@ -34,6 +35,9 @@ function ascending(t: Float64Array): boolean {
   for (let i = 1; i < t.length; i++) if (!((t[i] as number) > (t[i - 1] as number))) return false;
   return true;
 }
+
+/** What parquetToPanel returns when it appended its rows to a builder. */
+const EMPTY: Panel = Object.freeze({ time: new Float64Array(0), columns: Object.freeze({}) });
 
 /** First index i with t[i] >= x (t ascending). */
 function lowerBound(t: Float64Array, x: number): number {
@@ -83,10 +87,20 @@ export function planColumns(schema: Schema, options: ReadParquetOptions, where: 
 }
 
 /**
- * Decode Parquet bytes into a Panel (see {@link readParquet}).
+ * Decode Parquet bytes into a Panel (see {@link readParquet}), or, with
+ * `into`, append the rows to that builder in place (the returned Panel is
+ * then empty): the store's loads decode each day file straight into the
+ * result's columns.
  * @internal
  */
-export function parquetToPanel(codecs: Codecs, bytes: Uint8Array, options: ReadParquetOptions, where: string, known?: { readonly time: string; readonly values: readonly string[] }): Panel {
+export function parquetToPanel(
+  codecs: Codecs,
+  bytes: Uint8Array,
+  options: ReadParquetOptions,
+  where: string,
+  known?: { readonly time: string; readonly values: readonly string[] },
+  into?: PanelBuilder,
+): Panel {
   const { pq } = codecs;
   const start = timeBound(options.start, "start", where, -Infinity);
   const end = timeBound(options.end, "end", where, Infinity);
@@ -116,17 +130,26 @@ export function parquetToPanel(codecs: Codecs, bytes: Uint8Array, options: ReadP
       const hi = lowerBound(sorted.time, end);
       const out: Record<string, Float64Array> = {};
       for (const v of values) out[v] = (sorted.columns[v] as Float64Array).slice(lo, Math.max(lo, hi));
-      return { time: sorted.time.slice(lo, Math.max(lo, hi)), columns: out };
+      const part = { time: sorted.time.slice(lo, Math.max(lo, hi)), columns: out };
+      if (into === undefined) return part;
+      into.push(part);
+      return EMPTY;
     }
     const lo = lowerBound(time, start);
     const hi = Math.max(lo, lowerBound(time, end));
     if (lo > 0 || hi < n) time = time.slice(lo, hi);
-    const columns: Record<string, Float64Array> = {};
-    for (const v of values) {
+    const write = (v: string, dst: Float64Array, at: number): void => {
       const type = types.get(v);
       // Only a store file can lack a column here (planColumns checked the user's): that metric has no point in it.
-      columns[v] = type === undefined ? new Float64Array(hi - lo).fill(Number.NaN) : readArrowColumn(chunks(v), type, lo, hi);
+      if (type === undefined) dst.fill(Number.NaN, at, at + hi - lo);
+      else readArrowColumn(chunks(v), type, lo, hi, dst, at);
+    };
+    if (into !== undefined) {
+      into.append(time, write);
+      return EMPTY;
     }
+    const columns: Record<string, Float64Array> = {};
+    for (const v of values) write(v, (columns[v] = new Float64Array(hi - lo)), 0);
     return { time, columns };
   } finally {
     ffi.free();
