@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { DataFrame } from "../data/danfo.js";
 import type { Panel } from "../data/Panel.js";
-import { toEpochMillis } from "../data/toEpochMillis.js";
+import { toEpochMs } from "../data/toEpochMs.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { createRecording } from "./createRecording.js";
 import { parseRecordingLine, type RecordedResponse } from "./recordingLine.js";
@@ -61,7 +61,7 @@ export interface LoadRecordingOptions {
 
 function bound(value: number | string | Date | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;
-  const ms = toEpochMillis(value);
+  const ms = toEpochMs(value, { invalid: "nan" });
   if (Number.isNaN(ms)) {
     throw new InvalidArgumentError(name, `loadRecording: ${name} must be epoch ms, an ISO 8601 time or a Date, got ${JSON.stringify(value)}`);
   }

@@ -36,7 +36,7 @@ function readColumn(values: ArrayLike<unknown>): Float64Array | (string | null)[
  * The columns of a table to write, whatever its form. A Panel gives its
  * `time` and columns as they are (not copied). A DataFrame (or a result's
  * `toDataFrame()`) gives its time column `timeColumn` read by the library's
- * one time rule (`toTime`, i.e. `toEpochMillis`: epoch ms, Date or ISO 8601, no offset =
+ * one time rule (`toTime`, i.e. `toEpochMs`: epoch ms, Date or ISO 8601, no offset =
  * UTC), and every other column as numbers when all its values are numbers or
  * missing, else as strings.
  * @throws InvalidArgumentError when the input is none of those, or a time is unreadable

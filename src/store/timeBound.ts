@@ -1,4 +1,4 @@
-import { toEpochMillis } from "../data/toEpochMillis.js";
+import { toEpochMs } from "../data/toEpochMs.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 
 /** A point in time as the store's options accept it: epoch ms, an ISO 8601 string (no offset = UTC) or a Date. */
@@ -12,13 +12,13 @@ export type TimeInput = number | string | Date;
  * @internal
  */
 export function toTime(value: unknown): number {
-  return toEpochMillis(value);
+  return toEpochMs(value, { invalid: "nan" });
 }
 
 /**
  * One option bound (`start`, `end`) as epoch ms UTC, or `fallback` when not
  * given. The store's only time conversion: it goes through the library's one
- * boundary rule (`toEpochMillis`).
+ * boundary rule (`toEpochMs`).
  * @throws InvalidArgumentError when the value is given but is not a readable time
  * @example timeBound("2026-11-01", "start", "readParquet", -Infinity) // 1793491200000
  * @internal
