@@ -61,7 +61,7 @@ describe("milab export", () => {
     const sweepDir = out();
     expect(await runCli(["export", "sweep", "--format", "csv", ...common, sweepDir])).toBe(0);
     const text = readFileSync(join(sweepDir, "sweep.csv"), "utf8");
-    expect(text.split("\n")[0]).toBe("variant,total return,Sharpe,max DD,trades,fees paid,funding paid,milab backtest options");
+    expect(text.split("\n")[0]).toBe("variant,total return,Sharpe,Sharpe SE,max DD,trades,fees paid,funding paid,milab backtest options");
     expect(text.split("\n")[1]).toMatch(/^baseline,/);
   });
 
