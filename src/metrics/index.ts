@@ -44,3 +44,9 @@ export { informationRatio } from "./informationRatio.js";
 export { rollingSharpe } from "./rollingSharpe.js";
 export { skewness } from "./skewness.js";
 export { kurtosis } from "./kurtosis.js";
+// tearsheet: calendar returns, drawdown episodes, rolling metrics, signal tearsheet
+export { monthlyReturns } from "./monthlyReturns.js";
+export type { CalendarReturnsOptions } from "./monthlyReturns.js";
+export { yearlyReturns } from "./yearlyReturns.js";
+export { topDrawdowns } from "./topDrawdowns.js";
+export type { TopDrawdownsOptions } from "./topDrawdowns.js";
