@@ -50,3 +50,7 @@ export type { CalendarReturnsOptions } from "./monthlyReturns.js";
 export { yearlyReturns } from "./yearlyReturns.js";
 export { topDrawdowns } from "./topDrawdowns.js";
 export type { TopDrawdownsOptions } from "./topDrawdowns.js";
+export { rollingVolatility } from "./rollingVolatility.js";
+export { rollingBeta } from "./rollingBeta.js";
+export { rollingMetrics } from "./rollingMetrics.js";
+export type { RollingMetricsOptions } from "./rollingMetrics.js";
