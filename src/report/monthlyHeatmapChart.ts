@@ -60,7 +60,7 @@ export function monthlyHeatmapSpec(input: MonthlyHeatmapInput, options: MonthlyH
         encoding: {
           x,
           y: yy,
-          color: { field: "v", type: "quantitative", scale: { domain: [-extent, 0, extent], range: [COLORS.down, "#f8f9fa", COLORS.up], clamp: true }, legend: null },
+          color: { field: "v", type: "quantitative", scale: { domain: [-extent, 0, extent], range: [COLORS.down, "#f8f9fa", COLORS.up], interpolate: "rgb", clamp: true }, legend: null },
         },
       },
       {
