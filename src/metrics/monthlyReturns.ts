@@ -1,29 +1,10 @@
-import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { checkTimes } from "./checkTimes.js";
 import { metricsTable, type MetricsTable } from "./MetricsTable.js";
-import { checkReturns } from "./ReturnsOptions.js";
 
 /** Options of {@link monthlyReturns} and {@link yearlyReturns}. */
 export interface CalendarReturnsOptions {
   /** Bar times, epoch ms UTC, one per return (the return of bar t is credited to the month of time[t]). */
   readonly time: ArrayLike<number>;
-}
-
-/** Check `time` against the returns (same length, finite numbers, ascending). @internal */
-export function checkTimes(returns: ArrayLike<number>, time: ArrayLike<number> | undefined, where: string): ArrayLike<number> {
-  checkReturns(returns, where);
-  if (time === undefined || time === null || typeof time !== "object" || typeof time.length !== "number") {
-    throw new InvalidArgumentError("time", `${where}: options.time must be the bar times (epoch ms UTC), one per return, got ${String(time)}`);
-  }
-  if (time.length !== returns.length) {
-    throw new InvalidArgumentError("time", `${where}: time must have one value per return (${returns.length}), got ${time.length}`);
-  }
-  for (let i = 0; i < time.length; i++) {
-    const t = time[i] as number;
-    if (!Number.isFinite(t) || (i > 0 && t < (time[i - 1] as number))) {
-      throw new InvalidArgumentError("time", `${where}: time must be finite epoch ms in ascending order, got ${String(t)} at index ${i}; sort the bars by time`);
-    }
-  }
-  return time;
 }
 
 /**

@@ -2,6 +2,7 @@ import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { informationCoefficient } from "./informationCoefficient.js";
 import { metricsTable, type MetricsTable } from "./MetricsTable.js";
 import { checkPair } from "./spearmanCorrelation.js";
+import { checkTimes } from "./checkTimes.js";
 
 /** Options of {@link rollingIc}. */
 export interface RollingIcOptions {
@@ -30,18 +31,10 @@ export interface RollingIcOptions {
  */
 export function rollingIc(signal: ArrayLike<number>, forward: ArrayLike<number>, options: RollingIcOptions): MetricsTable {
   checkPair(signal, forward, "rollingIc", ["signal", "forward"]);
-  const time = options?.time;
-  if (time === undefined || time === null || time.length !== signal.length) {
-    throw new InvalidArgumentError("time", `rollingIc: options.time must hold one bar time (epoch ms) per signal value (${signal.length}), got ${time?.length}`);
-  }
+  const time = checkTimes(signal, options?.time, "rollingIc");
   const windowMs = options.windowMs;
   if (typeof windowMs !== "number" || !(windowMs > 0) || !Number.isFinite(windowMs)) {
     throw new InvalidArgumentError("windowMs", `rollingIc: windowMs must be a positive duration in ms (30 days = 2 592 000 000), got ${String(windowMs)}`);
-  }
-  for (let i = 0; i < time.length; i++) {
-    if (!Number.isFinite(time[i] as number) || (i > 0 && (time[i] as number) < (time[i - 1] as number))) {
-      throw new InvalidArgumentError("time", `rollingIc: time must be finite epoch ms in ascending order, got ${String(time[i])} at index ${i}; sort the bars by time`);
-    }
   }
   const icOptions = { ...(options.horizon !== undefined ? { horizon: options.horizon } : {}), ...(options.confidence !== undefined ? { confidence: options.confidence } : {}) };
   const rows: { start: number; time: number; ic: number; ciLow: number; ciHigh: number; n: number }[] = [];

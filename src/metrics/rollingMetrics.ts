@@ -1,7 +1,7 @@
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { inferPeriodsPerYear } from "./inferPeriodsPerYear.js";
 import { metricsTable, type MetricsTable } from "./MetricsTable.js";
-import { checkTimes } from "./monthlyReturns.js";
+import { checkTimes } from "./checkTimes.js";
 import { rollingBeta } from "./rollingBeta.js";
 import { rollingSharpe } from "./rollingSharpe.js";
 import { rollingVolatility } from "./rollingVolatility.js";

@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { metricsTable, type MetricsTable } from "./MetricsTable.js";
-import { checkTimes } from "./monthlyReturns.js";
+import { checkTimes } from "./checkTimes.js";
 
 /** Options of {@link topDrawdowns}. */
 export interface TopDrawdownsOptions {

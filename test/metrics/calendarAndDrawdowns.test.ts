@@ -11,7 +11,10 @@
  *   recovery = time[j+1] (NaN at the end); depth = W[valley] / hwm[valley] - 1;
  *   days = (recovery or time[-1] - peak) / 86400000; sorted by depth
  */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { cumReturnsFinal } from "../../src/metrics/cumReturns.js";
+import { maxDrawdown } from "../../src/metrics/maxDrawdown.js";
 import { loadRealCandles } from "../../src/load/index.js";
 import { monthlyReturns } from "../../src/metrics/monthlyReturns.js";
 import { topDrawdowns } from "../../src/metrics/topDrawdowns.js";
@@ -185,5 +188,37 @@ describe("topDrawdowns: hand cases and edges", () => {
     const r = Float64Array.of(-0.1, 0.2);
     topDrawdowns(r, { time: [0, 1] });
     expect(Array.from(r)).toEqual([-0.1, 0.2]);
+  });
+});
+
+describe("properties (fast-check)", () => {
+  const series = fc.array(fc.oneof(fc.double({ min: -0.5, max: 0.5, noNaN: true }), fc.constant(Number.NaN)), { maxLength: 60 });
+  it("the deepest episode is maxDrawdown; episodes are disjoint and ordered by depth", () => {
+    fc.assert(
+      fc.property(series, (r) => {
+        const time = r.map((_, i) => i * DAY);
+        const d = topDrawdowns(r, { time, top: 1000 });
+        const depth = col(d, "depth");
+        const mdd = maxDrawdown(r);
+        if (depth.length === 0) return r.length === 0 || mdd === 0;
+        expect(Math.abs((depth[0] as number) - mdd)).toBeLessThanOrEqual(1e-12);
+        for (let k = 1; k < depth.length; k++) expect(depth[k]!).toBeGreaterThanOrEqual(depth[k - 1]!);
+        const spans = col(d, "peak").map((p, k) => [p, Number.isNaN(col(d, "recovery")[k]!) ? Infinity : col(d, "recovery")[k]!] as const).sort((a, b) => a[0] - b[0]);
+        for (let k = 1; k < spans.length; k++) expect(spans[k]![0]).toBeGreaterThanOrEqual(spans[k - 1]![1]);
+        return true;
+      }),
+    );
+  });
+  it("compounding the months gives the total return (cumReturnsFinal)", () => {
+    fc.assert(
+      fc.property(series, fc.integer({ min: 3_600_000, max: 20 * DAY }), (r, step) => {
+        const time = r.map((_, i) => Date.UTC(2023, 11, 20) + i * step);
+        const m = monthlyReturns(r, { time });
+        const total = col(m, "return").reduce((w, x) => w * (1 + x), 1) - 1;
+        if (r.length === 0) return m.rows === 0;
+        expect(Math.abs(total - cumReturnsFinal(r))).toBeLessThanOrEqual(1e-12 * Math.max(1, Math.abs(total)));
+        return true;
+      }),
+    );
   });
 });
