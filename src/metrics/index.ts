@@ -44,6 +44,8 @@ export { informationRatio } from "./informationRatio.js";
 export { rollingSharpe } from "./rollingSharpe.js";
 export { skewness } from "./skewness.js";
 export { kurtosis } from "./kurtosis.js";
+export { sharpeRatioStandardError } from "./sharpeRatioStandardError.js";
+export type { SharpeStandardErrorOptions } from "./sharpeRatioStandardError.js";
 // tearsheet: calendar returns, drawdown episodes, rolling metrics, signal tearsheet
 export { monthlyReturns } from "./monthlyReturns.js";
 export type { CalendarReturnsOptions } from "./monthlyReturns.js";
