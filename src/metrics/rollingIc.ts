@@ -1,8 +1,8 @@
-import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { informationCoefficient } from "./informationCoefficient.js";
 import { metricsTable, type MetricsTable } from "./MetricsTable.js";
 import { checkPair } from "./spearmanCorrelation.js";
 import { checkTimes } from "./checkTimes.js";
+import { checkWindowMs } from "./windowBars.js";
 
 /** Options of {@link rollingIc}. */
 export interface RollingIcOptions {
@@ -33,9 +33,7 @@ export function rollingIc(signal: ArrayLike<number>, forward: ArrayLike<number>,
   checkPair(signal, forward, "rollingIc", ["signal", "forward"]);
   const time = checkTimes(signal, options?.time, "rollingIc");
   const windowMs = options.windowMs;
-  if (typeof windowMs !== "number" || !(windowMs > 0) || !Number.isFinite(windowMs)) {
-    throw new InvalidArgumentError("windowMs", `rollingIc: windowMs must be a positive duration in ms (30 days = 2 592 000 000), got ${String(windowMs)}`);
-  }
+  checkWindowMs(windowMs, "rollingIc");
   const icOptions = { ...(options.horizon !== undefined ? { horizon: options.horizon } : {}), ...(options.confidence !== undefined ? { confidence: options.confidence } : {}) };
   const rows: { start: number; time: number; ic: number; ciLow: number; ciHigh: number; n: number }[] = [];
   const n = signal.length;
