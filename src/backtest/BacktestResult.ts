@@ -1,5 +1,6 @@
 import type { DataFrame } from "../data/danfo.js";
 import { toDataFrame } from "../data/toDataFrame.js";
+import type { CostBreakdown } from "./CostBreakdown.js";
 import type { Trade } from "./Trade.js";
 
 /**
@@ -37,6 +38,11 @@ export interface BacktestResult {
    * (sweeps) do not pay for the objects.
    */
   readonly trades: readonly Trade[];
+  /**
+   * The run's costs by kind, cash: fees, slippage, spread, impact, funding (see
+   * {@link CostBreakdown}), summed over the trades (computed on first access).
+   */
+  readonly costs: CostBreakdown;
   /** Bars whose target the leverage cap reduced. */
   readonly capped: number;
   /** First bar at which equity fell to <= 0 (everything closed, trading stopped), or -1. */
@@ -64,5 +70,11 @@ export function tradesFrame(trades: readonly Trade[]): DataFrame {
     fees: trades.map((t) => t.fees),
     funding: trades.map((t) => t.funding),
     open: trades.map((t) => (t.open ? 1 : 0)),
+    reason: trades.map((t) => t.reason ?? ""),
+    cost_fees: trades.map((t) => t.costs?.fees ?? Number.NaN),
+    cost_slippage: trades.map((t) => t.costs?.slippage ?? Number.NaN),
+    cost_spread: trades.map((t) => t.costs?.spread ?? Number.NaN),
+    cost_impact: trades.map((t) => t.costs?.impact ?? Number.NaN),
+    cost_funding: trades.map((t) => t.costs?.funding ?? Number.NaN),
   });
 }

@@ -1,3 +1,12 @@
+import type { CostBreakdown } from "./CostBreakdown.js";
+
+/**
+ * Why a trade closed: `signal` (the strategy's target), `stop` (stop-loss), `take_profit`,
+ * `liquidation` (equity reached the maintenance margin, or the account was ruined), `end`
+ * (still open at the last bar).
+ */
+export type ExitReason = "signal" | "stop" | "take_profit" | "liquidation" | "end";
+
 /**
  * One round trip of a backtest: opened when the position leaves 0 (or flips
  * sign), closed when it returns to 0 or flips. Metrics' trade statistics read
@@ -39,4 +48,8 @@ export interface Trade {
   readonly funding: number;
   /** True when the trade was still open at the last bar (marked to the last close). */
   readonly open: boolean;
+  /** Why it closed. Set by the engine; optional so that hand-made trades need not carry it. */
+  readonly reason?: ExitReason;
+  /** Its costs by kind (see {@link CostBreakdown}). Set by the engine; optional like `reason`. */
+  readonly costs?: CostBreakdown;
 }

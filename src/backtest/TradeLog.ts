@@ -1,4 +1,10 @@
-import type { Trade } from "./Trade.js";
+import type { ExitReason, Trade } from "./Trade.js";
+
+/** Exit reasons by code, as the engine records them (0 signal, 1 stop, 2 take_profit, 3 liquidation; an open trade is "end"). */
+const REASONS: readonly ExitReason[] = ["signal", "stop", "take_profit", "liquidation"];
+
+/** Numbers per trade in the ledger. */
+const W = 10; // entryPrice, exitPrice, units, entryNotional, grossPnl, fees, funding, spread, impact, liquidationFee
 
 /**
  * The engine's trade ledger, recorded column by column in growable typed
@@ -10,12 +16,25 @@ export class TradeLog {
   length = 0;
   private coin = new Int32Array(16);
   private side = new Int8Array(16);
+  private reason = new Int8Array(16);
   private entryIndex = new Int32Array(16);
   private exitIndex = new Int32Array(16);
   private open = new Uint8Array(16);
-  private num = new Float64Array(16 * 7); // entryPrice, exitPrice, units, entryNotional, grossPnl, fees, funding
+  private num = new Float64Array(16 * W);
 
-  /** Record one round trip (grossPnl = mark-to-market P&L before fees and funding). */
+  /**
+   * @param feeBps exchange fee and @param slippageBps slippage of the run, bps: the trading
+   *   cost that is neither spread, impact nor liquidation fee is split between them in this ratio
+   */
+  constructor(
+    private readonly feeBps = 0,
+    private readonly slippageBps = 0,
+  ) {}
+
+  /**
+   * Record one round trip (grossPnl = mark-to-market P&L before costs; fees = everything paid
+   * to trade, of which spread, impact and liquidationFee; reason: see REASONS).
+   */
   record(
     coin: number,
     side: number,
@@ -29,15 +48,20 @@ export class TradeLog {
     fees: number,
     funding: number,
     open: boolean,
+    reason = 0,
+    spread = 0,
+    impact = 0,
+    liquidationFee = 0,
   ): void {
     const k = this.length;
     if (k === this.side.length) this.grow();
     this.coin[k] = coin;
     this.side[k] = side;
+    this.reason[k] = reason;
     this.entryIndex[k] = entryIndex;
     this.exitIndex[k] = exitIndex;
     this.open[k] = open ? 1 : 0;
-    const j = 7 * k;
+    const j = W * k;
     const num = this.num;
     num[j] = entryPrice;
     num[j + 1] = exitPrice;
@@ -46,6 +70,9 @@ export class TradeLog {
     num[j + 4] = grossPnl;
     num[j + 5] = fees;
     num[j + 6] = funding;
+    num[j + 7] = spread;
+    num[j + 8] = impact;
+    num[j + 9] = liquidationFee;
     this.length = k + 1;
   }
 
@@ -58,18 +85,21 @@ export class TradeLog {
     };
     this.coin = more(this.coin, cap);
     this.side = more(this.side, cap);
+    this.reason = more(this.reason, cap);
     this.entryIndex = more(this.entryIndex, cap);
     this.exitIndex = more(this.exitIndex, cap);
     this.open = more(this.open, cap);
-    this.num = more(this.num, cap * 7);
+    this.num = more(this.num, cap * W);
   }
 
   /** The trades as objects, in entry order (then exit order); `names[coin]` names each coin (undefined: no name). */
   toTrades(time: ArrayLike<number>, names: readonly (string | undefined)[]): Trade[] {
     const order = Array.from({ length: this.length }, (_, k) => k);
     order.sort((a, b) => (this.entryIndex[a] as number) - (this.entryIndex[b] as number) || (this.exitIndex[a] as number) - (this.exitIndex[b] as number) || a - b);
+    const bps = this.feeBps + this.slippageBps;
+    const feeShare = bps > 0 ? this.feeBps / bps : 1;
     return order.map((k) => {
-      const j = 7 * k;
+      const j = W * k;
       const num = this.num;
       const side = this.side[k] as number;
       const entryIndex = this.entryIndex[k] as number;
@@ -79,7 +109,13 @@ export class TradeLog {
       const entryNotional = num[j + 3] as number;
       const fees = num[j + 5] as number;
       const funding = num[j + 6] as number;
+      const spread = num[j + 7] as number;
+      const impact = num[j + 8] as number;
+      const liquidationFee = num[j + 9] as number;
+      // What is neither spread, impact nor liquidation fee is fee + slippage, in the ratio of their bps.
+      const base = fees - spread - impact - liquidationFee;
       const pnl = (num[j + 4] as number) - fees - funding;
+      const isOpen = this.open[k] === 1;
       const trade: Trade = {
         side: side > 0 ? "long" : "short",
         entryIndex,
@@ -95,7 +131,9 @@ export class TradeLog {
         barsHeld: exitIndex - entryIndex,
         fees,
         funding,
-        open: this.open[k] === 1,
+        open: isOpen,
+        reason: isOpen ? "end" : (REASONS[this.reason[k] as number] as ExitReason),
+        costs: { fees: base * feeShare + liquidationFee, slippage: base * (1 - feeShare), spread, impact, funding },
       };
       const coin = names[this.coin[k] as number];
       return coin === undefined ? trade : { coin, ...trade };

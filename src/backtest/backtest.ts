@@ -2,8 +2,12 @@ import type { DataFrame } from "../data/danfo.js";
 import { toDataFrame } from "../data/toDataFrame.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { tradesFrame, type BacktestResult } from "./BacktestResult.js";
+import { costBreakdown, type CostBreakdown } from "./CostBreakdown.js";
+import { impactScale } from "./marketImpact.js";
+import type { FundingSchedule } from "./settlementFunding.js";
+import { TargetDelay } from "./TargetDelay.js";
 import type { Trade } from "./Trade.js";
-import { checkExecution, checkPrices, resolveExecution, type ExecutionOptions } from "./execution.js";
+import { checkExecution, checkIntrabarPrices, checkPrices, fundingColumn, kernelSettings, resolveExecution, type ExecutionOptions } from "./execution.js";
 import { tableColumn, type PriceTable } from "./priceColumns.js";
 import { KernelState, type KernelSettings } from "./kernel/KernelState.js";
 import { NO_SERIES, runKernel, type KernelCoin, type KernelSeries } from "./kernel/runKernel.js";
@@ -24,11 +28,15 @@ export interface BacktestOptions extends TargetOptions, ExecutionOptions {
   readonly close?: ArrayLike<number>;
   /** Open price per bar; required by `fill: "next_open"`. */
   readonly open?: ArrayLike<number>;
-  /** High and low: accepted for completeness and checked for length; the engine does not use them. */
+  /** High and low per bar: read by stopLoss, takeProfit and maintenanceMargin (with open), otherwise only checked for length. */
   readonly high?: ArrayLike<number>;
   readonly low?: ArrayLike<number>;
-  /** Per-bar funding rate, decimal, for the bar ending at that row (see fundingPerBar); longs pay when positive. */
-  readonly funding?: ArrayLike<number>;
+  /**
+   * Funding, positive = longs pay: a per-bar rate, decimal, for the bar ending at that row
+   * (see fundingPerBar), or discrete settlements `{ rate, intervalMs }` / `{ rate, times }`
+   * each charging the position held at that instant once (see settlementFunding).
+   */
+  readonly funding?: ArrayLike<number> | FundingSchedule;
   /** Coin name written on each trade. */
   readonly coin?: string;
 }
@@ -61,6 +69,10 @@ export interface BacktestOptions extends TargetOptions, ExecutionOptions {
  *   (rebalanced only when the target changes, unless `rebalance: "every_bar"` is asked);
  * - leverage cap, sizing by confidence or volatility target, regime filter: see {@link targetPositions};
  * - NaN price: no fill on that bar, the position is carried and valued at the last price;
+ * - execution realism (each optional, see {@link ExecutionOptions} and the README): `stopLoss` /
+ *   `takeProfit` and liquidation (`maintenanceMargin`) checked inside each bar on open, high and
+ *   low (intrabarExit), funding at settlements (settlementFunding), `delayBars` latency, square-root
+ *   market `impact`; trades carry `reason` and `costs`, the result `costs` (CostBreakdown);
  * - ruin: if equity reaches <= 0 (at a close, or at an open under next_open) everything is
  *   closed there and trading stops (`ruinIndex`); equity is then flat (possibly negative).
  *
@@ -91,7 +103,7 @@ export function backtest(options: BacktestOptions): BacktestResult {
     throw new InvalidArgumentError("options", `${where}: options must be an object like { time, close, position }, got ${String(options)}`);
   }
   const data = options.data;
-  const pick = (name: "time" | "close" | "open" | "high" | "low" | "funding"): ArrayLike<number> | undefined =>
+  const pick = (name: "time" | "close" | "open" | "high" | "low"): ArrayLike<number> | undefined =>
     options[name] ?? (data !== undefined ? tableColumn(data, name, where) : undefined);
   const close = pick("close");
   if (close === undefined) {
@@ -100,33 +112,35 @@ export function backtest(options: BacktestOptions): BacktestResult {
   const n = close.length;
   const given = pick("time");
   const open = pick("open");
-  const funding = pick("funding");
+  const high = pick("high");
+  const low = pick("low");
   checkLength("close", close, n, where);
   checkLength("time", given, n, where);
   checkLength("open", open, n, where);
-  checkLength("high", pick("high"), n, where);
-  checkLength("low", pick("low"), n, where);
-  checkLength("funding", funding, n, where);
+  checkLength("high", high, n, where);
+  checkLength("low", low, n, where);
   checkLength("spreadBps", options.spreadBps, n, where);
   const exec = resolveExecution(options, where);
   if (given !== undefined) checkExecution(given, where);
+  const funding = fundingColumn(options.funding ?? (data !== undefined ? tableColumn(data, "funding", where) : undefined), given, n, where);
   if (exec.nextOpen) {
     if (open === undefined) throw new InvalidArgumentError("open", `${where}: fill "next_open" needs open prices (pass open, or data with an open column)`);
     checkPrices("open", open, where);
   }
-
+  checkIntrabarPrices(exec, open, high, low, where);
+  const impact = options.impact === undefined ? undefined : impactScale(close, options.impact, where);
   const rule = resolveTargets(options, n, where);
-  const coin: KernelCoin = { close, open, funding, spreadBps: options.spreadBps };
-  const settings: KernelSettings = { n, initialCash: exec.initialCash, costBps: exec.costBps, nextOpen: exec.nextOpen, whole: exec.whole, everyBar: exec.everyBar };
+  const coin: KernelCoin = { close, open, funding, spreadBps: options.spreadBps, high, low, impact };
+  const settings = kernelSettings(exec, n);
   // One pass for equity and trades: block by block, the target rule (from the position,
   // the signal, or a signal computed by block such as a composite replay) into a reused
   // buffer, then the kernel. The other series come from one more pass of the same code
   // (same numbers) the first time one of them is asked for, the positions likewise.
-  const log = new TradeLog();
+  const log = new TradeLog(exec.feeBps, exec.slippageBps);
   const equity = new Float64Array(n);
-  const primary = runPass(rule, coin, settings, { ...NO_SERIES, equity }, log, where);
+  const primary = runPass(rule, coin, settings, exec.delayBars, { ...NO_SERIES, equity }, log, where);
   let series: Series | undefined;
-  const full = (): Series => (series ??= allSeries(rule, coin, settings));
+  const full = (): Series => (series ??= allSeries(rule, coin, settings, exec.delayBars));
   let positions: Float64Array | undefined;
   const positionsOf = (): Float64Array => {
     if (positions !== undefined) return positions;
@@ -140,6 +154,7 @@ export function backtest(options: BacktestOptions): BacktestResult {
   let t: Float64Array | undefined = given === undefined ? undefined : given instanceof Float64Array ? given : Float64Array.from(given);
   const timeOf = (): Float64Array => (t ??= barIndex(n));
   let trades: Trade[] | undefined;
+  let costs: CostBreakdown | undefined;
   const result: BacktestResult = {
     get time(): Float64Array {
       return timeOf();
@@ -169,6 +184,9 @@ export function backtest(options: BacktestOptions): BacktestResult {
     get trades(): Trade[] {
       return (trades ??= log.toTrades(timeOf(), [options.coin]));
     },
+    get costs(): CostBreakdown {
+      return (costs ??= costBreakdown(result.trades));
+    },
     capped: primary.capped,
     ruinIndex: primary.ruinIndex,
     toDataFrame(): DataFrame {
@@ -196,20 +214,23 @@ const BLOCK = 2048;
 
 /**
  * One run of the engine over every bar, block by block: prices checked, targets by the
- * target rule into a reused block buffer, carried over bars without a price, then the
- * kernel. Returns the run's final state and how often the leverage cap bound.
+ * target rule into a reused block buffer, delayed by `delayBars` (latency), carried over
+ * bars without a price, then the kernel. Returns the run's final state and how often the
+ * leverage cap bound.
  */
-function runPass(rule: TargetRule, coin: KernelCoin, settings: KernelSettings, out: KernelSeries, log: TradeLog | undefined, where: string | undefined): { ruinIndex: number; capped: number } {
+function runPass(rule: TargetRule, coin: KernelCoin, settings: KernelSettings, delayBars: number, out: KernelSeries, log: TradeLog | undefined, where: string | undefined): { ruinIndex: number; capped: number } {
   const n = settings.n;
   const st = new KernelState(1, settings, log);
   const stream = new TargetStream();
   const buf = new Float64Array(Math.min(n, BLOCK));
   const targets = [buf];
   const coins = [coin];
+  const delay = delayBars > 0 ? new TargetDelay(delayBars) : undefined;
   for (let lo = 0; lo < n; lo += BLOCK) {
     const hi = Math.min(n, lo + BLOCK);
     if (where !== undefined) checkPrices("close", coin.close, where, lo, hi);
     targetsInto(rule, stream, lo, hi, buf, lo);
+    delay?.delayInto(buf, 0, hi - lo);
     carryOnMissingPrice(buf, coin.close, lo, hi, lo, stream);
     runKernel(st, coins, targets, lo, lo, hi, out);
   }
@@ -234,7 +255,7 @@ interface Series {
 }
 
 /** Every per-bar series of a one-coin run: the kernel again, writing them all. */
-function allSeries(rule: TargetRule, coin: KernelCoin, settings: KernelSettings): Series {
+function allSeries(rule: TargetRule, coin: KernelCoin, settings: KernelSettings, delayBars: number): Series {
   const n = settings.n;
   const out = {
     returns: new Float64Array(n),
@@ -244,6 +265,6 @@ function allSeries(rule: TargetRule, coin: KernelCoin, settings: KernelSettings)
     fees: new Float64Array(n),
     fundingPaid: new Float64Array(n),
   };
-  runPass(rule, coin, settings, { ...out, base: 0, equity: undefined, units: [out.units], weights: undefined }, undefined, undefined);
+  runPass(rule, coin, settings, delayBars, { ...out, base: 0, equity: undefined, units: [out.units], weights: undefined }, undefined, undefined);
   return out;
 }

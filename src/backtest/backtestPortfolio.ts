@@ -2,8 +2,12 @@ import type { DataFrame } from "../data/danfo.js";
 import { toDataFrame } from "../data/toDataFrame.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { tradesFrame, type BacktestResult } from "./BacktestResult.js";
+import { costBreakdown, type CostBreakdown } from "./CostBreakdown.js";
 import type { Trade } from "./Trade.js";
-import { checkExecution, checkPrices, resolveExecution, type ExecutionOptions } from "./execution.js";
+import { checkExecution, checkIntrabarPrices, checkPrices, fundingColumn, kernelSettings, resolveExecution, type ExecutionOptions } from "./execution.js";
+import { impactScale, type ImpactOptions } from "./marketImpact.js";
+import type { FundingSchedule } from "./settlementFunding.js";
+import { TargetDelay } from "./TargetDelay.js";
 import { KernelState } from "./kernel/KernelState.js";
 import { runKernel, type KernelCoin } from "./kernel/runKernel.js";
 import { TradeLog } from "./TradeLog.js";
@@ -13,14 +17,20 @@ import { carryOnMissingPrice, checkLength, targetPositions, TargetStream, type T
 export interface PortfolioCoin extends Omit<TargetOptions, "maxLeverage"> {
   readonly close: ArrayLike<number>;
   readonly open?: ArrayLike<number>;
-  readonly funding?: ArrayLike<number>;
+  /** High and low: needed (with open) by stopLoss, takeProfit and maintenanceMargin. */
+  readonly high?: ArrayLike<number>;
+  readonly low?: ArrayLike<number>;
+  /** Per-bar funding rate, or settlements `{ rate, intervalMs }` / `{ rate, times }` (see backtest). */
+  readonly funding?: ArrayLike<number> | FundingSchedule;
   readonly spreadBps?: ArrayLike<number>;
+  /** This coin's square-root market impact (see ImpactOptions). */
+  readonly impact?: ImpactOptions;
   /** Cap on this coin's own |position| before its portfolio weight is applied. Default none. */
   readonly maxLeverage?: number;
 }
 
 /** Options of {@link backtestPortfolio}. */
-export interface PortfolioOptions extends Omit<ExecutionOptions, "spreadBps"> {
+export interface PortfolioOptions extends Omit<ExecutionOptions, "spreadBps" | "impact"> {
   /** Epoch ms of each bar, shared by every coin (align them first, e.g. with alignAsOf). */
   readonly time: ArrayLike<number>;
   /** The coins, by name. */
@@ -95,16 +105,20 @@ export function backtestPortfolio(options: PortfolioOptions): PortfolioResult {
     if (c === undefined || typeof c !== "object" || c.close === undefined) throw new InvalidArgumentError("coins", `${cw}: close prices are required`);
     checkLength("close", c.close, n, cw);
     checkLength("open", c.open, n, cw);
-    checkLength("funding", c.funding, n, cw);
+    checkLength("high", c.high, n, cw);
+    checkLength("low", c.low, n, cw);
     checkLength("spreadBps", c.spreadBps, n, cw);
     checkPrices("close", c.close, cw);
     if (exec.nextOpen) {
       if (c.open === undefined) throw new InvalidArgumentError("open", `${cw}: fill "next_open" needs open prices for every coin`);
       checkPrices("open", c.open, cw);
     }
+    checkIntrabarPrices(exec, c.open, c.high, c.low, cw);
+    const funding = fundingColumn(c.funding, time, n, cw);
+    const impact = c.impact === undefined ? undefined : impactScale(c.close, c.impact, cw);
     const { positions } = targetPositions({ ...c, maxLeverage: c.maxLeverage ?? Number.POSITIVE_INFINITY }, n, cw);
     for (let i = 0; i < n; i++) positions[i] = (positions[i] as number) * w;
-    sims.push({ close: c.close, open: c.open, funding: c.funding, spreadBps: c.spreadBps });
+    sims.push({ close: c.close, open: c.open, funding, spreadBps: c.spreadBps, high: c.high, low: c.low, impact });
     targets.push(positions);
   }
   // Gross leverage cap, then carry each coin's target over its missing prices.
@@ -118,7 +132,11 @@ export function backtestPortfolio(options: PortfolioOptions): PortfolioResult {
       for (const t of targets) t[i] = (t[i] as number) * f;
     }
   }
+  // What the kernel fills: the targets delayed by delayBars (positions stay the decisions), carried over missing prices.
+  const fills = exec.delayBars > 0 ? targets.map((t) => t.slice()) : targets;
+  if (exec.delayBars > 0) for (const t of fills) new TargetDelay(exec.delayBars).delayInto(t, 0, n);
   sims.forEach((s, k) => carryOnMissingPrice(targets[k] as Float64Array, s.close, 0, n, 0, new TargetStream()));
+  if (fills !== targets) sims.forEach((s, k) => carryOnMissingPrice(fills[k] as Float64Array, s.close, 0, n, 0, new TargetStream()));
 
   const fresh = (): Float64Array => new Float64Array(n);
   const sim = {
@@ -131,9 +149,9 @@ export function backtestPortfolio(options: PortfolioOptions): PortfolioResult {
     units: sims.map(fresh),
     weights: sims.map(fresh),
   };
-  const log = new TradeLog();
-  const state = new KernelState(sims.length, { n, initialCash: exec.initialCash, costBps: exec.costBps, nextOpen: exec.nextOpen, whole: exec.whole, everyBar: exec.everyBar }, log);
-  runKernel(state, sims, targets, 0, 0, n, { base: 0, ...sim });
+  const log = new TradeLog(exec.feeBps, exec.slippageBps);
+  const state = new KernelState(sims.length, kernelSettings(exec, n), log);
+  runKernel(state, sims, fills, 0, 0, n, { base: 0, ...sim });
   const positions = new Float64Array(n);
   const coins: Record<string, PortfolioCoinSeries> = {};
   targets.forEach((target, k) => {
@@ -142,6 +160,7 @@ export function backtestPortfolio(options: PortfolioOptions): PortfolioResult {
   });
   const t = time instanceof Float64Array ? time : Float64Array.from(time);
   let trades: Trade[] | undefined;
+  let costs: CostBreakdown | undefined;
   const result: PortfolioResult = {
     time: t,
     equity: sim.equity,
@@ -153,6 +172,9 @@ export function backtestPortfolio(options: PortfolioOptions): PortfolioResult {
     fundingPaid: sim.fundingPaid,
     get trades(): Trade[] {
       return (trades ??= log.toTrades(t, names));
+    },
+    get costs(): CostBreakdown {
+      return (costs ??= costBreakdown(result.trades));
     },
     capped,
     ruinIndex: state.ruinIndex,

@@ -1,5 +1,8 @@
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
-import { checkNonNegative } from "./targetPositions.js";
+import type { KernelSettings } from "./kernel/KernelState.js";
+import type { ImpactOptions } from "./marketImpact.js";
+import { settlementFunding, type FundingSchedule } from "./settlementFunding.js";
+import { checkLength, checkNonNegative } from "./targetPositions.js";
 
 /** How orders are filled and charged. Every option has a default. */
 export interface ExecutionOptions {
@@ -21,6 +24,29 @@ export interface ExecutionOptions {
    * traded. Default "every_bar" with fractional units, "on_change" with whole units.
    */
   readonly rebalance?: "every_bar" | "on_change";
+  /**
+   * Stop-loss, a fraction of the entry fill price (> 0; 0.05 = exit a long 5% below its
+   * entry, a short 5% above), checked inside each bar with `open`, `high` and `low` (see
+   * intrabarExit). After the exit the position stays flat until the strategy's target
+   * differs from the one in force at the exit. Default none.
+   */
+  readonly stopLoss?: number;
+  /** Take-profit, a fraction of the entry fill price (> 0), by the same rule as stopLoss. Default none. */
+  readonly takeProfit?: number;
+  /** Bars between a decision and its fill (latency; an integer >= 0). Default 0. */
+  readonly delayBars?: number;
+  /**
+   * Maintenance margin rate, a fraction of the position's notional in [0, 1): a position is
+   * liquidated at the price where equity falls to it (see liquidationPrice), checked against
+   * the bar's adverse extreme (low for longs, high for shorts; a gap through it fills at the
+   * open). Leverage is the target weight (up to `maxLeverage`). Default none (no liquidation;
+   * the account is still closed out if its equity reaches 0).
+   */
+  readonly maintenanceMargin?: number;
+  /** Fee of a liquidation, bps of the liquidated notional, on top of the fill's usual costs. Default 0; needs maintenanceMargin. */
+  readonly liquidationFeeBps?: number;
+  /** Square-root market impact from volume and volatility (see ImpactOptions), reported apart from fees. Default none. */
+  readonly impact?: ImpactOptions;
 }
 
 /** @internal */
@@ -30,6 +56,19 @@ export interface Execution {
   readonly nextOpen: boolean;
   readonly whole: boolean;
   readonly everyBar: boolean;
+  /** Exchange fee and slippage, bps (their sum is costBps), for the cost breakdown. */
+  readonly feeBps: number;
+  readonly slippageBps: number;
+  /** Stop-loss / take-profit fractions, NaN when off. */
+  readonly stopLoss: number;
+  readonly takeProfit: number;
+  /** Decision-to-fill latency in bars (0: none). */
+  readonly delayBars: number;
+  /** Maintenance margin rate, NaN when liquidation is off. */
+  readonly maintenanceMargin: number;
+  readonly liquidationFeeBps: number;
+  /** The intrabar rule that is on ("stopLoss", "takeProfit", "maintenanceMargin"), or undefined: none. */
+  readonly intrabar: "stopLoss" | "takeProfit" | "maintenanceMargin" | undefined;
 }
 
 /** Validate execution options and apply their defaults. @internal */
@@ -52,12 +91,91 @@ export function resolveExecution(o: ExecutionOptions, where: string): Execution 
   if (rebalance !== "every_bar" && rebalance !== "on_change") {
     throw new InvalidArgumentError("rebalance", `${where}: rebalance must be "every_bar" or "on_change", got ${String(rebalance)}`);
   }
+  const stopLoss = checkFraction("stopLoss", o.stopLoss, where, "0.05 exits 5% beyond the entry price");
+  const takeProfit = checkFraction("takeProfit", o.takeProfit, where, "0.1 exits 10% beyond the entry price");
+  const delayBars = o.delayBars ?? 0;
+  if (typeof delayBars !== "number" || !Number.isInteger(delayBars) || delayBars < 0) {
+    throw new InvalidArgumentError("delayBars", `${where}: delayBars must be an integer >= 0 (bars between decision and fill), got ${String(delayBars)}`);
+  }
+  const mm = o.maintenanceMargin;
+  if (mm !== undefined && (typeof mm !== "number" || !(mm >= 0 && mm < 1))) {
+    throw new InvalidArgumentError("maintenanceMargin", `${where}: maintenanceMargin must be a fraction of notional in [0, 1) (0.005 = 0.5%), got ${String(mm)}`);
+  }
+  checkNonNegative("liquidationFeeBps", o.liquidationFeeBps, where);
+  if (o.liquidationFeeBps !== undefined && mm === undefined) {
+    throw new InvalidArgumentError("liquidationFeeBps", `${where}: liquidationFeeBps needs maintenanceMargin (the rule that liquidates), got liquidationFeeBps alone`);
+  }
+  if (o.impact !== undefined && (typeof o.impact !== "object" || o.impact === null)) {
+    throw new InvalidArgumentError("impact", `${where}: impact must be { volume, coefficient?, volatility?, volatilityBars? }, got ${String(o.impact)}`);
+  }
   return {
     initialCash,
     costBps: (o.feeBps ?? 0) + (o.slippageBps ?? 0),
     nextOpen: fill === "next_open",
     whole: units === "whole",
     everyBar: rebalance === "every_bar",
+    feeBps: o.feeBps ?? 0,
+    slippageBps: o.slippageBps ?? 0,
+    stopLoss,
+    takeProfit,
+    delayBars,
+    maintenanceMargin: mm ?? Number.NaN,
+    liquidationFeeBps: o.liquidationFeeBps ?? 0,
+    intrabar: o.stopLoss !== undefined ? "stopLoss" : o.takeProfit !== undefined ? "takeProfit" : mm !== undefined ? "maintenanceMargin" : undefined,
+  };
+}
+
+/**
+ * Throw unless the prices the intrabar rules read (open, high, low) are there and valid
+ * (> 0 or NaN) when one of those rules is on. @internal
+ */
+export function checkIntrabarPrices(e: Execution, open: ArrayLike<number> | undefined, high: ArrayLike<number> | undefined, low: ArrayLike<number> | undefined, where: string): void {
+  if (e.intrabar === undefined) return;
+  for (const [name, col] of [["open", open], ["high", high], ["low", low]] as const) {
+    if (col === undefined) {
+      throw new InvalidArgumentError(name, `${where}: ${e.intrabar} is checked inside each bar and needs open, high and low prices (pass them, or data with those columns); ${name} is missing`);
+    }
+    checkPrices(name, col, where);
+  }
+}
+
+/**
+ * The per-bar funding column: as given (checked for length), or the column of a
+ * settlement schedule (settlementFunding on the bars' times, which it requires). @internal
+ */
+export function fundingColumn(f: ArrayLike<number> | FundingSchedule | undefined, time: ArrayLike<number> | undefined, n: number, where: string): ArrayLike<number> | undefined {
+  if (f === undefined || f === null || typeof (f as ArrayLike<number>).length === "number") {
+    checkLength("funding", f as ArrayLike<number> | undefined, n, where);
+    return f as ArrayLike<number> | undefined;
+  }
+  if (time === undefined) {
+    throw new InvalidArgumentError("time", `${where}: funding settlements need time, the epoch ms of each bar's close`);
+  }
+  return settlementFunding(time, f as FundingSchedule, where);
+}
+
+/** A stop-loss / take-profit fraction: undefined -> NaN (off), else a finite number > 0. */
+function checkFraction(name: string, v: number | undefined, where: string, hint: string): number {
+  if (v === undefined) return Number.NaN;
+  if (typeof v !== "number" || !Number.isFinite(v) || !(v > 0)) {
+    throw new InvalidArgumentError(name, `${where}: ${name} must be a fraction of the entry price > 0 (${hint}), got ${String(v)}`);
+  }
+  return v;
+}
+
+/** The kernel's settings for a run of n bars under these execution options. @internal */
+export function kernelSettings(e: Execution, n: number): KernelSettings {
+  return {
+    n,
+    initialCash: e.initialCash,
+    costBps: e.costBps,
+    nextOpen: e.nextOpen,
+    whole: e.whole,
+    everyBar: e.everyBar,
+    stopLoss: e.stopLoss,
+    takeProfit: e.takeProfit,
+    maintenanceMargin: e.maintenanceMargin,
+    liquidationFeeBps: e.liquidationFeeBps,
   };
 }
 

@@ -11,3 +11,8 @@ export type { PortfolioCoin, PortfolioCoinSeries, PortfolioOptions, PortfolioRes
 export { fundingPerBar } from "./fundingPerBar.js";
 export { buyAndHold } from "./buyAndHold.js";
 export type { BuyAndHoldOptions } from "./buyAndHold.js";
+export type { CostBreakdown } from "./CostBreakdown.js";
+export type { ExitReason } from "./Trade.js";
+export { settlementFunding } from "./settlementFunding.js";
+export type { FundingSchedule } from "./settlementFunding.js";
+export type { ImpactOptions } from "./marketImpact.js";

@@ -13,6 +13,12 @@ export interface KernelSettings {
   readonly whole: boolean;
   /** Reset the weight to the target at every fill (charged on |w_i - w_{i-1}|) instead of on change only. */
   readonly everyBar: boolean;
+  /** Stop-loss and take-profit, fractions of the entry price (absent or NaN: off); need open, high, low on every coin. */
+  readonly stopLoss?: number;
+  readonly takeProfit?: number;
+  /** Maintenance margin rate (absent or NaN: no liquidation) and the liquidation fee in bps. */
+  readonly maintenanceMargin?: number;
+  readonly liquidationFeeBps?: number;
 }
 
 /**
@@ -71,14 +77,31 @@ export class KernelState {
   readonly tradePnl: Float64Array;
   readonly tradeFees: Float64Array;
   readonly tradeFunding: Float64Array;
+  /** Of the open trade's fees: the half-spread, the market impact and the liquidation fee paid (the cost breakdown). */
+  readonly tradeSpread: Float64Array;
+  readonly tradeImpact: Float64Array;
+  readonly tradeLiquidationFee: Float64Array;
+  // intrabar exits
+  /** 1 after a stop, take-profit or liquidation exit, until the target differs from `exitTarget`. */
+  readonly stopped: Uint8Array;
+  /** The target in force at that exit. */
+  readonly exitTarget: Float64Array;
   /**
-   * Scratch for the fill rule's double arguments and result (target, price, account
-   * value in; turnover out): a double passed to or returned from a call the JIT does
-   * not inline is boxed, an allocation on every fill.
+   * Scratch for the fill rule's double arguments and results (target, price, account
+   * value in; turnover, spread and impact paid out; the bar of the impact estimate in):
+   * a double passed to or returned from a call the JIT does not inline is boxed, an
+   * allocation on every fill.
    */
-  readonly fillArgs = new Float64Array(4);
+  readonly fillArgs = new Float64Array(7);
   /** Base cost rate, (fee + slippage) / 1e4. */
   readonly baseRate: number;
+  /** Any intrabar rule on (stop-loss, take-profit, liquidation): the kernel runs exitsInBar. */
+  readonly exits: boolean;
+  /** Stop-loss and take-profit fractions, maintenance margin rate (NaN: off), liquidation fee rate (bps / 1e4). */
+  readonly stopLoss: number;
+  readonly takeProfit: number;
+  readonly maintenanceMargin: number;
+  readonly liquidationRate: number;
 
   /**
    * @param coins number of instruments sharing the account
@@ -106,6 +129,16 @@ export class KernelState {
     this.tradePnl = new Float64Array(coins);
     this.tradeFees = new Float64Array(coins);
     this.tradeFunding = new Float64Array(coins);
+    this.tradeSpread = new Float64Array(coins);
+    this.tradeImpact = new Float64Array(coins);
+    this.tradeLiquidationFee = new Float64Array(coins);
+    this.stopped = new Uint8Array(coins);
+    this.exitTarget = new Float64Array(coins);
+    this.stopLoss = settings.stopLoss ?? Number.NaN;
+    this.takeProfit = settings.takeProfit ?? Number.NaN;
+    this.maintenanceMargin = settings.maintenanceMargin ?? Number.NaN;
+    this.liquidationRate = (settings.liquidationFeeBps ?? 0) / 1e4;
+    this.exits = this.stopLoss === this.stopLoss || this.takeProfit === this.takeProfit || this.maintenanceMargin === this.maintenanceMargin;
   }
 
   /** Account value at the last processed close (the final equity once bar n-1 is processed). */

@@ -10,7 +10,10 @@
  * state holds the run's accumulators: `equity` (final), `sumReturns`,
  * `sumSquaredReturns`, `maxDrawdown`, `trades`, `turnover`, `netExposure`,
  * `grossExposure`, `ruinIndex`. Per-bar series are written only where a buffer is
- * given (`NO_SERIES`: none, so nothing of length n is touched).
+ * given (`NO_SERIES`: none, so nothing of length n is touched). Optional execution
+ * rules are specialised inside the same loop: intrabar exits (stop-loss, take-profit,
+ * liquidation: exitsInBar, only when one is set), market impact in the fill rule (only
+ * for a coin with an impact scale); with none set the numbers are those of the plain run.
  *
  * The default mode of a sweep variant (fill next_close, fractional units, every-bar
  * rebalancing, fee + slippage on |w_i - w_{i-1}|, target +1 / -1 / 0 by labelCode):

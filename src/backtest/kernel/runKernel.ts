@@ -1,3 +1,5 @@
+import { impactCost } from "../marketImpact.js";
+import { exitsInBar } from "./exitsInBar.js";
 import type { KernelState } from "./KernelState.js";
 
 /** One instrument's market data, indexed by bar (absolute: bar i is `close[i]`). @internal */
@@ -10,6 +12,11 @@ export interface KernelCoin {
   readonly funding: ArrayLike<number> | undefined;
   /** Per-bar quoted spread in bps; half of it is paid on each unit of turnover. NaN carries the last known value. */
   readonly spreadBps: ArrayLike<number> | undefined;
+  /** High and low per bar; read only by the intrabar exits (stop-loss, take-profit, liquidation), which also read `open`. */
+  readonly high?: ArrayLike<number> | undefined;
+  readonly low?: ArrayLike<number> | undefined;
+  /** Market-impact scale per bar (see impactScale): a fill of notional N costs scale x N^1.5 more. */
+  readonly impact?: ArrayLike<number> | undefined;
 }
 
 /**
@@ -114,6 +121,7 @@ function runSpan(
   const outBase = out.base;
   const cash = st.cash;
   const args = st.fillArgs;
+  const exits = st.exits;
   // The accumulators live in locals during the loop (written back at the end).
   const sums = st.sums;
   let E = sums[0] as number;
@@ -128,6 +136,13 @@ function runSpan(
     const j = i - outBase;
     const t = i - targetBase;
     if (i > 0) {
+      if (exits) {
+        // Gap exits at the open (stop, take-profit, liquidation), before the open fill and funding.
+        exitsInBar(st, coins, i, true, feesOut, j);
+        const to = args[3] as number;
+        turnover += to;
+        if (turnoverOut !== undefined) turnoverOut[j] = (turnoverOut[j] as number) + to;
+      }
       if (nextOpen) {
         // Gap close_{i-1} -> open_i with the old units, then fill decision i-1 at the open.
         for (let k = 0; k < K; k++) {
@@ -143,7 +158,7 @@ function runSpan(
         fillAll(st, coins, undefined, 0, i, feesOut, j);
         const to = args[3] as number;
         turnover += to;
-        if (turnoverOut !== undefined) turnoverOut[j] = to;
+        if (turnoverOut !== undefined) turnoverOut[j] = (turnoverOut[j] as number) + to;
       }
       // Funding on the units held over this bar, at the bar's starting reference price.
       let fpaid = 0;
@@ -160,6 +175,13 @@ function runSpan(
       if (fpaid !== 0) {
         cash[0] = (cash[0] as number) - fpaid;
         if (fundOut !== undefined) fundOut[j] = fpaid;
+      }
+      if (exits) {
+        // Exits inside the bar's range, on the units held after the open.
+        exitsInBar(st, coins, i, false, feesOut, j);
+        const to = args[3] as number;
+        turnover += to;
+        if (turnoverOut !== undefined) turnoverOut[j] = (turnoverOut[j] as number) + to;
       }
       // Mark to the close.
       for (let k = 0; k < K; k++) {
@@ -197,7 +219,7 @@ function runSpan(
       fillAll(st, coins, targets, t, i, feesOut, j);
       const to = args[3] as number;
       turnover += to;
-      if (turnoverOut !== undefined) turnoverOut[j] = to;
+      if (turnoverOut !== undefined) turnoverOut[j] = (turnoverOut[j] as number) + to;
     }
     let net = 0;
     let gross = 0;
@@ -224,8 +246,8 @@ function runSpan(
   st.next = hi;
 }
 
-/** Account value with every coin at its reference price. */
-function accountValue(st: KernelState, K: number): number {
+/** Account value with every coin at its reference price. @internal */
+export function accountValue(st: KernelState, K: number): number {
   let v = st.cash[0] as number;
   for (let k = 0; k < K; k++) {
     const q = st.units[k] as number;
@@ -234,8 +256,30 @@ function accountValue(st: KernelState, K: number): number {
   return v;
 }
 
-function closeTrade(st: KernelState, k: number, i: number, price: number, isOpen: boolean): void {
-  st.log?.record(k, st.side[k] as number, st.entryIndex[k] as number, i, st.entryPrice[k] as number, price, st.maxUnits[k] as number, st.entryNotional[k] as number, st.tradePnl[k] as number, st.tradeFees[k] as number, st.tradeFunding[k] as number, isOpen);
+/**
+ * Record coin k's open trade as closed at bar i and price (reason: 0 signal, 1 stop,
+ * 2 take-profit, 3 liquidation; an open trade is "end") and mark the coin flat in the ledger.
+ * @internal
+ */
+export function closeTrade(st: KernelState, k: number, i: number, price: number, isOpen: boolean, reason = 0): void {
+  st.log?.record(
+    k,
+    st.side[k] as number,
+    st.entryIndex[k] as number,
+    i,
+    st.entryPrice[k] as number,
+    price,
+    st.maxUnits[k] as number,
+    st.entryNotional[k] as number,
+    st.tradePnl[k] as number,
+    st.tradeFees[k] as number,
+    st.tradeFunding[k] as number,
+    isOpen,
+    reason,
+    st.tradeSpread[k] as number,
+    st.tradeImpact[k] as number,
+    st.tradeLiquidationFee[k] as number,
+  );
   st.side[k] = 0;
 }
 
@@ -248,7 +292,7 @@ function ruin(st: KernelState, K: number, i: number): void {
     st.cash[0] = (st.cash[0] as number) + q * (st.last[k] as number);
     st.units[k] = 0;
     st.held[k] = 0;
-    if (st.side[k] !== 0) closeTrade(st, k, i, st.last[k] as number, false);
+    if (st.side[k] !== 0) closeTrade(st, k, i, st.last[k] as number, false, 3);
   }
 }
 
@@ -269,6 +313,7 @@ function fillAll(st: KernelState, coins: readonly KernelCoin[], targets: readonl
     args[0] = targets === undefined ? (st.pending[k] as number) : ((targets[k] as Float64Array)[t] as number);
     args[1] = p;
     args[2] = E;
+    args[6] = targets === undefined ? i - 1 : i;
     rebalance(st, coin, k, i, feesOut, j);
     to += args[3] as number;
   }
@@ -284,7 +329,10 @@ function fillAll(st: KernelState, coins: readonly KernelCoin[], targets: readonl
  * - whole units: floor(E |w| / (p (1 + rate))) units, cost on the units traded;
  * - on-change rebalancing skips a target equal to the held one (a whole-unit
  *   target the account could not yet afford is retried);
- * - the rate is (fee + slippage) / 1e4 plus half the last known spread.
+ * - the rate is (fee + slippage) / 1e4 plus half the last known spread; with `coin.impact`,
+ *   the square-root impact scale x traded^1.5 is added (scale of bar `st.fillArgs[6]`);
+ * - after an intrabar exit (exitsInBar) the coin stays flat while the target equals the
+ *   one in force at the exit.
  * The trade ledger closes on 0 or a flip and opens on leaving 0 or a flip; a
  * flip's fee is split between the legs in proportion to what each trades.
  */
@@ -295,13 +343,23 @@ function rebalance(st: KernelState, coin: KernelCoin, k: number, i: number, fees
   const E = args[2] as number;
   args[3] = 0;
   const s = st.settings;
+  if (st.exits && st.stopped[k] === 1) {
+    // Flat after an intrabar exit until the target differs from the one in force then.
+    if (w === st.exitTarget[k]) return;
+    st.stopped[k] = 0;
+  }
   const old = st.units[k] as number;
   const heldPrev = st.held[k] as number;
   if (!s.everyBar && w === heldPrev && !(s.whole && w !== 0 && old === 0)) return;
   const rate = costRate(st, coin, k, i);
   const nu = s.whole ? wholeUnits(w, E, p, rate) : (w * E) / p;
   const traded = !s.whole && s.everyBar ? Math.abs(w - heldPrev) * E : Math.abs(nu - old) * p;
-  const fee = rate * traded;
+  let fee = rate * traded;
+  // The cost breakdown: the half-spread's part of the fee, and the market impact on top.
+  const spreadPart = coin.spreadBps === undefined ? 0 : ((st.spread[k] as number) / 2e4) * traded;
+  const imp = coin.impact;
+  const impactPart = imp === undefined ? 0 : impactCost(imp[args[6] as number] as number, traded);
+  if (imp !== undefined) fee += impactPart;
   st.held[k] = w;
   st.last[k] = p;
   if (nu === old && fee === 0) return;
@@ -312,17 +370,21 @@ function rebalance(st: KernelState, coin: KernelCoin, k: number, i: number, fees
   if (oldSide !== newSide) {
     args[0] = nu;
     args[1] = fee;
+    args[4] = spreadPart;
+    args[5] = impactPart;
     tradeEvent(st, k, i, p, old, heldPrev, w, oldSide, newSide);
   } else if (newSide !== 0) {
     st.tradeFees[k] = (st.tradeFees[k] as number) + fee;
+    if (spreadPart !== 0) st.tradeSpread[k] = (st.tradeSpread[k] as number) + spreadPart;
+    if (impactPart !== 0) st.tradeImpact[k] = (st.tradeImpact[k] as number) + impactPart;
     if (Math.abs(nu) > (st.maxUnits[k] as number)) st.maxUnits[k] = Math.abs(nu);
   }
   st.units[k] = nu;
   args[3] = traded / E;
 }
 
-/** Cost rate of a fill of coin k at bar i: (fee + slippage) / 1e4 plus half the last known spread (bps). */
-function costRate(st: KernelState, coin: KernelCoin, k: number, i: number): number {
+/** Cost rate of a fill of coin k at bar i: (fee + slippage) / 1e4 plus half the last known spread (bps). @internal */
+export function costRate(st: KernelState, coin: KernelCoin, k: number, i: number): number {
   const sp = coin.spreadBps;
   if (sp !== undefined) {
     const v = sp[i] as number;
@@ -338,23 +400,31 @@ function wholeUnits(w: number, E: number, p: number, rate: number): number {
 }
 
 /**
- * The trade ledger when a fill changes coin k's side (new units and fee in
- * `st.fillArgs` [0, 1]): close on 0 or a flip, open on leaving 0 or a flip; a flip's
- * fee is split between the legs in proportion to what each trades.
+ * The trade ledger when a fill changes coin k's side (new units, fee, and the fee's
+ * spread and impact parts in `st.fillArgs` [0, 1, 4, 5]): close on 0 or a flip, open on
+ * leaving 0 or a flip; a flip's fee (and each part) is split between the legs in
+ * proportion to what each trades.
  */
 function tradeEvent(st: KernelState, k: number, i: number, p: number, old: number, heldPrev: number, w: number, oldSide: number, newSide: number): void {
   const nu = st.fillArgs[0] as number;
   let fee = st.fillArgs[1] as number;
+  let spreadPart = st.fillArgs[4] as number;
+  let impactPart = st.fillArgs[5] as number;
   if (oldSide !== 0) {
     // Fee of the exit leg: the part of the traded notional that unwinds the old units
     // (by weight under every-bar fractional rebalancing, where the fee is c |w_i - w_{i-1}|).
     const byWeight = !st.settings.whole && st.settings.everyBar;
     const oldPart = byWeight ? Math.abs(heldPrev) : Math.abs(old) * p;
     const newPart = byWeight ? Math.abs(w) : Math.abs(nu) * p;
+    const share = oldPart + newPart > 0 ? oldPart / (oldPart + newPart) : 0;
     const exitFee = oldPart + newPart > 0 ? (fee * oldPart) / (oldPart + newPart) : 0;
     st.tradeFees[k] = (st.tradeFees[k] as number) + exitFee;
+    st.tradeSpread[k] = (st.tradeSpread[k] as number) + spreadPart * share;
+    st.tradeImpact[k] = (st.tradeImpact[k] as number) + impactPart * share;
     closeTrade(st, k, i, p, false);
     fee -= exitFee;
+    spreadPart -= spreadPart * share;
+    impactPart -= impactPart * share;
   }
   if (newSide !== 0) {
     st.trades++;
@@ -366,5 +436,8 @@ function tradeEvent(st: KernelState, k: number, i: number, p: number, old: numbe
     st.tradePnl[k] = 0;
     st.tradeFees[k] = fee;
     st.tradeFunding[k] = 0;
+    st.tradeSpread[k] = spreadPart;
+    st.tradeImpact[k] = impactPart;
+    st.tradeLiquidationFee[k] = 0;
   }
 }

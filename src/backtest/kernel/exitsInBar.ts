@@ -1,0 +1,64 @@
+import { EXIT_AT_OPEN, EXIT_LIQUIDATION, EXIT_NONE, EXIT_STOP, EXIT_TAKE_PROFIT, exitLevel, intrabarExit } from "../intrabarExit.js";
+import { liquidationPrice } from "../liquidationPrice.js";
+import { impactCost } from "../marketImpact.js";
+import type { KernelState } from "./KernelState.js";
+import { accountValue, closeTrade, costRate, type KernelCoin } from "./runKernel.js";
+
+/**
+ * The kernel's intrabar exits at bar i (i >= 1): for every coin with an open trade, its
+ * stop-loss, take-profit and liquidation levels (from the trade's entry price and the
+ * account) against the bar by the rule of {@link intrabarExit}, in one of two passes:
+ * `atOpen` (the gap test on the open: before the open fill and before funding) or not
+ * (the range test on high and low: after them). A triggered exit sells (buys back) the
+ * whole position at the open or at the level, paying the fill's costs (fee, slippage,
+ * half the last spread, impact estimated at bar i - 1, plus the liquidation fee for a
+ * liquidation), records the trade with its reason, and leaves the coin flat until its
+ * target differs from the one in force at the exit (`st.stopped`, `st.exitTarget`).
+ * Leaves the turnover of the exits, a fraction of the account value before them, in
+ * `st.fillArgs[3]`. Runs only when an intrabar rule is on (`st.exits`).
+ */
+export function exitsInBar(st: KernelState, coins: readonly KernelCoin[], i: number, atOpen: boolean, feesOut: Float64Array | undefined, j: number): void {
+    const K = coins.length;
+  let to = 0;
+  for (let k = 0; k < K; k++) {
+    const side = st.side[k] as number;
+    const q = st.units[k] as number;
+    if (side === 0 || q === 0) continue;
+    const coin = coins[k] as KernelCoin;
+    const o = atOpen ? ((coin.open as ArrayLike<number>)[i] as number) : Number.NaN;
+    const h = atOpen ? Number.NaN : ((coin.high as ArrayLike<number>)[i] as number);
+    const l = atOpen ? Number.NaN : ((coin.low as ArrayLike<number>)[i] as number);
+    const entry = st.entryPrice[k] as number;
+    const stop = exitLevel(side, entry, st.stopLoss, "stop");
+    const take = exitLevel(side, entry, st.takeProfit, "take_profit");
+    const m = st.maintenanceMargin;
+    const E = accountValue(st, K);
+    const liq = m === m ? liquidationPrice(q, E - q * (st.last[k] as number), m) : Number.NaN;
+    const code = intrabarExit(side, stop, take, liq, o, h, l, atOpen);
+    if (code === EXIT_NONE) continue;
+    const reason = code >= EXIT_AT_OPEN ? code - EXIT_AT_OPEN : code;
+    const price = code >= EXIT_AT_OPEN ? o : reason === EXIT_STOP ? stop : reason === EXIT_TAKE_PROFIT ? take : liq;
+    const traded = Math.abs(q) * price;
+    const rate = costRate(st, coin, k, i);
+    const spreadPart = ((st.spread[k] as number) / 2e4) * traded;
+    const imp = coin.impact;
+    const impactPart = imp === undefined ? 0 : impactCost(imp[i - 1] as number, traded);
+    const liqFee = reason === EXIT_LIQUIDATION ? st.liquidationRate * traded : 0;
+    const fee = rate * traded + impactPart + liqFee;
+    st.tradePnl[k] = (st.tradePnl[k] as number) + q * (price - (st.last[k] as number));
+    st.cash[0] = (st.cash[0] as number) + q * price - fee;
+    st.units[k] = 0;
+    st.last[k] = price;
+    st.exitTarget[k] = st.held[k] as number;
+    st.stopped[k] = 1;
+    st.held[k] = 0;
+    st.tradeFees[k] = (st.tradeFees[k] as number) + fee;
+    st.tradeSpread[k] = (st.tradeSpread[k] as number) + spreadPart;
+    st.tradeImpact[k] = (st.tradeImpact[k] as number) + impactPart;
+    st.tradeLiquidationFee[k] = (st.tradeLiquidationFee[k] as number) + liqFee;
+    if (feesOut !== undefined) feesOut[j] = (feesOut[j] as number) + fee;
+    closeTrade(st, k, i, price, false, reason);
+    if (E > 0) to += traded / E;
+  }
+  st.fillArgs[3] = to;
+}
