@@ -1,5 +1,5 @@
-export { DAYS_PER_YEAR } from "./ReturnsOptions.js";
-export type { PeriodRate, ReturnsOptions } from "./ReturnsOptions.js";
+export { DAYS_PER_YEAR } from "./inferPeriodsPerYear.js";
+export type { AnnualisationOptions, PeriodRate, ReturnsOptions } from "./ReturnsOptions.js";
 export { cumReturns, cumReturnsFinal } from "./cumReturns.js";
 export { annualReturn } from "./annualReturn.js";
 export { annualVolatility } from "./annualVolatility.js";

@@ -1,5 +1,7 @@
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
-import { DAYS_PER_YEAR } from "./ReturnsOptions.js";
+
+/** Days in the year used to annualise crypto returns (markets trade every day). */
+export const DAYS_PER_YEAR = 365;
 
 const MS_PER_YEAR = DAYS_PER_YEAR * 86_400_000;
 

@@ -3,7 +3,7 @@ import { DEFAULT_SCORERS } from "../signals/scorers.js";
 import { COMPONENT_NAMES, DEFAULT_WEIGHTS, type ComponentName } from "../signals/weights.js";
 import { labelOf, type SignalLabel } from "../signals/classifySignal.js";
 import { signalConfidence } from "../signals/signalConfidence.js";
-import { realizedVol, VOL_WINDOWS } from "../signals/realizedVol.js";
+import { realizedVol } from "../signals/realizedVol.js";
 import { classifyVolRegimes, VOL_REGIMES, type VolRegime } from "../signals/volRegime.js";
 import { metricSeries } from "./catalog.js";
 import type { SimMarket } from "./market.js";
@@ -74,7 +74,7 @@ export function simulateComposites(market: SimMarket, coin: Coin): SimComposite 
     composite[i] = c;
     confidence[i] = signalConfidence(row, DEFAULT_WEIGHTS, c);
   }
-  const vol24h = realizedVol(market.coins[coin].close, { window: VOL_WINDOWS["24h"] });
+  const vol24h = realizedVol(market.coins[coin].close, { window: "24h" });
   const regimes = classifyVolRegimes(vol24h);
   const result: SimComposite = {
     values,

@@ -45,7 +45,7 @@ describe("metrics on a backtest of the replayed composite", () => {
     expect(ts.winners + ts.losers).toBeLessThanOrEqual(ts.trades);
   });
   it("by regime: groups partition the returns, and group totals compound to the whole", () => {
-    const vol = classifyVolRegimes(realizedVol(btc.close, { window: 60 }));
+    const vol = classifyVolRegimes(realizedVol(btc.close, { window: 60, time: market.time }));
     const t = metricsByRegime(result.returns, { by: { vol, label: replay.label }, periodsPerYear: 525_600, includeAll: true });
     const bars = t.columns.bars as Float64Array;
     const groupBars = Array.from(bars.subarray(1)).reduce((a, b) => a + b, 0);
