@@ -20,6 +20,6 @@ export function annualReturn(returns: ArrayLike<number>, options: ReturnsOptions
   const n = returns.length;
   if (n < 1) return Number.NaN;
   const years = n / ppy;
-  const ending = cumReturnsFinal(returns, 1);
+  const ending = cumReturnsFinal(returns, { startingValue: 1 });
   return ending ** (1 / years) - 1;
 }

@@ -55,7 +55,7 @@ const [tB, ic] = best(() => informationCoefficient(signal, forwardReturns(close,
   ReturnType<typeof informationCoefficient>,
 ];
 const fwd = forwardReturns(close, [60])["60 bars"] as Float64Array;
-const [tC, dec] = best(() => decileReturns(signal, fwd, 5)) as [number, ReturnType<typeof decileReturns>];
+const [tC, dec] = best(() => decileReturns(signal, fwd, { buckets: 5 })) as [number, ReturnType<typeof decileReturns>];
 const sharpeOnly = { sharpeRatio: (r: Float64Array) => sharpeRatio(r, { periodsPerYear: ppy }) };
 const [tD, byReg] = best(() => metricsByRegime(ret, { by: { regime, label }, periodsPerYear: ppy, lag: 1, metrics: sharpeOnly, includeAll: false })) as [
   number,

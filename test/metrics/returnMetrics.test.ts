@@ -67,17 +67,26 @@ describe("cumReturns / cumReturnsFinal (empyrical test_cum_returns, test_cum_ret
       [negativeReturns, 0, [0.0, -0.06, -0.1258, -0.13454, -0.21243, -0.22818, -0.27449, -0.33253, -0.3659]],
     ];
     for (const [r, start, expected] of cases) {
-      const got = cumReturns(r, start);
+      const got = cumReturns(r, { startingValue: start });
       expect(got).toHaveLength(r.length);
       expected.forEach((e, i) => close8(got[i] as number, e, 4));
     }
     expect(cumReturns(empty)).toHaveLength(0);
   });
+  it("options come as an object: the 0.1 positional calls are refused, naming the new form", () => {
+    const legacy = (f: unknown, ...args: unknown[]) => () => (f as (...a: unknown[]) => unknown)(...args);
+    expect(legacy(cumReturns, mixedReturns, 100)).toThrow(
+      "cumReturns: options must be an object, e.g. cumReturns(returns, { startingValue: 100 }) (options are no longer positional), got 100",
+    );
+    expect(legacy(cumReturnsFinal, mixedReturns, 100)).toThrow("cumReturnsFinal: options must be an object, e.g. cumReturnsFinal(returns, { startingValue: 100 })");
+    expect(legacy(valueAtRisk, R, 0.1)).toThrow("valueAtRisk: options must be an object, e.g. valueAtRisk(returns, { cutoff: 0.05 })");
+    expect(legacy(conditionalValueAtRisk, R, 0.1)).toThrow(InvalidArgumentError);
+  });
   it("final value", () => {
     expect(cumReturnsFinal(empty)).toBeNaN();
     close8(cumReturnsFinal(oneReturn), 0.01, 4);
     close8(cumReturnsFinal(mixedReturns), 0.03893, 4);
-    close8(cumReturnsFinal(mixedReturns, 100), 103.8931, 4);
+    close8(cumReturnsFinal(mixedReturns, { startingValue: 100 }), 103.8931, 4);
     close8(cumReturnsFinal(negativeReturns), -0.3659, 4);
     // numpy: np.cumprod(1 + np.nan_to_num(r))[-1] - 1
     close8(cumReturnsFinal(R), 0.028262345830889934, 12);
@@ -266,33 +275,33 @@ describe("sortinoRatio (empyrical test_sortino, current version with period-awar
 
 describe("valueAtRisk / conditionalValueAtRisk (empyrical test_value_at_risk, test_conditional_value_at_risk)", () => {
   it("VaR matches the published values", () => {
-    close8(valueAtRisk([1, 2], 0), 1);
-    close8(valueAtRisk([1, 2], 0.3), 1.3);
-    close8(valueAtRisk([1, 2], 1), 2);
-    close8(valueAtRisk([1, 81, 82, 83, 84, 85], 0.1), 41);
-    close8(valueAtRisk([1, 81, 82, 83, 84, 85], 0.2), 81);
-    close8(valueAtRisk([1, 81, 82, 83, 84, 85], 0.3), 81.5);
+    close8(valueAtRisk([1, 2], { cutoff: 0 }), 1);
+    close8(valueAtRisk([1, 2], { cutoff: 0.3 }), 1.3);
+    close8(valueAtRisk([1, 2], { cutoff: 1 }), 2);
+    close8(valueAtRisk([1, 81, 82, 83, 84, 85], { cutoff: 0.1 }), 41);
+    close8(valueAtRisk([1, 81, 82, 83, 84, 85], { cutoff: 0.2 }), 81);
+    close8(valueAtRisk([1, 81, 82, 83, 84, 85], { cutoff: 0.3 }), 81.5);
   });
   it("CVaR of one value is that value at any cutoff", () => {
-    expect(conditionalValueAtRisk([-0.013], 0)).toBe(-0.013);
-    expect(conditionalValueAtRisk([-0.013], 1)).toBe(-0.013);
+    expect(conditionalValueAtRisk([-0.013], { cutoff: 0 })).toBe(-0.013);
+    expect(conditionalValueAtRisk([-0.013], { cutoff: 1 })).toBe(-0.013);
   });
   it("numpy cross-check (NaN dropped first)", () => {
     // numpy: np.percentile(x, 5), np.percentile(x, 10); k = int((len(x)-1)*0.1); np.mean(np.sort(x)[:k+1])
     close8(valueAtRisk(R), -0.0256, 12);
-    close8(valueAtRisk(R, 0.1), -0.0202, 12);
-    close8(conditionalValueAtRisk(R, 0.1), -0.028, 12);
+    close8(valueAtRisk(R, { cutoff: 0.1 }), -0.0202, 12);
+    close8(conditionalValueAtRisk(R, { cutoff: 0.1 }), -0.028, 12);
     // CVaR equals the mean of the returns at or below VaR (empyrical's test formulation)
-    const v = valueAtRisk(R, 0.1);
+    const v = valueAtRisk(R, { cutoff: 0.1 });
     const tail = R.filter((x) => x <= v);
-    close8(conditionalValueAtRisk(R, 0.1), tail.reduce((a, b) => a + b, 0) / tail.length, 14);
+    close8(conditionalValueAtRisk(R, { cutoff: 0.1 }), tail.reduce((a, b) => a + b, 0) / tail.length, 14);
   });
   it("empty (or all NaN) gives NaN; a bad cutoff throws", () => {
     expect(valueAtRisk(empty)).toBeNaN();
     expect(conditionalValueAtRisk([Number.NaN])).toBeNaN();
-    expect(() => valueAtRisk(R, 1.5)).toThrow(InvalidArgumentError);
-    expect(() => valueAtRisk(R, 1.5)).toThrow("valueAtRisk: cutoff must be a probability in [0, 1] (0.05 for the 5 % tail), got 1.5");
-    expect(() => conditionalValueAtRisk(R, -0.1)).toThrow("conditionalValueAtRisk: cutoff must be a probability in [0, 1]");
+    expect(() => valueAtRisk(R, { cutoff: 1.5 })).toThrow(InvalidArgumentError);
+    expect(() => valueAtRisk(R, { cutoff: 1.5 })).toThrow("valueAtRisk: cutoff must be a probability in [0, 1] (0.05 for the 5 % tail), got 1.5");
+    expect(() => conditionalValueAtRisk(R, { cutoff: -0.1 })).toThrow("conditionalValueAtRisk: cutoff must be a probability in [0, 1]");
   });
 });
 
@@ -423,7 +432,7 @@ describe("shared behaviour", () => {
       const b = f(typed);
       expect([name, a]).toEqual([name, b]);
     }
-    cumReturns(typed, 100);
+    cumReturns(typed, { startingValue: 100 });
     downsideRisk(typed, { ...YEAR365, requiredReturn: 0.5 });
     expect(arr).toEqual(R);
     expect(Array.from(typed)).toEqual(R);

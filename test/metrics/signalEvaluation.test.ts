@@ -195,7 +195,7 @@ describe("hitRate per label", () => {
 
 describe("decileReturns", () => {
   it("quintiles match pandas: np.floor((s.rank() - 1) * 5 / len(s)) then groupby", () => {
-    const t = decileReturns(signal, forwardReturns(close, [1])["1 bar"] as Float64Array, 5);
+    const t = decileReturns(signal, forwardReturns(close, [1])["1 bar"] as Float64Array, { buckets: 5 });
     expect(Array.from(t.columns.bucket as Float64Array)).toEqual([1, 2, 3, 4, 5]);
     expect(Array.from(t.columns.count as Float64Array)).toEqual([7, 4, 8, 4, 5]);
     expect(Array.from(t.columns.minSignal as Float64Array)).toEqual([-1.5, -0.6, -0.1, 0.6, 0.9]);
@@ -206,10 +206,13 @@ describe("decileReturns", () => {
     hits.forEach((e, i) => near((t.columns.hitRate as Float64Array)[i] as number, e));
   });
   it("ties share a bucket; a constant signal is one bucket; bad bucket count throws", () => {
-    const t = decileReturns([1, 1, 1, 1], [0.1, 0.2, 0.3, 0.4], 2);
+    const t = decileReturns([1, 1, 1, 1], [0.1, 0.2, 0.3, 0.4], { buckets: 2 });
     expect(t.rows).toBe(1);
     expect(decileReturns([], []).rows).toBe(0);
-    expect(() => decileReturns([1], [1], 1)).toThrow("decileReturns: buckets must be an integer >= 2 (10 for deciles), got 1");
+    expect(() => decileReturns([1], [1], { buckets: 1 })).toThrow("decileReturns: buckets must be an integer >= 2 (10 for deciles), got 1");
+    expect(() => (decileReturns as (a: number[], b: number[], c: number) => unknown)([1], [1], 5)).toThrow(
+      "decileReturns: options must be an object, e.g. decileReturns(signal, forward, { buckets: 5 }) (options are no longer positional), got 5",
+    );
   });
 });
 

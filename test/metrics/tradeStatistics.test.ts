@@ -115,7 +115,7 @@ const N = Number.NaN;
 describe("tradeStatisticsBy", () => {
   const coins = trades.map((t, i) => ({ ...t, coin: i % 2 === 0 ? "BTC" : "ETH" }));
   it("an all row, then one row per coin, each equal to tradeStatistics of that group", () => {
-    const t = tradeStatisticsBy(coins, "coin");
+    const t = tradeStatisticsBy(coins, { by: "coin" });
     expect(t.columns.coin).toEqual(["all", "BTC", "ETH"]);
     expect(Array.from(t.columns.trades as Float64Array)).toEqual([3, 2, 1]);
     expect((t.columns.winRate as Float64Array)[1]).toBe(1); // trades 0 and 2 both won
@@ -123,11 +123,15 @@ describe("tradeStatisticsBy", () => {
     expect(Array.from(t.columns.openTrades as Float64Array)).toEqual([1, 0, 1]);
   });
   it("by side; includeOpen; empty; bad by", () => {
-    const t = tradeStatisticsBy(trades, "side", { includeOpen: true });
+    const t = tradeStatisticsBy(trades, { by: "side", includeOpen: true });
     expect(t.columns.side).toEqual(["all", "long", "short"]);
     expect(Array.from(t.columns.trades as Float64Array)).toEqual([4, 3, 1]);
     expect(tradeStatisticsBy([]).rows).toBe(1);
-    expect(() => tradeStatisticsBy(trades, "day" as "coin")).toThrow('tradeStatisticsBy: by must be "coin" or "side", got day');
+    expect(() => tradeStatisticsBy(trades, { by: "day" as "coin" })).toThrow('tradeStatisticsBy: by must be "coin" or "side", got day');
+    // The 0.1 positional form is refused with the new one.
+    expect(() => (tradeStatisticsBy as (t: unknown, by: unknown) => unknown)(trades, "side")).toThrow(
+      'tradeStatisticsBy: options must be an object, e.g. tradeStatisticsBy(trades, { by: "side" }) (options are no longer positional), got "side"',
+    );
   });
 });
 
