@@ -1,5 +1,7 @@
 import type { AnalyticsResult } from "../api/queryAnalytics.js";
 import { toEpochMillis } from "../data/toEpochMillis.js";
+import { checkOptionsObject } from "../errors/checkOptionsObject.js";
+import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { SchemaMismatchError } from "../errors/SchemaMismatchError.js";
 import type { RecordColumns } from "./recordsToColumns.js";
 
@@ -30,9 +32,17 @@ function columnKind(rows: readonly unknown[][], j: number): "number" | "string" 
  * (numbers) or "" (strings). Two rows with the same key and time: the later
  * one wins. Time stamps are the service's (a candle row is labelled by its
  * bar's OPEN, so its values are known one interval later; nothing is shifted).
+ * @param options.shape "wide" (default) or "long"
  * @throws SchemaMismatchError when no time column is found or a time does not parse
+ * @throws InvalidArgumentError when options is not an object or shape is unknown
+ * @example analyticsToColumns(await client.analyticsQuery({ dataset: "candles", coin: "BTC" }), { shape: "long" }).close
  */
-export function analyticsToColumns(result: AnalyticsResult, shape: AnalyticsShape = "wide"): RecordColumns {
+export function analyticsToColumns(result: AnalyticsResult, options?: { readonly shape?: AnalyticsShape }): RecordColumns {
+  checkOptionsObject(options, "analyticsToColumns", 'analyticsToColumns(result, { shape: "long" })');
+  const shape = options?.shape ?? "wide";
+  if (shape !== "wide" && shape !== "long") {
+    throw new InvalidArgumentError("shape", `analyticsToColumns: shape must be "wide" or "long", got ${JSON.stringify(shape)}`);
+  }
   const { columns, rows } = result;
   const ti = columns.findIndex((c) => (TIME_COLUMNS as readonly string[]).includes(c));
   if (ti < 0) {

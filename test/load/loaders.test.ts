@@ -237,7 +237,7 @@ describe("loadAnalyticsQuery", () => {
     };
     const cols = analyticsToColumns(result);
     expect(cols).toEqual({ time: [Date.UTC(2026, 0, 1), Date.UTC(2026, 0, 1, 0, 1)], btc_price: [1, 3], eth_price: [NaN, NaN] });
-    const long = analyticsToColumns(result, "long");
+    const long = analyticsToColumns(result, { shape: "long" });
     expect(long.time).toEqual([Date.UTC(2026, 0, 1), Date.UTC(2026, 0, 1), Date.UTC(2026, 0, 1, 0, 1), Date.UTC(2026, 0, 1, 0, 1)]);
     expect(analyticsToColumns({ ...result, columns: [], rows: [] })).toEqual({ time: [] });
     expect(() => analyticsToColumns({ ...result, rows: [["soon", "BTC", "btc_price", 1]] })).toThrow("unreadable time");

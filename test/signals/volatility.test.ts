@@ -226,19 +226,23 @@ describe("volatility regimes", () => {
   });
 
   it("custom cutoffs validated", () => {
-    expect(classifyVolRegime(15, { low: 10, normal: 20, high: 30 })).toBe("normal");
-    expect(classifyVolRegime(20, { low: 20, normal: 20, high: 30 })).toBe("high"); // equal cutoffs collapse a regime
-    expect(() => classifyVolRegime(1, { low: 30, normal: 20, high: 40 })).toThrow(
+    expect(classifyVolRegime(15, { cutoffs: { low: 10, normal: 20, high: 30 } })).toBe("normal");
+    // Cutoffs are an option now; the 0.1 positional form is refused with the new one.
+    expect(() => (classifyVolRegimes as (v: number[], c: unknown) => unknown)([1], 3)).toThrow(
+      'classifyVolRegimes: options must be an object, e.g. classifyVolRegimes(vol, { cutoffs, floor: "high" }) (options are no longer positional), got 3',
+    );
+    expect(classifyVolRegime(20, { cutoffs: { low: 20, normal: 20, high: 30 } })).toBe("high"); // equal cutoffs collapse a regime
+    expect(() => classifyVolRegime(1, { cutoffs: { low: 30, normal: 20, high: 40 } })).toThrow(
       'classifyVolRegime: cutoffs must be finite with low <= normal <= high, got {"low":30,"normal":20,"high":40}',
     );
-    expect(() => classifyVolRegimes([1], { low: 1, normal: 2, high: Number.NaN })).toThrow(InvalidArgumentError);
+    expect(() => classifyVolRegimes([1], { cutoffs: { low: 1, normal: 2, high: Number.NaN } })).toThrow(InvalidArgumentError);
   });
 
   it("regime_floor: never calmer than the floor (one reading and a series)", () => {
-    expect(Array.from(classifyVolRegimes([10, 30, 60, 120, Number.NaN], DEFAULT_VOL_CUTOFFS, { floor: "high" }))).toEqual([2, 2, 2, 3, -1]);
-    expect(Array.from(classifyVolRegimes([10, 30], DEFAULT_VOL_CUTOFFS, { floor: "low" }))).toEqual([0, 1]);
-    expect(Array.from(classifyVolRegimes([10, 30], DEFAULT_VOL_CUTOFFS, { floor: "extreme" }))).toEqual([3, 3]);
-    expect(() => classifyVolRegimes([1], DEFAULT_VOL_CUTOFFS, { floor: "calm" as never })).toThrow(
+    expect(Array.from(classifyVolRegimes([10, 30, 60, 120, Number.NaN], { cutoffs: DEFAULT_VOL_CUTOFFS, floor: "high" }))).toEqual([2, 2, 2, 3, -1]);
+    expect(Array.from(classifyVolRegimes([10, 30], { cutoffs: DEFAULT_VOL_CUTOFFS, floor: "low" }))).toEqual([0, 1]);
+    expect(Array.from(classifyVolRegimes([10, 30], { cutoffs: DEFAULT_VOL_CUTOFFS, floor: "extreme" }))).toEqual([3, 3]);
+    expect(() => classifyVolRegimes([1], { cutoffs: DEFAULT_VOL_CUTOFFS, floor: "calm" as never })).toThrow(
       'classifyVolRegimes: floor must be one of low, normal, high, extreme, got "calm"',
     );
     expect(applyRegimeFloor("normal", "high")).toBe("high");
