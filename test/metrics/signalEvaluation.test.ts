@@ -233,7 +233,7 @@ describe("componentAttribution", () => {
   it("own IC, composite IC and the IC without each component agree with direct computation", () => {
     expect(res.columns.component).toEqual(["a", "b", "c"]);
     near((res.columns.ic as Float64Array)[0] as number, spearmanCorrelation(a, fwd));
-    const full = Float64Array.from({ length: n }, (_, t) => compositeScore({ a: a[t]!, b: b[t]!, c: c[t]! }, weights));
+    const full = Float64Array.from({ length: n }, (_, t) => compositeScore({ a: a[t]!, b: b[t]!, c: c[t]! }, { weights }));
     near(res.compositeIc, spearmanCorrelation(full, fwd));
     const withoutA = Float64Array.from({ length: n }, (_, t) => (0.3 * b[t]! + 0.2 * c[t]!) / 0.5);
     near((res.columns.icWithout as Float64Array)[0] as number, spearmanCorrelation(withoutA, fwd));

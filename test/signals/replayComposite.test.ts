@@ -57,7 +57,7 @@ describe("replayComposite", () => {
       for (let i = 0; i < 2000; i++) {
         const row = Object.fromEntries(COMPONENT_NAMES.map((c) => [c, v[c]![i]!]));
         const scores = scoreComponents(row);
-        const c = compositeScore(scores, DEFAULT_WEIGHTS, missing); // same arithmetic: bit for bit
+        const c = compositeScore(scores, { weights: DEFAULT_WEIGHTS, missing }); // same arithmetic: bit for bit
         if (!same(r.composite[i]!, c)) bad.push(`composite ${i}: ${r.composite[i]} vs ${c}`);
         if (r.label[i] !== LABEL[classifySignal(c)]) bad.push(`label ${i}`);
         const conf = signalConfidence(scores, DEFAULT_WEIGHTS, c);
