@@ -25,7 +25,7 @@ export interface TransportOptions {
   readonly maxResponseBytes: number;
   readonly userAgent: string;
   readonly onEvent: ((event: ClientEvent) => void) | undefined;
-  readonly now: () => number;
+  readonly clock: () => number;
   readonly random: () => number;
 }
 
@@ -71,7 +71,7 @@ export type Transport = ((
  * minute, counting retries) -> one attempt with a timeout and a size limit.
  */
 export function createTransport(options: TransportOptions): Transport {
-  const memo = createRequestMemo(options.now);
+  const memo = createRequestMemo(options.clock);
   // Never shown: the API key, and a password embedded in baseUrl (user:pass@host).
   const secrets = [options.apiKey ?? "", new URL(options.baseUrl).password].filter((x) => x !== "");
   const emit = (event: ClientEvent): void => {
@@ -105,7 +105,7 @@ export function createTransport(options: TransportOptions): Transport {
         timeoutMs: options.timeoutMs,
         maxResponseBytes: options.maxResponseBytes,
         rateLimitPerMinute: options.rateLimitPerMinute,
-        now: options.now,
+        clock: options.clock,
         decode: reader?.decode,
       });
     } catch (error) {
