@@ -3,15 +3,18 @@ import { alignAsOf, type AsOfFeed } from "../data/alignAsOf.js";
 import type { Panel } from "../data/Panel.js";
 import { unionTimes } from "../data/unionTimes.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { refuseRenamedOptions } from "../errors/refuseRenamedOptions.js";
 
 /** Parameters of `loadHistory` / `loadHistoryPanel`. */
 export interface LoadHistoryParams {
   /** Coin or coins (lower case accepted); each metric is fetched once per coin [none: metric ids name their coin, e.g. "btc_price"]. */
   readonly coin?: string | readonly string[] | undefined;
-  /** One metric id, e.g. `"btc_price"` (or `"price"` with a coin). Give this or `metricIds`. */
-  readonly metricId?: string | undefined;
-  /** Several metric ids, fetched concurrently under the client's rate limit. */
-  readonly metricIds?: readonly string[] | undefined;
+  /**
+   * Metric id or ids, e.g. `"btc_price"` or `["btc_price", "eth_price"]` (or `"price"` with a coin),
+   * fetched concurrently under the client's rate limit. One or a list, as `coin` and `analyticsQuery`'s
+   * `metricId`. (A separate `metricIds` before 0.2.)
+   */
+  readonly metricId: string | readonly string[];
   /** Window in hours, 1..720 [24]. */
   readonly hours?: number | undefined;
   /**
@@ -61,15 +64,16 @@ function hasNaN(v: Float64Array): boolean {
 
 function requests(params: LoadHistoryParams): { metricId: string; coin?: string }[] {
   if (typeof params !== "object" || params === null) {
-    throw new InvalidArgumentError("params", `loadHistory: params must be an object like { metricIds: ["btc_price"] }, got ${JSON.stringify(params)}`);
+    throw new InvalidArgumentError("params", `loadHistory: params must be an object like { metricId: ["btc_price"] }, got ${JSON.stringify(params)}`);
   }
-  const { metricId, metricIds } = params;
-  if ((metricId === undefined) === (metricIds === undefined)) {
-    throw new InvalidArgumentError("metricId", "loadHistory: give exactly one of metricId (a string) or metricIds (a list), e.g. { metricIds: [\"btc_price\", \"eth_price\"] }");
+  refuseRenamedOptions(params, "loadHistory", { metricIds: 'metricId, which takes one id or a list: { metricId: ["btc_price", "eth_price"] }' });
+  const { metricId } = params;
+  if (metricId === undefined) {
+    throw new InvalidArgumentError("metricId", 'loadHistory: metricId is required: one id or a list, e.g. { metricId: ["btc_price", "eth_price"] }');
   }
-  const ids = metricIds === undefined ? [metricId] : [...metricIds];
+  const ids = typeof metricId === "string" ? [metricId] : [...metricId];
   if (ids.length === 0 || ids.some((id) => typeof id !== "string" || id.trim() === "")) {
-    throw new InvalidArgumentError("metricIds", `loadHistory: metric ids must be non-empty strings, got ${JSON.stringify(metricIds ?? metricId)}`);
+    throw new InvalidArgumentError("metricId", `loadHistory: metric ids must be non-empty strings, got ${JSON.stringify(metricId)}`);
   }
   const coins = params.coin === undefined ? [undefined] : typeof params.coin === "string" ? [params.coin] : [...params.coin];
   if (coins.length === 0) throw new InvalidArgumentError("coin", "loadHistory: coin list is empty; omit coin or name at least one");
@@ -88,7 +92,7 @@ function requests(params: LoadHistoryParams): { metricId: string; coin?: string 
  * Unknown metric ids fail with the service's HttpError (404, naming the id).
  * @throws InvalidArgumentError before any request for bad parameters
  * @example
- * const { panel } = await loadHistoryPanel(client, { metricIds: ["btc_price", "eth_price"], hours: 24 });
+ * const { panel } = await loadHistoryPanel(client, { metricId: ["btc_price", "eth_price"], hours: 24 });
  * panel.time.length // 1440
  */
 export async function loadHistoryPanel(client: MarketIntelClient, params: LoadHistoryParams): Promise<HistoryLoad> {

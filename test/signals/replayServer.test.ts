@@ -103,7 +103,7 @@ describe("replayComposite reproduces the replay server's published composites", 
 
   it("BTC from a loadHistoryPanel of componentMetricIds (columns option) equals the published composite", async () => {
     const ids = componentMetricIds("BTC");
-    const { panel } = await loadHistoryPanel(client, { metricIds: Object.values(ids), hours: 24 });
+    const { panel } = await loadHistoryPanel(client, { metricId: Object.values(ids), hours: 24 });
     const r = replayComposite(panel, { columns: ids });
     const { col } = await publishedComposite("BTC");
     const published = new Map<number, number>();
