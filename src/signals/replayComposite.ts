@@ -60,7 +60,11 @@ export interface CompositeReplay {
   readonly strength: Int8Array;
   /** Confidence 0..1 (see signalConfidence); NaN where the composite is NaN. Built on first access. */
   readonly confidence: Float64Array;
-  /** The replay as a danfo DataFrame: time, `<c>_value`, `<c>_score`, composite, label, signal ("buy"/"sell"/"neutral"), confidence. */
+  /**
+   * The replay as a danfo DataFrame: time, `<c>` (the value, under the component's bare name, as the
+   * loaders name it, so the frame replays again as is), `<c>_score`, composite, label, signal
+   * ("buy"/"sell"/"neutral"), confidence.
+   */
   toDataFrame(): DataFrame;
 }
 
@@ -217,7 +221,7 @@ export function replayComposite(input: ColumnInput, options: ReplayCompositeOpti
       if (time !== undefined) cols["time"] = time;
       for (const name of components) {
         const v = values[name];
-        if (v !== undefined) cols[`${name}_value`] = v;
+        if (v !== undefined) cols[name] = v;
         cols[`${name}_score`] = scores[name] as Float64Array;
       }
       cols["composite"] = composite;
