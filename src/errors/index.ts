@@ -1,5 +1,6 @@
 export { MarketIntelError } from "./MarketIntelError.js";
 export { InvalidArgumentError } from "./InvalidArgumentError.js";
+export { InvalidTimeError } from "./InvalidTimeError.js";
 export { HttpError } from "./HttpError.js";
 export { RateLimitedError } from "./RateLimitedError.js";
 export { RequestTimeoutError } from "./RequestTimeoutError.js";
@@ -7,3 +8,6 @@ export { NetworkError } from "./NetworkError.js";
 export { ResponseTooLargeError } from "./ResponseTooLargeError.js";
 export { MalformedResponseError } from "./MalformedResponseError.js";
 export { SchemaMismatchError } from "./SchemaMismatchError.js";
+export { CrossOriginRedirectError } from "./CrossOriginRedirectError.js";
+export { RecorderLockedError, type LockHolder } from "./RecorderLockedError.js";
+export { RecordingWriteError } from "./RecordingWriteError.js";

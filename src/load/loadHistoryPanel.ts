@@ -2,6 +2,9 @@ import type { History, MarketIntelClient } from "../api/createClient.js";
 import { alignAsOf, type AsOfFeed } from "../data/alignAsOf.js";
 import type { Panel } from "../data/Panel.js";
 import { unionTimes } from "../data/unionTimes.js";
+import { historyHours } from "../api/historyHours.js";
+import { parseCoin } from "../domain/coins.js";
+import { parseMetricId } from "../domain/metricIds.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { refuseRenamedOptions } from "../errors/refuseRenamedOptions.js";
 
@@ -71,14 +74,20 @@ function requests(params: LoadHistoryParams): { metricId: string; coin?: string 
   if (metricId === undefined) {
     throw new InvalidArgumentError("metricId", 'loadHistory: metricId is required: one id or a list, e.g. { metricId: ["btc_price", "eth_price"] }');
   }
-  const ids = typeof metricId === "string" ? [metricId] : [...metricId];
-  if (ids.length === 0 || ids.some((id) => typeof id !== "string" || id.trim() === "")) {
-    throw new InvalidArgumentError("metricId", `loadHistory: metric ids must be non-empty strings, got ${JSON.stringify(metricId)}`);
+  if (typeof metricId !== "string" && !Array.isArray(metricId)) {
+    throw new InvalidArgumentError("metricId", `loadHistory: metricId must be one metric id or a list of them, got ${JSON.stringify(metricId)}`);
   }
-  const coins = params.coin === undefined ? [undefined] : typeof params.coin === "string" ? [params.coin] : [...params.coin];
+  const list: readonly unknown[] = typeof metricId === "string" ? [metricId] : metricId;
+  if (list.length === 0) throw new InvalidArgumentError("metricId", "loadHistory: metric ids must be non-empty strings, got []");
+  const ids = list.map((id) => parseMetricId(id, "loadHistory", "metricId"));
+  historyHours(params.hours, "loadHistory");
+  if (params.coin !== undefined && typeof params.coin !== "string" && !Array.isArray(params.coin)) {
+    throw new InvalidArgumentError("coin", `loadHistory: coin must be a coin or a list of coins, got ${JSON.stringify(params.coin)}`);
+  }
+  const coins = params.coin === undefined ? [undefined] : (typeof params.coin === "string" ? [params.coin] : [...params.coin]).map((c) => parseCoin(c, "loadHistory"));
   if (coins.length === 0) throw new InvalidArgumentError("coin", "loadHistory: coin list is empty; omit coin or name at least one");
   const out: { metricId: string; coin?: string }[] = [];
-  for (const coin of coins) for (const id of ids) out.push(coin === undefined ? { metricId: (id as string).trim() } : { metricId: (id as string).trim(), coin });
+  for (const coin of coins) for (const id of ids) out.push(coin === undefined ? { metricId: id } : { metricId: id, coin });
   return out;
 }
 
@@ -90,6 +99,8 @@ function requests(params: LoadHistoryParams): { metricId: string; coin?: string 
  * metric id the service returned (`"btc_price"`), or `"<coin>_<id>"` when two
  * series would share a name. A series with no points is a column of NaN.
  * Unknown metric ids fail with the service's HttpError (404, naming the id).
+ * Every argument (each coin, each metric id's format, hours, fill, staleness,
+ * concurrency) is checked before the first request.
  * @throws InvalidArgumentError before any request for bad parameters
  * @example
  * const { panel } = await loadHistoryPanel(client, { metricId: ["btc_price", "eth_price"], hours: 24 });

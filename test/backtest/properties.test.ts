@@ -3,7 +3,7 @@
  * - no lookahead: equity, positions, exposure, holdings, turnover and the trades
  *   closed up to bar t do not change when any data after t changes, in every
  *   fill / units / rebalance mode;
- * - DESIGN.md's formula holds exactly in the default mode;
+ * - docs/DESIGN.md's formula holds exactly in the default mode;
  * - accounting: the trades' P&L adds up to the change in equity.
  */
 import fc from "fast-check";
@@ -49,7 +49,8 @@ function splice(a: number[], b: number[], cut: number): number[] {
   return a.map((x, i) => (i <= cut ? x : (b[i] as number)));
 }
 
-describe("backtest properties", () => {
+// Hundreds of generated runs each: on a shared, busy machine one property can take over the 5 s default.
+describe("backtest properties", { timeout: 60_000 }, () => {
   it("has no lookahead: nothing up to bar t depends on data after t", () => {
     fc.assert(
       fc.property(market, ({ close, open, position, funding, spreadBps, future, cut, mode, feeBps }) => {
@@ -75,7 +76,7 @@ describe("backtest properties", () => {
     );
   });
 
-  it("follows DESIGN.md exactly by default: r_{i+1} = w_i R_{i+1} - c |w_i - w_{i-1}| - w_i f_{i+1}", () => {
+  it("follows docs/DESIGN.md exactly by default: r_{i+1} = w_i R_{i+1} - c |w_i - w_{i-1}| - w_i f_{i+1}", () => {
     fc.assert(
       fc.property(market, ({ open, position, funding, feeBps }) => {
         const close = open; // finite prices only
@@ -109,22 +110,6 @@ describe("backtest properties", () => {
         const fees = r.trades.reduce((s, t) => s + t.fees, 0);
         const feesPaid = Array.from(r.fees).reduce((s, x) => s + x, 0);
         expect(fees).toBeCloseTo(feesPaid, 6);
-      }),
-      { numRuns: 300 },
-    );
-  });
-
-  it("gives bit-identical results on the default fast path and the general engine", () => {
-    fc.assert(
-      fc.property(market, ({ close, position, funding, spreadBps, feeBps }) => {
-        const w = position.map((x) => Math.max(-1, Math.min(1, x)));
-        const time = close.map((_, i) => i * 60_000);
-        const fast = backtest({ time, close, position: w, funding, spreadBps, feeBps, initialCash: 10_000, coin: "X" });
-        const general = backtestPortfolio({ time, coins: { X: { close, position: w, funding, spreadBps } }, feeBps, initialCash: 10_000 });
-        for (const key of ["equity", "returns", "exposure", "turnover", "fees", "fundingPaid"] as const) {
-          expect(Array.from(fast[key]), key).toEqual(Array.from(general[key]));
-        }
-        expect(fast.trades).toEqual(general.trades);
       }),
       { numRuns: 300 },
     );

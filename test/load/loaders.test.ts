@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, type MarketIntelClient } from "../../src/api/index.js";
 import { fromDataFrame } from "../../src/data/index.js";
 import { HttpError, InvalidArgumentError } from "../../src/errors/index.js";
+import { concatColumns } from "../../src/load/concatColumns.js";
+import { responseTimestamp } from "../../src/load/responseTimestamp.js";
 import {
-  concatColumns,
-  responseTimestamp,
   analyticsToColumns,
   loadAnalyticsQuery,
   loadComposite,
@@ -243,7 +243,7 @@ describe("loadAnalyticsQuery", () => {
     const long = analyticsToColumns(result, { shape: "long" });
     expect(long.time).toEqual([Date.UTC(2026, 0, 1), Date.UTC(2026, 0, 1), Date.UTC(2026, 0, 1, 0, 1), Date.UTC(2026, 0, 1, 0, 1)]);
     expect(analyticsToColumns({ ...result, columns: [], rows: [] })).toEqual({ time: [] });
-    expect(() => analyticsToColumns({ ...result, rows: [["soon", "BTC", "btc_price", 1]] })).toThrow("unreadable time");
+    expect(() => analyticsToColumns({ ...result, rows: [["soon", "BTC", "btc_price", 1]] })).toThrow("/v3/analytics/query: rows[].time at row 0 must be a time");
     expect(() => analyticsToColumns({ ...result, columns: ["when", "v"], rows: [[1, 2]] })).toThrow("no time column");
   });
 });

@@ -5,6 +5,8 @@
  * overlapping data.
  */
 import { spawn } from "node:child_process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -155,11 +157,37 @@ describe("record", () => {
     }
   });
 
+  it("a response stamped outside the API's time range (1e20) is counted and logged as an error, never written, and polling goes on", async () => {
+    // Before the fix the recorder died on toISOString() of a 1e20 stamp (issue 13, defect 3).
+    const dir = tmp();
+    const bad = createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end('{"timestamp":1e20,"signals":[]}');
+    });
+    await new Promise<void>((resolve) => bad.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = bad.address() as AddressInfo;
+      const logs: RecordLog[] = [];
+      const stats = await record(createClient({ baseUrl: `http://127.0.0.1:${port}`, retries: 0, cacheTtlMs: 0 }), {
+        dir,
+        endpoints: ["composite"],
+        everyMs: 10,
+        maxPolls: 2,
+        onLog: (l) => logs.push(l),
+      }).done;
+      expect(stats).toMatchObject({ polls: 2, written: 0, errors: 2 });
+      expect(logs.filter((l) => l.level === "error").every((l) => /timestamp/.test(l.message))).toBe(true);
+      expect(loadRecording(dir).stats.records).toBe(0);
+    } finally {
+      await new Promise<void>((resolve) => bad.close(() => resolve()));
+    }
+  });
+
   it("stop() and an AbortSignal end it; one live recorder per directory", async () => {
     const dir = tmp();
     const client = createClient({ baseUrl: fixed.url });
     const rec = record(client, { dir, endpoints: ["composite"], everyMs: 3_600_000 });
-    expect(() => record(client, { dir, endpoints: ["composite"] })).toThrow(/another recorder \(pid \d+, this process\) is writing to/);
+    expect(() => record(client, { dir, endpoints: ["composite"] })).toThrow(/another recorder of this process \(pid \d+\) is writing to/);
     const stats = await rec.stop();
     expect(stats.polls).toBe(1);
     const controller = new AbortController();

@@ -1,3 +1,4 @@
+import { sharpeRatioStandardError } from "../../metrics/sharpeRatioStandardError.js";
 import type { StudyData } from "./loadStudyData.js";
 import { runStudy, type StudyOptions } from "./runStudy.js";
 
@@ -8,6 +9,8 @@ export interface VariantRow {
   readonly options: string;
   readonly totalReturn: number;
   readonly sharpe: number;
+  /** Standard error of `sharpe` (Lo 2002) on the variant's bars. */
+  readonly sharpeSE: number;
   readonly maxDrawdown: number;
   readonly trades: number;
   readonly feesPaid: number;
@@ -16,7 +19,7 @@ export interface VariantRow {
 
 /**
  * The what-if table's columns (terminal scorecard and HTML report alike):
- * variant, total return, Sharpe, max DD, trades, fees paid, funding paid and
+ * variant, total return, Sharpe, Sharpe SE, max DD, trades, fees paid, funding paid and
  * the `milab backtest` options that reproduce the row.
  */
 export function variantColumns(rows: readonly VariantRow[]): Record<string, string[] | number[]> {
@@ -24,6 +27,7 @@ export function variantColumns(rows: readonly VariantRow[]): Record<string, stri
     variant: rows.map((x) => x.variant),
     "total return": rows.map((x) => x.totalReturn),
     Sharpe: rows.map((x) => x.sharpe),
+    "Sharpe SE": rows.map((x) => x.sharpeSE),
     "max DD": rows.map((x) => x.maxDrawdown),
     trades: rows.map((x) => x.trades),
     "fees paid": rows.map((x) => x.feesPaid),
@@ -66,6 +70,7 @@ export function runVariants(data: StudyData, base: StudyOptions): VariantRow[] {
       options,
       totalReturn: summary.totalReturn,
       sharpe: summary.sharpeRatio,
+      sharpeSE: sharpeRatioStandardError(summary.sharpeRatio, { observations: summary.periods, periodsPerYear: summary.periodsPerYear }),
       maxDrawdown: summary.maxDrawdown,
       trades: summary.trades,
       feesPaid: p?.feesPaid ?? single!.feesPaid,

@@ -20,18 +20,18 @@ export function studyReportInput(run: StudyRun): TearsheetInput {
   const v = run.variants;
   if (v !== undefined) {
     all.push({
-      title: "What if: the same data under other rules",
+      title: "What if (in-sample): the same data under other rules",
       id: "what-if",
       intro: `The ${s.portfolio !== undefined ? "portfolio" : o.coins[0]} again with one rule changed at a time, on the same data. In-sample by construction: a better row is a hypothesis to test on other data (other simulator seeds with milab seeds --seeds 1-10 and the same options, a recorded history, a later period), not evidence of an edge.`,
       regimeReturns: {
         category: v.map((x) => x.variant),
         value: v.map((x) => x.sharpe),
-        title: "Sharpe ratio by variant",
+        title: "Sharpe ratio by variant (in-sample)",
         options: { format: ".2f", valueTitle: "Sharpe", horizontal: true },
       },
       tables: [
         {
-          title: "Variants",
+          title: "Variants (in-sample)",
           table: variantColumns(v),
           signed: ["total return", "Sharpe"],
           format: SCORECARD_FORMAT,
