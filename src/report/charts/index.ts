@@ -12,3 +12,10 @@ export { signalSpec } from "../signalChart.js";
 export { positionsSpec } from "../positionsChart.js";
 export { barSpec } from "../barChart.js";
 export { icDecaySpec } from "../icDecayChart.js";
+// tearsheet: the specs of the performance and signal-tearsheet charts
+export { monthlyHeatmapSpec } from "../monthlyHeatmapChart.js";
+export { underwaterSpec } from "../underwaterChart.js";
+export { rollingMetricsSpec } from "../rollingMetricsChart.js";
+export { histogramSpec } from "../histogramChart.js";
+export { qqSpec } from "../qqChart.js";
+export { rollingIcSpec } from "../rollingIcChart.js";
