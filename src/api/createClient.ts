@@ -1,6 +1,7 @@
 import { parseCoin, type Coin } from "../domain/coins.js";
 import { parseMetricId } from "../domain/metricIds.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { refuseRenamedOptions } from "../errors/refuseRenamedOptions.js";
 import { analyticsParams, type AnalyticsQueryParams } from "./analyticsParams.js";
 import { checkQueryParams, type QueryParams } from "./checkQueryParams.js";
 import { ENDPOINTS } from "./endpoints.js";
@@ -54,8 +55,8 @@ export interface ClientOptions {
   readonly onEvent?: ((event: ClientEvent) => void) | undefined;
   /** `User-Agent` header [`market-intel-lab/0.1`]. */
   readonly userAgent?: string | undefined;
-  /** Clock for cache expiry and HTTP-date Retry-After, epoch ms [Date.now]. */
-  readonly now?: (() => number) | undefined;
+  /** Clock for cache expiry and HTTP-date Retry-After, epoch ms [Date.now]. (Named `now` before 0.2.) */
+  readonly clock?: (() => number) | undefined;
 }
 
 /** `{coin?}` parameters of the per-coin signal endpoints. */
@@ -279,6 +280,7 @@ function historyParams(params: HistoryParams): { query: Record<string, string | 
  * btc.time.length // 1440 one-minute points
  */
 export function createClient(options: ClientOptions = {}): MarketIntelClient {
+  refuseRenamedOptions(options, "createClient", { now: '"clock" (the same () => epoch ms function)' });
   const { baseUrl, authorization, secrets } = resolveBaseUrl(options.baseUrl);
   const fetchImpl = options.fetch ?? globalThis.fetch;
   if (typeof fetchImpl !== "function") {
@@ -304,7 +306,7 @@ export function createClient(options: ClientOptions = {}): MarketIntelClient {
     maxResponseBytes: positive("maxResponseBytes", options.maxResponseBytes, 64 * 1024 * 1024, { integer: true, min: 1 }),
     userAgent: options.userAgent ?? "market-intel-lab/0.1",
     onEvent,
-    now: options.now ?? Date.now,
+    clock: options.clock ?? Date.now,
     random: Math.random,
   });
   const emit = (event: ClientEvent): void => {

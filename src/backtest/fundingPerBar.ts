@@ -1,3 +1,4 @@
+import { checkOptionsObject } from "../errors/checkOptionsObject.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 
 /**
@@ -11,11 +12,13 @@ import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
  * Units: decimal per bar; positive = longs pay.
  * @param time epoch ms of each bar, strictly ascending
  * @param rate funding rate per `periodMs`, decimal, one per bar
- * @param periodMs the period the rate is quoted for; default 3 600 000 (one hour)
- * @throws InvalidArgumentError on unequal lengths or a non-positive period
+ * @param options.periodMs the period the rate is quoted for; default 3 600 000 (one hour)
+ * @throws InvalidArgumentError on unequal lengths, a non-positive period, or options that are not an object
  * @example fundingPerBar([0, 60_000, 120_000], [0.0001, 0.0001, 0.0001]) // [0, 0.0001/60, 0.0001/60]
  */
-export function fundingPerBar(time: ArrayLike<number>, rate: ArrayLike<number>, periodMs = 3_600_000): Float64Array {
+export function fundingPerBar(time: ArrayLike<number>, rate: ArrayLike<number>, options?: { readonly periodMs?: number }): Float64Array {
+  checkOptionsObject(options, "fundingPerBar", "fundingPerBar(time, rate, { periodMs: 8 * 3_600_000 })");
+  const periodMs = options?.periodMs ?? 3_600_000;
   if (time.length !== rate.length) {
     throw new InvalidArgumentError("rate", `fundingPerBar: rate must have one value per bar (${time.length}), got ${rate.length}`);
   }

@@ -1,5 +1,7 @@
 import type { AnalyticsResult } from "../api/queryAnalytics.js";
 import { responseTimeMs } from "../api/responseTimeMs.js";
+import { checkOptionsObject } from "../errors/checkOptionsObject.js";
+import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { SchemaMismatchError } from "../errors/SchemaMismatchError.js";
 import type { RecordColumns } from "./recordsToColumns.js";
 
@@ -30,10 +32,18 @@ function columnKind(rows: readonly unknown[][], j: number): "number" | "string" 
  * (numbers) or "" (strings). Two rows with the same key and time: the later
  * one wins. Time stamps are the service's (a candle row is labelled by its
  * bar's OPEN, so its values are known one interval later; nothing is shifted).
+ * @param options.shape "wide" (default) or "long"
  * @throws SchemaMismatchError when no time column is found or a row has no time
  * @throws InvalidTimeError naming the row of a time that is not one or lies outside 2009..2099 (`responseTimeMs`)
+ * @throws InvalidArgumentError when options is not an object or shape is unknown
+ * @example analyticsToColumns(await client.analyticsQuery({ dataset: "candles", coin: "BTC" }), { shape: "long" }).close
  */
-export function analyticsToColumns(result: AnalyticsResult, shape: AnalyticsShape = "wide"): RecordColumns {
+export function analyticsToColumns(result: AnalyticsResult, options?: { readonly shape?: AnalyticsShape }): RecordColumns {
+  checkOptionsObject(options, "analyticsToColumns", 'analyticsToColumns(result, { shape: "long" })');
+  const shape = options?.shape ?? "wide";
+  if (shape !== "wide" && shape !== "long") {
+    throw new InvalidArgumentError("shape", `analyticsToColumns: shape must be "wide" or "long", got ${JSON.stringify(shape)}`);
+  }
   const { columns, rows } = result;
   const ti = columns.findIndex((c) => (TIME_COLUMNS as readonly string[]).includes(c));
   if (ti < 0) {

@@ -26,5 +26,5 @@ export async function loadAnalyticsQuery(
   if (shape !== "wide" && shape !== "long") {
     throw new InvalidArgumentError("shape", `loadAnalyticsQuery: shape must be "wide" or "long", got ${JSON.stringify(shape)}`);
   }
-  return toDataFrame(analyticsToColumns(await client.analyticsQuery(params), shape));
+  return toDataFrame(analyticsToColumns(await client.analyticsQuery(params), { shape }));
 }

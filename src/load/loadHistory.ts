@@ -9,7 +9,7 @@ import { loadHistoryPanel, type LoadHistoryParams } from "./loadHistoryPanel.js"
  * per series. See {@link loadHistoryPanel} for the rules (names, join, fill);
  * use that one to keep Float64Array columns for the kernels.
  * @example
- * const df = await loadHistory(client, { coin: "BTC", metricIds: ["price", "funding_rate"], hours: 48 });
+ * const df = await loadHistory(client, { coin: "BTC", metricId: ["price", "funding_rate"], hours: 48 });
  * df.columns // ["time", "btc_price", "btc_funding_rate"]
  */
 export async function loadHistory(client: MarketIntelClient, params: LoadHistoryParams): Promise<DataFrame> {

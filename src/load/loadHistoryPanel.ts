@@ -6,15 +6,18 @@ import { historyHours } from "../api/historyHours.js";
 import { parseCoin } from "../domain/coins.js";
 import { parseMetricId } from "../domain/metricIds.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { refuseRenamedOptions } from "../errors/refuseRenamedOptions.js";
 
 /** Parameters of `loadHistory` / `loadHistoryPanel`. */
 export interface LoadHistoryParams {
   /** Coin or coins (lower case accepted); each metric is fetched once per coin [none: metric ids name their coin, e.g. "btc_price"]. */
   readonly coin?: string | readonly string[] | undefined;
-  /** One metric id, e.g. `"btc_price"` (or `"price"` with a coin). Give this or `metricIds`. */
-  readonly metricId?: string | undefined;
-  /** Several metric ids, fetched concurrently under the client's rate limit. */
-  readonly metricIds?: readonly string[] | undefined;
+  /**
+   * Metric id or ids, e.g. `"btc_price"` or `["btc_price", "eth_price"]` (or `"price"` with a coin),
+   * fetched concurrently under the client's rate limit. One or a list, as `coin` and `analyticsQuery`'s
+   * `metricId`. (A separate `metricIds` before 0.2.)
+   */
+  readonly metricId: string | readonly string[];
   /** Window in hours, 1..720 [24]. */
   readonly hours?: number | undefined;
   /**
@@ -66,17 +69,19 @@ function hasNaN(v: Float64Array): boolean {
 
 function requests(params: LoadHistoryParams): { metricId: string; coin?: string }[] {
   if (typeof params !== "object" || params === null) {
-    throw new InvalidArgumentError("params", `loadHistory: params must be an object like { metricIds: ["btc_price"] }, got ${JSON.stringify(params)}`);
+    throw new InvalidArgumentError("params", `loadHistory: params must be an object like { metricId: ["btc_price"] }, got ${JSON.stringify(params)}`);
   }
-  const { metricId, metricIds } = params;
-  if ((metricId === undefined) === (metricIds === undefined)) {
-    throw new InvalidArgumentError("metricId", "loadHistory: give exactly one of metricId (a string) or metricIds (a list), e.g. { metricIds: [\"btc_price\", \"eth_price\"] }");
+  refuseRenamedOptions(params, "loadHistory", { metricIds: 'metricId, which takes one id or a list: { metricId: ["btc_price", "eth_price"] }' });
+  const { metricId } = params;
+  if (metricId === undefined) {
+    throw new InvalidArgumentError("metricId", 'loadHistory: metricId is required: one id or a list, e.g. { metricId: ["btc_price", "eth_price"] }');
   }
-  if (metricIds !== undefined && (typeof metricIds !== "object" || metricIds === null || !Array.isArray(metricIds))) {
-    throw new InvalidArgumentError("metricIds", `loadHistory: metricIds must be a list of metric ids, got ${JSON.stringify(metricIds)}`);
+  if (typeof metricId !== "string" && !Array.isArray(metricId)) {
+    throw new InvalidArgumentError("metricId", `loadHistory: metricId must be one metric id or a list of them, got ${JSON.stringify(metricId)}`);
   }
-  if (metricIds !== undefined && metricIds.length === 0) throw new InvalidArgumentError("metricIds", "loadHistory: metric ids must be non-empty strings, got []");
-  const ids = (metricIds === undefined ? [metricId] : [...metricIds]).map((id) => parseMetricId(id, "loadHistory", metricIds === undefined ? "metricId" : "metricIds"));
+  const list: readonly unknown[] = typeof metricId === "string" ? [metricId] : metricId;
+  if (list.length === 0) throw new InvalidArgumentError("metricId", "loadHistory: metric ids must be non-empty strings, got []");
+  const ids = list.map((id) => parseMetricId(id, "loadHistory", "metricId"));
   historyHours(params.hours, "loadHistory");
   if (params.coin !== undefined && typeof params.coin !== "string" && !Array.isArray(params.coin)) {
     throw new InvalidArgumentError("coin", `loadHistory: coin must be a coin or a list of coins, got ${JSON.stringify(params.coin)}`);
@@ -100,7 +105,7 @@ function requests(params: LoadHistoryParams): { metricId: string; coin?: string 
  * concurrency) is checked before the first request.
  * @throws InvalidArgumentError before any request for bad parameters
  * @example
- * const { panel } = await loadHistoryPanel(client, { metricIds: ["btc_price", "eth_price"], hours: 24 });
+ * const { panel } = await loadHistoryPanel(client, { metricId: ["btc_price", "eth_price"], hours: 24 });
  * panel.time.length // 1440
  */
 export async function loadHistoryPanel(client: MarketIntelClient, params: LoadHistoryParams): Promise<HistoryLoad> {

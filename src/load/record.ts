@@ -4,6 +4,7 @@ import type { MarketIntelClient } from "../api/createClient.js";
 import { ENDPOINTS, type EndpointName } from "../api/endpoints.js";
 import { redactJson, secretsOf } from "../api/transport/clientSecrets.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { refuseRenamedOptions } from "../errors/refuseRenamedOptions.js";
 import { MarketIntelError } from "../errors/MarketIntelError.js";
 import { InvalidTimeError } from "../errors/InvalidTimeError.js";
 import { RecorderLockedError } from "../errors/RecorderLockedError.js";
@@ -42,8 +43,8 @@ export interface RecordOptions {
   readonly dir: string;
   /** Endpoints to poll [composite, volatility, regime, snapshot]. */
   readonly endpoints?: readonly RecordableEndpoint[];
-  /** Seconds between polls [60]. The client's response cache (the service's max-age, 45 s) means a faster poll gets the cached body, which is skipped, never a new request. */
-  readonly everySeconds?: number;
+  /** Milliseconds between polls [60 000]. (`everySeconds` before 0.2.) The client's response cache (the service's max-age, 45 s) means a faster poll gets the cached body, which is skipped, never a new request. */
+  readonly everyMs?: number;
   /** Stop after this many polls (each poll asks every endpoint once) [unlimited]. */
   readonly maxPolls?: number;
   /** Ends the recorder (after the write in progress) when aborted. */
@@ -84,15 +85,16 @@ function check(options: RecordOptions): { endpoints: RecordableEndpoint[]; every
   if (endpoints.length === 0 || bad.length > 0) {
     throw new InvalidArgumentError("endpoints", `record: endpoints must be a non-empty list of ${RECORDABLE_ENDPOINTS.join(", ")}, got ${JSON.stringify(options.endpoints)}`);
   }
-  const every = options.everySeconds ?? 60;
-  if (typeof every !== "number" || !Number.isFinite(every) || every < 0.01) {
-    throw new InvalidArgumentError("everySeconds", `record: everySeconds must be a number >= 0.01, got ${String(every)}`);
+  refuseRenamedOptions(options, "record", { everySeconds: "everyMs, in milliseconds (everySeconds: 60 -> everyMs: 60_000)" });
+  const everyMs = options.everyMs ?? 60_000;
+  if (typeof everyMs !== "number" || !Number.isFinite(everyMs) || everyMs < 10) {
+    throw new InvalidArgumentError("everyMs", `record: everyMs must be a number of milliseconds >= 10, got ${String(everyMs)}`);
   }
   const maxPolls = options.maxPolls ?? Infinity;
   if (maxPolls !== Infinity && (!Number.isInteger(maxPolls) || maxPolls < 1)) {
     throw new InvalidArgumentError("maxPolls", `record: maxPolls must be a positive integer, got ${String(maxPolls)}`);
   }
-  return { endpoints: [...new Set(endpoints)], everyMs: every * 1000, maxPolls };
+  return { endpoints: [...new Set(endpoints)], everyMs, maxPolls };
 }
 
 /** Cut a torn last line (no newline) off each file; collect the keys already recorded. */
@@ -133,7 +135,7 @@ function resume(dir: string, endpoint: string, keys: Set<string>, log: (l: Recor
 }
 
 /**
- * Record the API: poll `endpoints` every `everySeconds` and append each new
+ * Record the API: poll `endpoints` every `everyMs` and append each new
  * response, exactly as the service sent it, as one JSON line to
  * `<dir>/<endpoint>/<YYYY-MM-DD>.jsonl` (the UTC day of the response's own
  * time stamp). A response whose endpoint and time stamp are already in the
@@ -153,7 +155,7 @@ function resume(dir: string, endpoint: string, keys: Set<string>, log: (l: Recor
  * @throws RecorderLockedError when another live recorder holds the directory
  * @throws RecordingWriteError when the directory cannot be created or read
  * @example
- * const rec = record(client, { dir: "rec", endpoints: ["composite"], everySeconds: 60, onLog: (l) => console.error(l.message) });
+ * const rec = record(client, { dir: "rec", endpoints: ["composite"], everyMs: 60_000, onLog: (l) => console.error(l.message) });
  * // ... later
  * await rec.stop(); // { polls, written, unchanged, errors, repaired }
  */

@@ -22,13 +22,15 @@ export interface AlphaBeta {
  * Reference: quantopian/empyrical stats.py `alpha_beta_aligned`, `beta_aligned`, `alpha_aligned`.
  * @param factorReturns benchmark returns, same length and bars as `returns`
  * @param options.riskFree constant per-period risk-free return (default 0)
- * @throws InvalidArgumentError when the lengths differ or periodsPerYear is bad
+ * @param options.periodsPerYear bars per year (365 daily, 8760 hourly, 525 600 one-minute), or
+ * @param options.time bar times (epoch ms) to infer it from; one of the two is required (see {@link AnnualisationOptions})
+ * @throws InvalidArgumentError when the lengths differ, or periodsPerYear or time is missing or bad
  * @example alphaBeta([0.02, 0.04, -0.02], [0.01, 0.02, -0.01]).beta // 2
  */
 export function alphaBeta(
   returns: ArrayLike<number>,
   factorReturns: ArrayLike<number>,
-  options?: ReturnsOptions & { readonly riskFree?: number },
+  options: ReturnsOptions & { readonly riskFree?: number },
 ): AlphaBeta {
   checkReturns(returns, "alphaBeta");
   checkReturns(factorReturns, "alphaBeta", "factorReturns");

@@ -9,9 +9,12 @@ import { checkReturns, periodsPerYearOf, type ReturnsOptions } from "./ReturnsOp
  * when the maximum drawdown is negative; NaN when there is no drawdown
  * (including one return and empty input), and NaN instead of an infinite value.
  * Reference: quantopian/empyrical stats.py `calmar_ratio`; Young (1991).
+ * @param options.periodsPerYear bars per year (365 daily, 8760 hourly, 525 600 one-minute), or
+ * @param options.time bar times (epoch ms) to infer it from; one of the two is required (see {@link AnnualisationOptions})
+ * @throws InvalidArgumentError when periodsPerYear or time is missing or bad
  * @example calmarRatio([0.1, -0.1, 0.1], { periodsPerYear: 3 }) // ≈ 0.89 (CAGR 0.089 over a 0.1 drawdown)
  */
-export function calmarRatio(returns: ArrayLike<number>, options?: ReturnsOptions): number {
+export function calmarRatio(returns: ArrayLike<number>, options: ReturnsOptions): number {
   checkReturns(returns, "calmarRatio");
   const ppy = periodsPerYearOf(options, "calmarRatio");
   const mdd = maxDrawdown(returns);

@@ -66,7 +66,7 @@ export function componentAttribution(
     const row: Record<string, number> = {};
     for (let t = 0; t < n; t++) {
       for (const name of names) row[name] = (scores[name] as ArrayLike<number>)[t] as number;
-      out[t] = compositeScore(row, w, missing);
+      out[t] = compositeScore(row, { weights: w, missing });
     }
     return out;
   };

@@ -1,5 +1,5 @@
 import { checkReturns } from "./ReturnsOptions.js";
-import { checkCutoff, finiteCopy, selectKth } from "./valueAtRisk.js";
+import { cutoffOf, finiteCopy, selectKth, type TailOptions } from "./valueAtRisk.js";
 
 /**
  * Conditional value at risk (expected shortfall): the mean return of the
@@ -10,13 +10,13 @@ import { checkCutoff, finiteCopy, selectKth } from "./valueAtRisk.js";
  * k + 1 smallest returns (equal to the mean of the returns <= valueAtRisk).
  * NaN when no return is left.
  * Reference: quantopian/empyrical stats.py `conditional_value_at_risk`.
- * @param cutoff left-tail probability in [0, 1], default 0.05
- * @throws InvalidArgumentError when cutoff is outside [0, 1]
- * @example conditionalValueAtRisk([-0.05, -0.01, 0, 0.01, 0.02], 0.25) // -0.03
+ * @param options.cutoff left-tail probability in [0, 1], default 0.05
+ * @throws InvalidArgumentError when cutoff is outside [0, 1] or options is not an object
+ * @example conditionalValueAtRisk([-0.05, -0.01, 0, 0.01, 0.02], { cutoff: 0.25 }) // -0.03
  */
-export function conditionalValueAtRisk(returns: ArrayLike<number>, cutoff = 0.05): number {
+export function conditionalValueAtRisk(returns: ArrayLike<number>, options?: TailOptions): number {
   checkReturns(returns, "conditionalValueAtRisk");
-  checkCutoff(cutoff, "conditionalValueAtRisk");
+  const cutoff = cutoffOf(options, "conditionalValueAtRisk");
   return cvarOf(finiteCopy(returns), cutoff);
 }
 

@@ -1,3 +1,4 @@
+import { checkOptionsObject } from "../errors/checkOptionsObject.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { metricsTable, type MetricsTable } from "./MetricsTable.js";
 import { quantileBuckets } from "./quantileBuckets.js";
@@ -12,12 +13,14 @@ import { checkPair, completePairs } from "./spearmanCorrelation.js";
  * signal), `count`, `minSignal`, `maxSignal`, `meanForwardReturn`,
  * `hitRate` (share of forward returns > 0). Buckets left empty by ties are
  * dropped. A monotone column of means is what a useful signal looks like.
- * @param buckets number of buckets, integer >= 2 (default 10)
- * @throws InvalidArgumentError on different lengths or a bad bucket count
+ * @param options.buckets number of buckets, integer >= 2 (default 10)
+ * @throws InvalidArgumentError on different lengths, a bad bucket count, or options that are not an object
  * @example decileReturns(replay.composite, fwd["1h"]).columns.meanForwardReturn
  */
-export function decileReturns(signal: ArrayLike<number>, forward: ArrayLike<number>, buckets = 10): MetricsTable {
+export function decileReturns(signal: ArrayLike<number>, forward: ArrayLike<number>, options?: { readonly buckets?: number }): MetricsTable {
   checkPair(signal, forward, "decileReturns", ["signal", "forward"]);
+  checkOptionsObject(options, "decileReturns", "decileReturns(signal, forward, { buckets: 5 })");
+  const buckets = options?.buckets ?? 10;
   if (!Number.isInteger(buckets) || buckets < 2) {
     throw new InvalidArgumentError("buckets", `decileReturns: buckets must be an integer >= 2 (10 for deciles), got ${String(buckets)}`);
   }

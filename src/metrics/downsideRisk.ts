@@ -9,11 +9,14 @@ import { checkReturns, periodsPerYearOf, rateReader, type PeriodRate, type Retur
  * NaN on empty input; 0 for one return (or none below the threshold).
  * Reference: quantopian/empyrical stats.py `downside_risk`; Sortino & Price (1994).
  * @param options.requiredReturn per-period minimum acceptable return, constant or per bar (default 0)
+ * @param options.periodsPerYear bars per year (365 daily, 8760 hourly, 525 600 one-minute), or
+ * @param options.time bar times (epoch ms) to infer it from; one of the two is required (see {@link AnnualisationOptions})
+ * @throws InvalidArgumentError when periodsPerYear or time is missing or bad, or requiredReturn has the wrong length
  * @example downsideRisk([0.01, -0.01], { periodsPerYear: 1 }) // ≈ 0.00707
  */
 export function downsideRisk(
   returns: ArrayLike<number>,
-  options?: ReturnsOptions & { readonly requiredReturn?: PeriodRate },
+  options: ReturnsOptions & { readonly requiredReturn?: PeriodRate },
 ): number {
   checkReturns(returns, "downsideRisk");
   const ppy = periodsPerYearOf(options, "downsideRisk");

@@ -5,10 +5,13 @@ export type Horizon = number | string;
 
 const UNIT_MS: Readonly<Record<string, number>> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
-/** Median spacing of the bar times, ms. @internal */
+/** Median spacing of the bar times, ms (NaN gaps skipped; NaN with fewer than 2 times). @internal */
 export function medianSpacing(time: ArrayLike<number>): number {
   const gaps: number[] = [];
-  for (let i = 1; i < time.length; i++) gaps.push((time[i] as number) - (time[i - 1] as number));
+  for (let i = 1; i < time.length; i++) {
+    const d = (time[i] as number) - (time[i - 1] as number);
+    if (!Number.isNaN(d)) gaps.push(d);
+  }
   gaps.sort((a, b) => a - b);
   const m = gaps.length;
   if (m === 0) return Number.NaN;

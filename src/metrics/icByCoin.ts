@@ -1,6 +1,6 @@
+import { checkOptionsObject } from "../errors/checkOptionsObject.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { icDecay, type IcDecayOptions } from "./icDecay.js";
-import type { Horizon } from "./horizonBars.js";
 import { metricsTable, type MetricsTable } from "./MetricsTable.js";
 
 /** One coin's series for `icByCoin`. */
@@ -15,17 +15,20 @@ export interface CoinSignal {
  * Time-series rank IC per coin and horizon, with confidence intervals: the
  * `icDecay` table of every coin stacked, with a `coin` column first. Coins
  * are evaluated separately (time series), not cross-sectionally.
- * @example icByCoin({ BTC: { signal: btc.composite, close: btcClose }, ETH: {...} }, [12, 48], {}).toDataFrame()
+ * @param options.horizons bars or durations, as `icDecay`; `options.time` is used for coins without their own `time`
+ * @throws InvalidArgumentError with no coins, or as icDecay
+ * @example icByCoin({ BTC: { signal: btc.composite, close: btcClose }, ETH: {...} }, { horizons: [12, 48] }).toDataFrame()
  */
-export function icByCoin(coins: Readonly<Record<string, CoinSignal>>, horizons: readonly Horizon[], options: IcDecayOptions = {}): MetricsTable {
+export function icByCoin(coins: Readonly<Record<string, CoinSignal>>, options: IcDecayOptions): MetricsTable {
+  checkOptionsObject(options, "icByCoin", "icByCoin(coins, { horizons: [12, 48] })");
   const names = coins && typeof coins === "object" ? Object.keys(coins) : [];
   if (names.length === 0) {
     throw new InvalidArgumentError("coins", `icByCoin: coins must map at least one coin to { signal, close }, got ${String(coins)}`);
   }
   const parts = names.map((coin) => {
     const c = coins[coin] as CoinSignal;
-    const time = c.time ?? options.time;
-    return icDecay(c.signal, c.close, horizons, { ...options, ...(time !== undefined ? { time } : {}) });
+    const time = c.time ?? options?.time;
+    return icDecay(c.signal, c.close, { ...options, ...(time !== undefined ? { time } : {}) });
   });
   const out: Record<string, Float64Array | string[]> = { coin: [] };
   for (const [k, p] of parts.entries()) {

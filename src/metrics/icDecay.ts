@@ -1,3 +1,4 @@
+import { checkOptionsObject } from "../errors/checkOptionsObject.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { forwardReturns } from "./forwardReturns.js";
 import { horizonBars, type Horizon } from "./horizonBars.js";
@@ -6,6 +7,8 @@ import { metricsTable, type MetricsTable } from "./MetricsTable.js";
 
 /** Options of `icDecay` and `icByCoin`. */
 export interface IcDecayOptions {
+  /** Horizons: bars (positive integers) or durations ("5m", "1h", ...) with `time`. */
+  readonly horizons: readonly Horizon[];
   /** Bar times (epoch ms), for duration horizons like "1h". */
   readonly time?: ArrayLike<number>;
   /** See `informationCoefficient`: "all" (default, effective n = n / h) or "nonOverlapping". */
@@ -20,20 +23,21 @@ export interface IcDecayOptions {
  * `horizon` (label), `bars`, `ic`, `ciLow`, `ciHigh`, `zScore`, `n`, `effectiveN`.
  * Forward returns are `close[t + h] / close[t] - 1`; see `informationCoefficient`
  * for the interval and the overlap correction.
- * @throws InvalidArgumentError on different lengths or bad horizons
- * @example icDecay(replay.composite, close, ["5m", "1h", "4h", "24h"], { time }).columns.ic
+ * @throws InvalidArgumentError on different lengths, bad horizons, or options that are not an object
+ * @example icDecay(replay.composite, close, { horizons: ["5m", "1h", "4h", "24h"], time }).columns.ic
  */
 export function icDecay(
   signal: ArrayLike<number>,
   close: ArrayLike<number>,
-  horizons: readonly Horizon[],
-  options: IcDecayOptions = {},
+  options: IcDecayOptions,
 ): MetricsTable {
+  checkOptionsObject(options, "icDecay", 'icDecay(signal, close, { horizons: ["1h", "4h"], time })');
+  const horizons = options?.horizons;
   if (signal?.length !== close?.length) {
     throw new InvalidArgumentError("close", `icDecay: signal and close must have the same length (one value per bar), got ${signal?.length} and ${close?.length}`);
   }
-  const bars = horizonBars(horizons, options.time, "icDecay");
-  const fwd = forwardReturns(close, horizons, options.time !== undefined ? { time: options.time } : {});
+  const bars = horizonBars(horizons, options?.time, "icDecay");
+  const fwd = forwardReturns(close, { horizons, ...(options.time !== undefined ? { time: options.time } : {}) });
   const rows = bars.map(([label, h]) =>
     informationCoefficient(signal, fwd[label] as Float64Array, {
       horizon: h,

@@ -1,6 +1,7 @@
-export { DAYS_PER_YEAR } from "./ReturnsOptions.js";
-export type { PeriodRate, ReturnsOptions } from "./ReturnsOptions.js";
+export { DAYS_PER_YEAR } from "./inferPeriodsPerYear.js";
+export type { AnnualisationOptions, PeriodRate, ReturnsOptions } from "./ReturnsOptions.js";
 export { cumReturns, cumReturnsFinal } from "./cumReturns.js";
+export type { CumReturnsOptions } from "./cumReturns.js";
 export { annualReturn } from "./annualReturn.js";
 export { annualVolatility } from "./annualVolatility.js";
 export { sharpeRatio } from "./sharpeRatio.js";
@@ -12,6 +13,7 @@ export type { DrawdownDetails } from "./drawdownDetails.js";
 export { calmarRatio } from "./calmarRatio.js";
 export { omegaRatio } from "./omegaRatio.js";
 export { valueAtRisk } from "./valueAtRisk.js";
+export type { TailOptions } from "./valueAtRisk.js";
 export { conditionalValueAtRisk } from "./conditionalValueAtRisk.js";
 export { tailRatio } from "./tailRatio.js";
 export { stabilityOfTimeseries } from "./stabilityOfTimeseries.js";

@@ -1,5 +1,8 @@
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
-import { DAYS_PER_YEAR } from "./ReturnsOptions.js";
+import { medianSpacing } from "./horizonBars.js";
+
+/** Days in the year used to annualise crypto returns (markets trade every day). */
+export const DAYS_PER_YEAR = 365;
 
 const MS_PER_YEAR = DAYS_PER_YEAR * 86_400_000;
 
@@ -22,14 +25,7 @@ export function inferPeriodsPerYear(time: ArrayLike<number>): number {
       `inferPeriodsPerYear: needs at least 2 bar times to measure the spacing, got ${time.length}; pass periodsPerYear explicitly instead`,
     );
   }
-  const gaps: number[] = [];
-  for (let i = 1; i < time.length; i++) {
-    const d = (time[i] as number) - (time[i - 1] as number);
-    if (!Number.isNaN(d)) gaps.push(d);
-  }
-  gaps.sort((a, b) => a - b);
-  const m = gaps.length;
-  const median = m === 0 ? Number.NaN : m % 2 === 1 ? (gaps[(m - 1) / 2] as number) : ((gaps[m / 2 - 1] as number) + (gaps[m / 2] as number)) / 2;
+  const median = medianSpacing(time);
   if (!(median > 0) || !Number.isFinite(median)) {
     throw new InvalidArgumentError(
       "time",

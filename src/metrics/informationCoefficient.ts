@@ -49,7 +49,7 @@ export interface InformationCoefficient {
  * information by about h; the interval uses n_eff = n / h (or, with
  * `sample: "nonOverlapping"`, the IC is computed on every h-th bar).
  * @param signal signal per bar (known at the close of bar t)
- * @param forward forward return per bar (e.g. `forwardReturns(close, [h])`)
+ * @param forward forward return per bar (e.g. `forwardReturns(close, { horizons: [h] })`)
  * @throws InvalidArgumentError on different lengths, a bad horizon, sample or confidence
  * @example informationCoefficient(replay.composite, fwd["1h"], { horizon: 60 }).ic
  */

@@ -24,8 +24,13 @@ export interface MetricsByRegimeOptions {
   readonly by: Readonly<Record<string, ArrayLike<number>>>;
   /** Metrics per group; default: totalReturn, meanReturn, annualVolatility, sharpeRatio, sortinoRatio, maxDrawdown, positiveShare. */
   readonly metrics?: Readonly<Record<string, ReturnsMetric>>;
-  /** Bars per year for the default metrics (default 365). */
+  /**
+   * Bars per year for the default metrics; give this or `time`: one of the two
+   * is required unless `metrics` replaces the defaults (see {@link AnnualisationOptions}).
+   */
   readonly periodsPerYear?: number;
+  /** Bar times (epoch ms), to infer periodsPerYear from their spacing. */
+  readonly time?: ArrayLike<number>;
   /**
    * Bars between the regime and the return it is credited with (default 1):
    * `returns[t]` is grouped by the codes of bar `t - lag`. With the default
@@ -49,6 +54,28 @@ export interface RegimeTable {
   toDataFrame(): DataFrame;
 }
 
+/** The default metrics of {@link metricsByRegime}, annualised with `ppy` bars per year. */
+function defaultMetrics(ppy: number): Readonly<Record<string, ReturnsMetric>> {
+  return {
+    totalReturn: (r) => cumReturnsFinal(r),
+    meanReturn: (r) => nanMoments(r, 0).mean,
+    annualVolatility: (r) => annualVolatility(r, { periodsPerYear: ppy }),
+    sharpeRatio: (r) => sharpeRatio(r, { periodsPerYear: ppy }),
+    sortinoRatio: (r) => sortinoRatio(r, { periodsPerYear: ppy }),
+    maxDrawdown: (r) => maxDrawdown(r),
+    positiveShare: (r) => {
+      let pos = 0;
+      let valid = 0;
+      for (const v of r) {
+        if (Number.isNaN(v)) continue;
+        valid++;
+        if (v > 0) pos++;
+      }
+      return valid > 0 ? pos / valid : Number.NaN;
+    },
+  };
+}
+
 /**
  * Any metric broken down by regime: the returns are split by the group codes
  * (for example volatility regime x signal label) and every metric is computed
@@ -59,7 +86,8 @@ export interface RegimeTable {
  * Note: a group's returns are not contiguous in time; path metrics (total
  * return, max drawdown) treat them as if traded back to back, i.e. "what the
  * strategy earned while in this regime".
- * @throws InvalidArgumentError when a `by` array or lag is bad
+ * @throws InvalidArgumentError when a `by` array or lag is bad, or when the default metrics are used
+ *   without periodsPerYear or time
  * @example metricsByRegime(result.returns, { by: { volRegime: regimes, label: replay.label }, periodsPerYear: 525_600 }).columns.sharpeRatio
  */
 export function metricsByRegime(returns: ArrayLike<number>, options: MetricsByRegimeOptions): RegimeTable {
@@ -80,25 +108,7 @@ export function metricsByRegime(returns: ArrayLike<number>, options: MetricsByRe
   if (!Number.isInteger(lag) || lag < 0) {
     throw new InvalidArgumentError("lag", `metricsByRegime: lag must be a non-negative integer (bars), got ${String(lag)}`);
   }
-  const ppy = periodsPerYearOf(options, "metricsByRegime");
-  const metrics: Readonly<Record<string, ReturnsMetric>> = options.metrics ?? {
-    totalReturn: (r) => cumReturnsFinal(r),
-    meanReturn: (r) => nanMoments(r, 0).mean,
-    annualVolatility: (r) => annualVolatility(r, { periodsPerYear: ppy }),
-    sharpeRatio: (r) => sharpeRatio(r, { periodsPerYear: ppy }),
-    sortinoRatio: (r) => sortinoRatio(r, { periodsPerYear: ppy }),
-    maxDrawdown: (r) => maxDrawdown(r),
-    positiveShare: (r) => {
-      let pos = 0;
-      let valid = 0;
-      for (const v of r) {
-        if (Number.isNaN(v)) continue;
-        valid++;
-        if (v > 0) pos++;
-      }
-      return valid > 0 ? pos / valid : Number.NaN;
-    },
-  };
+  const metrics: Readonly<Record<string, ReturnsMetric>> = options.metrics ?? defaultMetrics(periodsPerYearOf(options, "metricsByRegime"));
   for (const [name, f] of Object.entries(metrics)) {
     if (typeof f !== "function") {
       throw new InvalidArgumentError("metrics", `metricsByRegime: metrics.${name} must be a function (returns: Float64Array) => number, got ${typeof f}`);

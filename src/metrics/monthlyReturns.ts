@@ -1,5 +1,6 @@
 import { checkTimes } from "./checkTimes.js";
 import { metricsTable, type MetricsTable } from "./MetricsTable.js";
+import { utcCalendarDate } from "../data/utcCalendarDate.js";
 
 /** Options of {@link monthlyReturns} and {@link yearlyReturns}. */
 export interface CalendarReturnsOptions {
@@ -27,9 +28,7 @@ export function monthlyReturns(returns: ArrayLike<number>, options: CalendarRetu
   let key = Number.NaN;
   let wealth = 1;
   for (let i = 0; i < returns.length; i++) {
-    const d = new Date(time[i] as number);
-    const y = d.getUTCFullYear();
-    const m = d.getUTCMonth() + 1;
+    const { year: y, month: m } = utcCalendarDate(time[i] as number);
     const k = y * 12 + m;
     if (k !== key) {
       if (!Number.isNaN(key)) values.push(wealth - 1);

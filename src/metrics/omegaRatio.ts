@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
-import { checkReturns, periodsPerYearOf, rateReader, type PeriodRate, type ReturnsOptions } from "./ReturnsOptions.js";
+import { checkReturns, periodsPerYearOf, rateReader, type PeriodRate, type AnnualisationFields } from "./ReturnsOptions.js";
 
 /**
  * Omega ratio: probability-weighted gains over losses relative to a threshold.
@@ -13,19 +13,24 @@ import { checkReturns, periodsPerYearOf, rateReader, type PeriodRate, type Retur
  * Reference: quantopian/empyrical stats.py `omega_ratio`; Keating & Shadwick (2002).
  * @param options.riskFree per-period risk-free return, constant or per bar (default 0)
  * @param options.requiredReturn annual minimum acceptable return (default 0)
+ * @param options.periodsPerYear bars per year, or
+ * @param options.time bar times (epoch ms) to infer it from: one of the two is required with a
+ *   non-zero requiredReturn, to turn it into a per-period threshold (see {@link AnnualisationOptions})
+ * @throws InvalidArgumentError when requiredReturn is not a number, or is non-zero without periodsPerYear or time
  * @example omegaRatio([0.02, -0.01, 0.01]) // 3
  */
 export function omegaRatio(
   returns: ArrayLike<number>,
-  options?: ReturnsOptions & { readonly riskFree?: PeriodRate; readonly requiredReturn?: number },
+  options?: AnnualisationFields & { readonly riskFree?: PeriodRate; readonly requiredReturn?: number },
 ): number {
   checkReturns(returns, "omegaRatio");
-  const ppy = periodsPerYearOf(options, "omegaRatio");
   const rf = rateReader(options?.riskFree ?? 0, returns.length, "riskFree", "omegaRatio");
   const required = options?.requiredReturn ?? 0;
   if (typeof required !== "number" || Number.isNaN(required)) {
     throw new InvalidArgumentError("requiredReturn", `omegaRatio: requiredReturn must be an annual decimal return, got ${String(required)}`);
   }
+  // A zero annual threshold is zero per period whatever the bar length.
+  const ppy = required === 0 && options?.periodsPerYear === undefined && options?.time === undefined ? 1 : periodsPerYearOf(options, "omegaRatio");
   const n = returns.length;
   if (n < 2) return Number.NaN;
   let threshold: number;

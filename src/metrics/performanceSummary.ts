@@ -6,10 +6,9 @@ import { calmarRatio } from "./calmarRatio.js";
 import { cvarOf } from "./conditionalValueAtRisk.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { cumReturnsFinal } from "./cumReturns.js";
-import { inferPeriodsPerYear } from "./inferPeriodsPerYear.js";
 import { drawdownDetails } from "./drawdownDetails.js";
 import { omegaRatio } from "./omegaRatio.js";
-import { checkReturns, periodsPerYearOf, type PeriodRate } from "./ReturnsOptions.js";
+import { checkReturns, periodsPerYearOf, type AnnualisationOptions, type PeriodRate } from "./ReturnsOptions.js";
 import { kurtosis } from "./kurtosis.js";
 import { sharpeRatio } from "./sharpeRatio.js";
 import { skewness } from "./skewness.js";
@@ -19,12 +18,14 @@ import { tailRatioOf } from "./tailRatio.js";
 import { tradeStatistics } from "./tradeStatistics.js";
 import { checkCutoff, finiteCopy, percentileOf } from "./valueAtRisk.js";
 
-/** Options of `performanceSummary`. */
-export interface PerformanceSummaryOptions {
-  /** Bars per year; inferred from `time` when omitted, else 365 (daily bars). */
-  readonly periodsPerYear?: number;
-  /** Bar times (epoch ms), used to infer periodsPerYear and to express drawdown durations in days. */
-  readonly time?: ArrayLike<number>;
+/**
+ * Options of `performanceSummary`: `periodsPerYear` or `time` (bar times, epoch ms,
+ * to infer it) is required, as for every function that annualises (see {@link AnnualisationOptions}).
+ */
+export type PerformanceSummaryOptions = AnnualisationOptions & PerformanceSummaryExtras;
+
+/** The options of `performanceSummary` besides the bar length. */
+export interface PerformanceSummaryExtras {
   /** Per-period risk-free return for Sharpe (constant or per bar), default 0. */
   readonly riskFree?: PeriodRate;
   /** Per-period required return for Sortino, default 0. */
@@ -61,7 +62,7 @@ export interface PerformanceSummary {
   readonly calmarRatio: number;
   readonly omegaRatio: number;
   readonly maxDrawdown: number;
-  /** Longest time under water, in bars, and in days when `time` (or periodsPerYear) says the bar length. */
+  /** Longest time under water, in bars, and in days (bars * 365 / periodsPerYear). */
   readonly maxDrawdownDurationBars: number;
   readonly maxDrawdownDurationDays: number;
   readonly valueAtRisk: number;
@@ -94,21 +95,16 @@ export interface PerformanceSummary {
  * return): like `equity.pct_change().dropna()` before empyrical, so the CAGR
  * spans exactly the n - 1 periods of an n-bar equity curve. NaN inside the
  * series are kept and handled by each metric.
- * @throws InvalidArgumentError on a bad periodsPerYear, cutoff or time
+ * @throws InvalidArgumentError on a bad cutoff or benchmark, or when periodsPerYear or time is missing or bad
  * @example performanceSummary(result.returns, { time: result.time, trades: result.trades, positions: result.positions }).sharpeRatio
  */
-export function performanceSummary(allReturns: ArrayLike<number>, options: PerformanceSummaryOptions = {}): PerformanceSummary {
+export function performanceSummary(allReturns: ArrayLike<number>, options: PerformanceSummaryOptions): PerformanceSummary {
   checkReturns(allReturns, "performanceSummary", "returns");
   let first = 0;
   while (first < allReturns.length && Number.isNaN(allReturns[first] as number)) first++;
   // A view, not a copy, when the input is already a Float64Array (no metric mutates its input).
   const returns = (allReturns instanceof Float64Array ? allReturns : Float64Array.from(allReturns)).subarray(first);
-  const ppy =
-    options.periodsPerYear !== undefined
-      ? periodsPerYearOf(options, "performanceSummary")
-      : options.time !== undefined && options.time.length >= 2
-        ? inferPeriodsPerYear(options.time)
-        : periodsPerYearOf(undefined, "performanceSummary");
+  const ppy = periodsPerYearOf(options, "performanceSummary");
   const o = { periodsPerYear: ppy };
   const cutoff = options.cutoff ?? 0.05;
   checkCutoff(cutoff, "performanceSummary");

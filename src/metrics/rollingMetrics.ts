@@ -1,5 +1,4 @@
-import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
-import { inferPeriodsPerYear } from "./inferPeriodsPerYear.js";
+import { periodsPerYearOf } from "./ReturnsOptions.js";
 import { metricsTable, type MetricsTable } from "./MetricsTable.js";
 import { checkTimes } from "./checkTimes.js";
 import { rollingBeta } from "./rollingBeta.js";
@@ -26,7 +25,7 @@ export interface RollingMetricsOptions {
  * ({@link rollingVolatility}), and `beta` ({@link rollingBeta}) when a benchmark
  * is given; NaN during the first window (all NaN with fewer than 2 bars). Annualised with `periodsPerYear`, else
  * inferred from `time`.
- * @throws InvalidArgumentError when time or the benchmark is not one per return, or the window holds fewer than 2 bars
+ * @throws InvalidArgumentError when time or the benchmark is not one per return, the window holds fewer than 2 bars, or periodsPerYear is not a positive finite number
  * @example rollingMetrics(r.returns, { time: r.time, windowMs: 30 * 86_400_000, benchmark }).columns.sharpe
  */
 export function rollingMetrics(returns: ArrayLike<number>, options: RollingMetricsOptions): MetricsTable {
@@ -37,13 +36,11 @@ export function rollingMetrics(returns: ArrayLike<number>, options: RollingMetri
     return metricsTable({ time: Float64Array.from(time), sharpe: nan(), volatility: nan(), ...(options.benchmark !== undefined ? { beta: nan() } : {}) });
   }
   const window = windowBars(time, options.windowMs, "rollingMetrics");
-  if (options.periodsPerYear !== undefined && !(options.periodsPerYear > 0 && Number.isFinite(options.periodsPerYear))) {
-    throw new InvalidArgumentError("periodsPerYear", `rollingMetrics: periodsPerYear must be a positive finite number, got ${String(options.periodsPerYear)}`);
-  }
-  const periodsPerYear = options.periodsPerYear ?? inferPeriodsPerYear(time);
+  // The one annualisation rule: periodsPerYear when given, else inferred from time.
+  const periodsPerYear = periodsPerYearOf(options.periodsPerYear !== undefined ? { periodsPerYear: options.periodsPerYear } : { time }, "rollingMetrics");
   return metricsTable({
     time: Float64Array.from(time),
-    sharpe: rollingSharpe(returns, window, { periodsPerYear }),
+    sharpe: rollingSharpe(returns, { window, periodsPerYear }),
     volatility: rollingVolatility(returns, { window, periodsPerYear }),
     ...(options.benchmark !== undefined ? { beta: rollingBeta(returns, options.benchmark, { window }) } : {}),
   });

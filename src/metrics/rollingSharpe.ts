@@ -11,22 +11,31 @@ import { checkReturns, periodsPerYearOf, type ReturnsOptions } from "./ReturnsOp
  * Cost O(n): running sums of returns shifted by the first value (so constant
  * stretches give exactly zero variance), re-summed every 4096 bars.
  * Reference: quantopian/empyrical `roll_sharpe_ratio`.
- * @param window returns per window, integer >= 2
+ * @param options.window returns per window, integer >= 2
  * @param options.riskFree constant per-period risk-free return (default 0)
- * @throws InvalidArgumentError on a bad window, periodsPerYear or riskFree
- * @example rollingSharpe([0.01, 0.03, 0.02, 0.04], 2, { periodsPerYear: 1 })[1] // ≈ 1.414
+ * @param options.periodsPerYear bars per year, or
+ * @param options.time bar times (epoch ms) to infer it from; one of the two is required (see {@link AnnualisationOptions})
+ * @throws InvalidArgumentError on a bad window or riskFree, when periodsPerYear or time is missing or bad,
+ *   or when called the 0.1 way `rollingSharpe(returns, window, options)`
+ * @example rollingSharpe([0.01, 0.03, 0.02, 0.04], { window: 2, periodsPerYear: 1 })[1] // ≈ 1.414
  */
 export function rollingSharpe(
   returns: ArrayLike<number>,
-  window: number,
-  options?: ReturnsOptions & { readonly riskFree?: number },
+  options: ReturnsOptions & { readonly window: number; readonly riskFree?: number },
 ): Float64Array {
   checkReturns(returns, "rollingSharpe");
+  if (typeof options !== "object" || options === null) {
+    throw new InvalidArgumentError(
+      "options",
+      `rollingSharpe: options must be an object like { window: 30, periodsPerYear: 365 } (the window is no longer a positional argument), got ${String(options)}`,
+    );
+  }
+  const window = options.window;
   if (!Number.isInteger(window) || window < 2) {
     throw new InvalidArgumentError("window", `rollingSharpe: window must be an integer >= 2 (returns per window), got ${String(window)}`);
   }
   const ppy = periodsPerYearOf(options, "rollingSharpe");
-  const rf = options?.riskFree ?? 0;
+  const rf = options.riskFree ?? 0;
   if (typeof rf !== "number" || !Number.isFinite(rf)) {
     throw new InvalidArgumentError("riskFree", `rollingSharpe: riskFree must be a finite number (per-period return), got ${String(rf)}`);
   }

@@ -12,12 +12,14 @@ import { checkReturns, periodsPerYearOf, rateReader, type PeriodRate, type Retur
  * +Infinity, a constant zero gives NaN (0/0).
  * Reference: quantopian/empyrical stats.py `sharpe_ratio`.
  * @param options.riskFree per-period risk-free return: a constant or one value per bar (default 0)
- * @throws InvalidArgumentError on a bad periodsPerYear or a riskFree series of the wrong length
+ * @param options.periodsPerYear bars per year (365 daily, 8760 hourly, 525 600 one-minute), or
+ * @param options.time bar times (epoch ms) to infer it from; one of the two is required (see {@link AnnualisationOptions})
+ * @throws InvalidArgumentError when periodsPerYear or time is missing or bad, or riskFree has the wrong length
  * @example sharpeRatio([0.01, 0.02, 0.03], { periodsPerYear: 252 }) // ≈ 31.75
  */
 export function sharpeRatio(
   returns: ArrayLike<number>,
-  options?: ReturnsOptions & { readonly riskFree?: PeriodRate },
+  options: ReturnsOptions & { readonly riskFree?: PeriodRate },
 ): number {
   checkReturns(returns, "sharpeRatio");
   const ppy = periodsPerYearOf(options, "sharpeRatio");

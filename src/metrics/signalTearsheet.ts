@@ -81,7 +81,7 @@ export function signalTearsheet(signal: ArrayLike<number>, close: ArrayLike<numb
   for (const lag of lags) {
     if (!Number.isInteger(lag) || lag < 1) throw new InvalidArgumentError("lags", `signalTearsheet: lags must be positive integers (bars), got ${String(lag)}`);
   }
-  const fwd = forwardReturns(close, [1, horizon]);
+  const fwd = forwardReturns(close, { horizons: [1, horizon] });
   const next = fwd["1 bar"] as Float64Array;
   const forward = fwd[horizon === 1 ? "1 bar" : `${horizon} bars`] as Float64Array;
   const n = signal.length;
@@ -111,7 +111,7 @@ export function signalTearsheet(signal: ArrayLike<number>, close: ArrayLike<numb
     horizon,
     ic: informationCoefficient(signal, forward, { horizon }),
     rollingIc: rollingIc(signal, forward, { time, windowMs, horizon }),
-    quantiles: decileReturns(signal, forward, buckets),
+    quantiles: decileReturns(signal, forward, { buckets }),
     spread: quantileSpread(signal, forward, { buckets, horizon }),
     cumulative: { time, series },
     turnover: metricsTable({

@@ -13,11 +13,14 @@ import { checkReturns, periodsPerYearOf, rateReader, type PeriodRate, type Retur
  * when the mean excess is also 0), as in empyrical.
  * Reference: quantopian/empyrical stats.py `sortino_ratio`; Sortino & Price (1994).
  * @param options.requiredReturn per-period minimum acceptable return, constant or per bar (default 0)
+ * @param options.periodsPerYear bars per year (365 daily, 8760 hourly, 525 600 one-minute), or
+ * @param options.time bar times (epoch ms) to infer it from; one of the two is required (see {@link AnnualisationOptions})
+ * @throws InvalidArgumentError when periodsPerYear or time is missing or bad
  * @example sortinoRatio([0.02, -0.01], { periodsPerYear: 1 }) // ≈ 0.7071
  */
 export function sortinoRatio(
   returns: ArrayLike<number>,
-  options?: ReturnsOptions & { readonly requiredReturn?: PeriodRate },
+  options: ReturnsOptions & { readonly requiredReturn?: PeriodRate },
 ): number {
   checkReturns(returns, "sortinoRatio");
   const ppy = periodsPerYearOf(options, "sortinoRatio");

@@ -1,4 +1,5 @@
 import type { Trade } from "../backtest/Trade.js";
+import { checkOptionsObject } from "../errors/checkOptionsObject.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { metricsTable, type MetricsTable } from "./MetricsTable.js";
 import { tradeStatistics, type TradeStatistics } from "./tradeStatistics.js";
@@ -28,15 +29,17 @@ const NUMERIC: readonly (keyof TradeStatistics)[] = [
  * (trades, openTrades, winRate, profitFactor, expectancy, avgTrade, avgWin,
  * avgLoss, bestTrade, worstTrade, avgBarsHeld, maxBarsHeld, sqn, kelly,
  * fees, funding). Trades without a coin are grouped under "".
- * @param by "coin" (default; for a portfolio backtest) or "side" (long / short)
- * @throws InvalidArgumentError on a bad `by` or a non-array trades
- * @example tradeStatisticsBy(portfolio.trades, "coin").toDataFrame()
+ * @param options.by "coin" (default; for a portfolio backtest) or "side" (long / short)
+ * @param options.includeOpen count open trades too (see tradeStatistics)
+ * @throws InvalidArgumentError on a bad `by`, a non-array trades, or options that are not an object
+ * @example tradeStatisticsBy(portfolio.trades, { by: "coin" }).toDataFrame()
  */
 export function tradeStatisticsBy(
   trades: readonly Trade[],
-  by: "coin" | "side" = "coin",
-  options: { readonly includeOpen?: boolean } = {},
+  options: { readonly by?: "coin" | "side"; readonly includeOpen?: boolean } = {},
 ): MetricsTable {
+  checkOptionsObject(options, "tradeStatisticsBy", 'tradeStatisticsBy(trades, { by: "side" })');
+  const by = options.by ?? "coin";
   if (!Array.isArray(trades)) {
     throw new InvalidArgumentError("trades", `tradeStatisticsBy: trades must be an array of Trade, got ${String(trades)}`);
   }
@@ -51,7 +54,8 @@ export function tradeStatisticsBy(
     g.push(t);
   }
   const names = [...groups.keys()].sort();
-  const stats = [tradeStatistics(trades, options), ...names.map((k) => tradeStatistics(groups.get(k) as Trade[], options))];
+  const statOptions = options.includeOpen !== undefined ? { includeOpen: options.includeOpen } : {};
+  const stats = [tradeStatistics(trades, statOptions), ...names.map((k) => tradeStatistics(groups.get(k) as Trade[], statOptions))];
   const columns: Record<string, Float64Array | readonly string[]> = { [by]: ["all", ...names] };
   for (const key of NUMERIC) columns[key] = Float64Array.from(stats, (s) => s[key]);
   return metricsTable(columns);

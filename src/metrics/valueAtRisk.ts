@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { checkOptionsObject } from "../errors/checkOptionsObject.js";
 import { checkReturns } from "./ReturnsOptions.js";
 
 /** A copy of the non-NaN values (scratch space for the selections below). @internal */
@@ -69,6 +70,20 @@ export function percentileOf(work: Float64Array, q: number): number {
   return a + (h - lo) * (b - a);
 }
 
+/** Options of {@link valueAtRisk} and {@link conditionalValueAtRisk}. */
+export interface TailOptions {
+  /** Left-tail probability in [0, 1] [0.05]. */
+  readonly cutoff?: number;
+}
+
+/** The checked cutoff of a TailOptions (default 0.05). @internal */
+export function cutoffOf(options: TailOptions | undefined, where: string): number {
+  checkOptionsObject(options, where, `${where}(returns, { cutoff: 0.05 })`);
+  const cutoff = options?.cutoff ?? 0.05;
+  checkCutoff(cutoff, where);
+  return cutoff;
+}
+
 /** @internal */
 export function checkCutoff(cutoff: number, where: string): void {
   if (typeof cutoff !== "number" || !(cutoff >= 0 && cutoff <= 1)) {
@@ -85,12 +100,12 @@ export function checkCutoff(cutoff: number, where: string): void {
  * with linear interpolation. NaN returns are skipped (numpy would return NaN);
  * NaN when no return is left.
  * Reference: quantopian/empyrical stats.py `value_at_risk`.
- * @param cutoff left-tail probability in [0, 1], default 0.05
- * @throws InvalidArgumentError when cutoff is outside [0, 1]
- * @example valueAtRisk([1, 81, 82, 83, 84, 85], 0.1) // 41
+ * @param options.cutoff left-tail probability in [0, 1], default 0.05
+ * @throws InvalidArgumentError when cutoff is outside [0, 1] or options is not an object
+ * @example valueAtRisk([1, 81, 82, 83, 84, 85], { cutoff: 0.1 }) // 41
  */
-export function valueAtRisk(returns: ArrayLike<number>, cutoff = 0.05): number {
+export function valueAtRisk(returns: ArrayLike<number>, options?: TailOptions): number {
   checkReturns(returns, "valueAtRisk");
-  checkCutoff(cutoff, "valueAtRisk");
+  const cutoff = cutoffOf(options, "valueAtRisk");
   return percentileOf(finiteCopy(returns), cutoff);
 }

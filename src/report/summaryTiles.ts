@@ -20,7 +20,7 @@ export function shownCagr(summary: Pick<PerformanceSummary, "annualReturn">, tim
  * CAGR (periods of 28 days or more), Sharpe and its standard error (Lo 2002,
  * on the summary's `periods` returns; see sharpeRatioStandardError), Sortino, max drawdown,
  * volatility, trades, win rate, exposure, and the fees and funding paid in cash.
- * @example summaryTiles(performanceSummary(r.returns, { trades: r.trades }), { time: r.time, fees: 12.5, funding: -3 })
+ * @example summaryTiles(performanceSummary(r.returns, { time: r.time, trades: r.trades }), { time: r.time, fees: 12.5, funding: -3 })
  */
 export function summaryTiles(summary: PerformanceSummary, paid: { readonly time: ArrayLike<number>; readonly fees: number; readonly funding: number }): MetricTile[] {
   const s = summary;

@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { refuseRenamedOptions } from "../errors/refuseRenamedOptions.js";
 import { readColumns, type ColumnInput } from "./readColumns.js";
 import type { ComponentName } from "./weights.js";
 
@@ -28,8 +29,11 @@ export const FEED_NAMES = [
 
 /** Options of {@link componentsFromFeeds}. */
 export interface ComponentsFromFeedsOptions {
-  /** Hours per funding interval of `fundingRate` (1 for Hyperliquid, 8 for most CEXs): the rate is divided by it. Default 1. */
-  readonly fundingIntervalHours?: number;
+  /**
+   * The period `fundingRate` is quoted for, in ms: 3 600 000 (hourly, Hyperliquid; the default) or
+   * 28 800 000 (8-hourly, most CEXs); the rate is turned into an hourly one. (`fundingIntervalHours` before 0.2.)
+   */
+  readonly fundingPeriodMs?: number;
   /** Momentum look-back in rows when there is no `time` column. Default 5 (five one-minute bars). */
   readonly momentumBars?: number;
   /** Momentum look-back in milliseconds when there is a `time` column. Default 300 000 (5 minutes). */
@@ -43,7 +47,7 @@ export type FeedComponents = Partial<Record<ComponentName, Float64Array>> & { ti
  * Derive the composite's component values from raw feeds, one output row per
  * input row (causal: row t uses rows <= t only):
  * - imbalance = bidDepth / (bidDepth + askDepth) (bid share, 0..1; NaN when both are 0);
- * - funding = fundingRate / fundingIntervalHours (hourly decimal rate);
+ * - funding = fundingRate * 3 600 000 / fundingPeriodMs (hourly decimal rate);
  * - basis_spread = 1e4 * (perpPrice - spotPrice) / spotPrice (bps);
  * - momentum_5m = 100 * (price_t / price_{t-lag} - 1) (percent), where price_{t-lag} is
  *   the last price at or before time t - momentumMs (with `time`), else `momentumBars`
@@ -62,12 +66,14 @@ export type FeedComponents = Partial<Record<ComponentName, Float64Array>> & { ti
  */
 export function componentsFromFeeds(feeds: ColumnInput, options: ComponentsFromFeedsOptions = {}): FeedComponents {
   const where = "componentsFromFeeds";
-  const fundingHours = options.fundingIntervalHours ?? 1;
+  refuseRenamedOptions(options, where, { fundingIntervalHours: "fundingPeriodMs, in milliseconds (fundingIntervalHours: 8 -> fundingPeriodMs: 8 * 3_600_000)" });
+  const fundingPeriodMs = options.fundingPeriodMs ?? 3_600_000;
   const bars = options.momentumBars ?? 5;
   const ms = options.momentumMs ?? 300_000;
-  if (!(Number.isFinite(fundingHours) && fundingHours > 0)) {
-    throw new InvalidArgumentError("fundingIntervalHours", `${where}: fundingIntervalHours must be a positive number, got ${fundingHours}`);
+  if (!(Number.isFinite(fundingPeriodMs) && fundingPeriodMs > 0)) {
+    throw new InvalidArgumentError("fundingPeriodMs", `${where}: fundingPeriodMs must be a positive number of milliseconds (3600000 for an hourly rate), got ${fundingPeriodMs}`);
   }
+  const fundingHours = fundingPeriodMs / 3_600_000;
   if (!Number.isInteger(bars) || bars < 1) {
     throw new InvalidArgumentError("momentumBars", `${where}: momentumBars must be a positive integer, got ${bars}`);
   }

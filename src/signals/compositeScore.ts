@@ -1,3 +1,4 @@
+import { checkOptionsObject } from "../errors/checkOptionsObject.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { DEFAULT_WEIGHTS, validateWeights, type Weights } from "./weights.js";
 
@@ -18,15 +19,18 @@ export const MISSING_POLICIES: readonly MissingPolicy[] = ["renormalise", "zero"
  * A weighted component absent from `scores` counts as missing. Row by row, this
  * is what {@link replayComposite} computes over columns.
  * @param scores score per component, each in [-1, 1]
- * @param weights default DEFAULT_WEIGHTS; validated (non-negative, sum 1)
- * @throws InvalidArgumentError on invalid weights or policy
+ * @param options.weights default DEFAULT_WEIGHTS; validated (non-negative, sum 1)
+ * @param options.missing policy for a missing score: "renormalise" (default), "zero" or "nan"
+ * @throws InvalidArgumentError on invalid weights or policy, or options that are not an object
  * @example compositeScore({ imbalance: 0.261, funding: -0.048, basis_spread: -1, momentum_5m: 0.178, gas: 0.3 }) // ≈ -0.0770 (the service printed -0.0771 from its unrounded scores)
  */
 export function compositeScore(
   scores: Readonly<Record<string, number>>,
-  weights: Weights = DEFAULT_WEIGHTS,
-  missing: MissingPolicy = "renormalise",
+  options?: { readonly weights?: Weights; readonly missing?: MissingPolicy },
 ): number {
+  checkOptionsObject(options, "compositeScore", 'compositeScore(scores, { weights, missing: "zero" })');
+  const weights: Weights = options?.weights ?? DEFAULT_WEIGHTS;
+  const missing = options?.missing ?? "renormalise";
   validateWeights(weights, "compositeScore");
   if (!MISSING_POLICIES.includes(missing)) {
     throw new InvalidArgumentError("missing", `compositeScore: missing must be one of ${MISSING_POLICIES.join(", ")}, got ${String(missing)}`);

@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { periodsPerYearOf, type AnnualisationFields, type AnnualisationOptions } from "../metrics/ReturnsOptions.js";
 
 /** One-minute bars in a 365-day year. */
 export const MINUTES_PER_YEAR = 525_600;
@@ -14,23 +15,28 @@ export type VolWindow = number | keyof typeof VOL_WINDOWS;
  *
  * Definition: at bar t, the sample standard deviation (ddof = 1) of the last
  * `window` log returns ln(close_k / close_{k-1}), k = t-window+1..t, times
- * sqrt(periodsPerYear), times 100. The year has 365 days (crypto trades every
- * day), so one-minute bars use periodsPerYear = 525 600 (the default).
+ * sqrt(periodsPerYear), times 100. The bar length follows the library's one
+ * annualisation rule: `periodsPerYear`, or `time` to infer it (365-day year:
+ * crypto trades every day); a numeric window with neither is an error. A
+ * named window ("5m" ... "24h") counts one-minute returns, so it implies
+ * one-minute bars: periodsPerYear = MINUTES_PER_YEAR (525 600) unless given.
  * Output has the input's length; bars with fewer than `window` returns, or
  * with a NaN, infinite or non-positive price in the window, are NaN (the
  * window recovers once the bad price has left it). Causal: bar t uses closes up
  * to t only. Reference: pandas `np.log(c).diff().rolling(w).std() * sqrt(ppy) * 100`.
- * For other bar sizes pass periodsPerYear (e.g. 2190 for 4-hour bars, 365 for daily).
  * @param close prices (any positive unit)
  * @param options.window number of returns in the window (>= 2), or "5m" | "1h" | "4h" | "24h"
  *   (5, 60, 240, 1440 one-minute returns)
- * @throws InvalidArgumentError when window < 2 or periodsPerYear <= 0
+ * @param options.periodsPerYear bars per year (e.g. 2190 for 4-hour bars, 365 for daily), or
+ * @param options.time the closes' times (epoch ms) to infer it from
+ * @throws InvalidArgumentError when window < 2, periodsPerYear <= 0, or a numeric window comes
+ *   without periodsPerYear or time
  * @example realizedVol([100, 101, 100, 101], { window: 2, periodsPerYear: 1 })[3] // ≈ 1.407 (percent: 100 * sqrt(2) * ln(1.01))
  * @example realizedVol(oneMinuteCloses, { window: "24h" }) // annualised percent, 365-day year
  */
 export function realizedVol(
   close: ArrayLike<number>,
-  options: { window: VolWindow; periodsPerYear?: number },
+  options: (AnnualisationFields & { readonly window: keyof typeof VOL_WINDOWS }) | (AnnualisationOptions & { readonly window: number }),
 ): Float64Array {
   const named = typeof options.window === "string" ? VOL_WINDOWS[options.window] : options.window;
   if (named === undefined) {
@@ -40,13 +46,11 @@ export function realizedVol(
     );
   }
   const window = named;
-  const ppy = options.periodsPerYear ?? MINUTES_PER_YEAR;
   if (!Number.isInteger(window) || window < 2) {
     throw new InvalidArgumentError("window", `realizedVol: window must be an integer >= 2, got ${window}`);
   }
-  if (!(ppy > 0) || !Number.isFinite(ppy)) {
-    throw new InvalidArgumentError("periodsPerYear", `realizedVol: periodsPerYear must be a positive number, got ${ppy}`);
-  }
+  const oneMinute = typeof options.window === "string" && options.periodsPerYear === undefined && options.time === undefined;
+  const ppy = oneMinute ? MINUTES_PER_YEAR : periodsPerYearOf(options, "realizedVol");
   const n = close.length;
   const out = new Float64Array(n).fill(Number.NaN);
   const scale = Math.sqrt(ppy) * 100;

@@ -68,7 +68,11 @@ export interface CompositeReplay {
    * `signal` to go from component values to equity in one pass.
    */
   signalInto(out: Float64Array, lo: number, hi: number): void;
-  /** The replay as a danfo DataFrame: time, `<c>_value`, `<c>_score`, composite, label, signal ("buy"/"sell"/"neutral"), confidence. */
+  /**
+   * The replay as a danfo DataFrame: time, `<c>` (the value, under the component's bare name, as the
+   * loaders name it, so the frame replays again as is), `<c>_score`, composite, label, signal
+   * ("buy"/"sell"/"neutral"), confidence.
+   */
   toDataFrame(): DataFrame;
 }
 const identity: Scorer = (v) => v;
@@ -267,7 +271,7 @@ export function replayComposite(input: ColumnInput, options: ReplayCompositeOpti
       const sc = replay.scores;
       for (const name of components) {
         const v = values[name];
-        if (v !== undefined) cols[`${name}_value`] = v;
+        if (v !== undefined) cols[name] = v;
         cols[`${name}_score`] = sc[name] as Float64Array;
       }
       const l = labelOf();

@@ -1,3 +1,4 @@
+import { checkOptionsObject } from "../errors/checkOptionsObject.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 
 /** Volatility regimes, calmest first. */
@@ -29,9 +30,14 @@ function checkCutoffs(c: VolCutoffs): void {
 
 /**
  * Volatility regime of one annualised vol reading (percent); `undefined` for NaN.
+ * @param options.cutoffs regime bounds [DEFAULT_VOL_CUTOFFS, the service's 25 / 50 / 90 %]
+ * @throws InvalidArgumentError on bad cutoffs, or options that are not an object
  * @example classifyVolRegime(62) // "high"
+ * @example classifyVolRegime(62, { cutoffs: { low: 30, normal: 70, high: 120 } }) // "normal"
  */
-export function classifyVolRegime(volPct: number, cutoffs: VolCutoffs = DEFAULT_VOL_CUTOFFS): VolRegime | undefined {
+export function classifyVolRegime(volPct: number, options?: { readonly cutoffs?: VolCutoffs }): VolRegime | undefined {
+  checkOptionsObject(options, "classifyVolRegime", "classifyVolRegime(62, { cutoffs: { low: 30, normal: 70, high: 120 } })");
+  const cutoffs = options?.cutoffs ?? DEFAULT_VOL_CUTOFFS;
   checkCutoffs(cutoffs);
   return regimeOf(volPct, cutoffs);
 }
@@ -45,15 +51,18 @@ function regimeOf(v: number, c: VolCutoffs): VolRegime | undefined {
  * Regime codes for a series: 0 low, 1 normal, 2 high, 3 extreme, -1 unknown
  * (NaN input). With `floor`, known regimes calmer than the floor are raised to
  * it (the service's `regime_floor` rule, see {@link applyRegimeFloor}).
- * @throws InvalidArgumentError on bad cutoffs or an unknown floor
+ * @param options.cutoffs regime bounds [DEFAULT_VOL_CUTOFFS]
+ * @param options.floor lowest regime reported [none]
+ * @throws InvalidArgumentError on bad cutoffs, an unknown floor, or options that are not an object
  * @example classifyVolRegimes([10, 30, 60, 120, NaN]) // Int8Array [0, 1, 2, 3, -1]
- * @example classifyVolRegimes([10, 30, 60, 120, NaN], DEFAULT_VOL_CUTOFFS, { floor: "high" }) // Int8Array [2, 2, 2, 3, -1]
+ * @example classifyVolRegimes([10, 30, 60, 120, NaN], { floor: "high" }) // Int8Array [2, 2, 2, 3, -1]
  */
 export function classifyVolRegimes(
   vol: ArrayLike<number>,
-  cutoffs: VolCutoffs = DEFAULT_VOL_CUTOFFS,
-  options: { floor?: VolRegime } = {},
+  options: { readonly cutoffs?: VolCutoffs; readonly floor?: VolRegime } = {},
 ): Int8Array {
+  checkOptionsObject(options, "classifyVolRegimes", 'classifyVolRegimes(vol, { cutoffs, floor: "high" })');
+  const cutoffs = options.cutoffs ?? DEFAULT_VOL_CUTOFFS;
   checkCutoffs(cutoffs);
   const floor = options.floor === undefined ? 0 : VOL_REGIMES.indexOf(options.floor);
   if (floor < 0) {

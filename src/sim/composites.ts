@@ -2,7 +2,7 @@ import type { Coin } from "../domain/coins.js";
 import { DEFAULT_WEIGHTS, type ComponentName } from "../signals/weights.js";
 import { labelName, type SignalLabel } from "../signals/classifySignal.js";
 import { replayComposite } from "../signals/replayComposite.js";
-import { realizedVol, VOL_WINDOWS } from "../signals/realizedVol.js";
+import { realizedVol } from "../signals/realizedVol.js";
 import { classifyVolRegimes, VOL_REGIMES, type VolRegime } from "../signals/volRegime.js";
 import { metricSeries } from "./catalog.js";
 import type { SimMarket } from "./market.js";
@@ -53,7 +53,7 @@ export function simulateComposites(market: SimMarket, coin: Coin): SimComposite 
   const composite = replay.composite;
   const confidence = replay.confidence;
   const labels = replay.label;
-  const vol24h = realizedVol(market.coins[coin].close, { window: VOL_WINDOWS["24h"] });
+  const vol24h = realizedVol(market.coins[coin].close, { window: "24h" });
   const regimes = classifyVolRegimes(vol24h);
   const result: SimComposite = {
     values,

@@ -16,8 +16,8 @@ export interface StoredSeries {
 
 /** What to read from the store's history. */
 export interface ReadHistoryParams {
-  /** Metric ids (`"btc_price"`, or bare `"price"` with `coin`). */
-  readonly metricIds: readonly string[];
+  /** Metric id(s): one id or a list (`"btc_price"`, or bare `"price"` with `coin`), as in `loadHistory`. (`metricIds` is refused.) */
+  readonly metricId: string | readonly string[];
   /** Coin(s) the bare metric ids belong to [none: ids name their coin]. */
   readonly coin?: string | readonly string[];
   /** `time >= start` [no bound]. */

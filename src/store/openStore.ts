@@ -8,6 +8,7 @@ import { sortDedupe } from "../data/sortDedupe.js";
 import { toDataFrame } from "../data/toDataFrame.js";
 import { unionTimes } from "../data/unionTimes.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { refuseRenamedOptions } from "../errors/refuseRenamedOptions.js";
 import { createRecording } from "../load/createRecording.js";
 import { loadRecording } from "../load/loadRecording.js";
 import type { RecordedResponse } from "../load/recordingLine.js";
@@ -127,7 +128,7 @@ function dayRange(start: number, end: number): [string, string] {
  * @throws InvalidArgumentError for an empty dir or bad options
  * @example
  * const store = openStore("data/store", { clock: () => Date.UTC(2026, 10, 22) });
- * const df = await loadHistory(client, { coin: "BTC", metricIds: ["price"], hours: 48, store }); // fetches once
+ * const df = await loadHistory(client, { coin: "BTC", metricId: ["price"], hours: 48, store }); // fetches once
  * (await store.query("select coin, count(*) as n from history group by coin")).print();
  */
 export function openStore(dir: string, options: OpenStoreOptions = {}): Store {
@@ -227,13 +228,18 @@ export function openStore(dir: string, options: OpenStoreOptions = {}): Store {
       await save(series);
     },
     async readHistory(params) {
-      if (typeof params !== "object" || params === null || !Array.isArray(params.metricIds) || params.metricIds.length === 0) {
-        throw new InvalidArgumentError("metricIds", 'store.readHistory: give metricIds, a non-empty list such as ["btc_price"]');
+      if (typeof params !== "object" || params === null) {
+        throw new InvalidArgumentError("params", 'store.readHistory: params must be an object like { metricId: ["btc_price"] }');
+      }
+      refuseRenamedOptions(params, "store.readHistory", { metricIds: 'metricId, which takes one id or a list: { metricId: ["btc_price", "eth_price"] }' });
+      const metricIds: readonly unknown[] = typeof params.metricId === "string" ? [params.metricId] : Array.isArray(params.metricId) ? params.metricId : [];
+      if (metricIds.length === 0 || metricIds.some((id) => typeof id !== "string")) {
+        throw new InvalidArgumentError("metricId", 'store.readHistory: give metricId, one id or a non-empty list such as ["btc_price"]');
       }
       const start = timeBound(params.start, "start", "store.readHistory", -Infinity);
       const end = timeBound(params.end, "end", "store.readHistory", Infinity);
       const coins = params.coin === undefined ? [undefined] : typeof params.coin === "string" ? [params.coin] : [...params.coin];
-      const keys = coins.flatMap((c) => params.metricIds.map((id) => seriesKey(id, c)));
+      const keys = coins.flatMap((c) => (metricIds as readonly string[]).map((id) => seriesKey(id, c)));
       const pq = await loadCodecs();
       // One pass over each coin's day files for all of its metrics.
       const byCoin = new Map<string, SeriesKey[]>();

@@ -115,6 +115,13 @@ describe("createClient options", () => {
     }
   });
 
+  it("the clock option is `clock` (renamed from `now` in 0.2): the old name is refused, naming the new one", () => {
+    expect(() => createClient({ baseUrl: "http://127.0.0.1:9", now: () => 0 } as never)).toThrow(
+      'createClient: option "now" is now "clock" (the same () => epoch ms function)',
+    );
+    expect(() => createClient({ baseUrl: "http://127.0.0.1:9", clock: () => 0 })).not.toThrow();
+  });
+
   it("bad option values are rejected with the option's name", () => {
     const base = { baseUrl: "http://127.0.0.1:9" };
     const cases: [Record<string, unknown>, string][] = [

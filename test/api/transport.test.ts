@@ -92,7 +92,7 @@ describe("Retry-After", () => {
     const at = new Date(now + 1000).toUTCString();
     const s = await serve((_r, i) => (i === 0 ? { status: 503, headers: { "retry-after": at } } : { body: SNAPSHOT }));
     const events: ClientEvent[] = [];
-    await createClient({ baseUrl: s.url, ...fast, now: () => now, onEvent: (e) => events.push(e) }).snapshot();
+    await createClient({ baseUrl: s.url, ...fast, clock: () => now, onEvent: (e) => events.push(e) }).snapshot();
     expect(events.find((e) => e.type === "retry")).toMatchObject({ delayMs: 1000 });
   });
 
@@ -194,7 +194,7 @@ describe("cache and de-duplication", () => {
   it("TTL comes from Cache-Control max-age when present, else cacheTtlMs", async () => {
     let now = 1_000_000;
     const s = await serve((r) => ({ body: SNAPSHOT, headers: r.query.get("coin") === "BTC" ? { "cache-control": "public, max-age=5" } : {} }));
-    const client = createClient({ baseUrl: s.url, rateLimitPerMinute: 1000, cacheTtlMs: 20_000, now: () => now });
+    const client = createClient({ baseUrl: s.url, rateLimitPerMinute: 1000, cacheTtlMs: 20_000, clock: () => now });
     await client.raw("/v1/snapshot", { coin: "BTC" }); // max-age 5 s
     await client.raw("/v1/snapshot"); // default 20 s
     now += 4_000;

@@ -381,13 +381,16 @@ describe("backtest: edges", () => {
 describe("fundingPerBar", () => {
   it("scales an hourly rate to each bar's duration", () => {
     nearAll(fundingPerBar([0, 60_000, 120_000, 300_000], [0.0006, 0.0006, 0.0012, Number.NaN]), [0, 0.00001, 0.00002, Number.NaN]);
-    nearAll(fundingPerBar([0, 8 * 3_600_000], [0.0001, 0.0001], 8 * 3_600_000), [0, 0.0001]); // an 8-hour rate on 8-hour bars
+    nearAll(fundingPerBar([0, 8 * 3_600_000], [0.0001, 0.0001], { periodMs: 8 * 3_600_000 }), [0, 0.0001]); // an 8-hour rate on 8-hour bars
     expect(fundingPerBar([], [])).toHaveLength(0);
     nearAll(fundingPerBar([5], [0.01]), [0]);
   });
   it("rejects unequal lengths, a bad period and unsorted time", () => {
     expect(() => fundingPerBar([0, 1], [1])).toThrow(/rate must have one value per bar \(2\), got 1/);
-    expect(() => fundingPerBar([0, 1], [1, 1], 0)).toThrow(InvalidArgumentError);
+    expect(() => fundingPerBar([0, 1], [1, 1], { periodMs: 0 })).toThrow(InvalidArgumentError);
+    expect(() => (fundingPerBar as (t: number[], r: number[], p: number) => unknown)([0, 1], [1, 1], 3_600_000)).toThrow(
+      "fundingPerBar: options must be an object, e.g. fundingPerBar(time, rate, { periodMs: 8 * 3_600_000 })",
+    );
     expect(() => fundingPerBar([1, 0], [1, 1])).toThrow(/time must ascend strictly/);
   });
 });

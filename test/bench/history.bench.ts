@@ -69,7 +69,7 @@ async function round(baseUrl: string): Promise<Round> {
   const client = createClient({ baseUrl, cacheTtlMs: 0, rateLimitPerMinute: 1_000_000 });
   const c0 = process.cpuUsage();
   const t0 = performance.now();
-  const { panel } = await loadHistoryPanel(client, { coin: COINS, metricIds: METRICS, hours: HOURS });
+  const { panel } = await loadHistoryPanel(client, { coin: COINS, metricId: METRICS, hours: HOURS });
   const t1 = performance.now();
   const df = toDataFrame(panel);
   const t2 = performance.now();

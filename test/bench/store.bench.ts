@@ -90,7 +90,7 @@ if (!existsSync(marker)) {
 if (!existsSync(single)) {
   // One file: a year x 20 DOUBLE columns + time, the shape ENVIRONMENT.md measured the Parquet readers on.
   const store = openStore(dir);
-  const year = await store.readHistory({ coin: "btc", metricIds: METRICS.slice(0, 20) });
+  const year = await store.readHistory({ coin: "btc", metricId: METRICS.slice(0, 20) });
   writeFileSync(single, parquetBytes(codecs, { time: year.time, columns: Object.fromEntries(Object.entries(year.columns).map(([k, v]) => [k.replace(/^btc_/, ""), v])) }, {}, "bench"));
   store.close();
 }
@@ -110,7 +110,7 @@ const cpuMs = (): number => {
 const load = async (months?: number): Promise<{ ms: number; cpu: number; rows: number }> => {
   const t = performance.now();
   const c = cpuMs();
-  const p = await store.readHistory({ metricIds: ids, ...(months === undefined ? {} : { end: START + Math.round((months * DAYS) / 12) * DAY_MS }) });
+  const p = await store.readHistory({ metricId: ids, ...(months === undefined ? {} : { end: START + Math.round((months * DAYS) / 12) * DAY_MS }) });
   return { ms: performance.now() - t, cpu: cpuMs() - c, rows: p.time.length };
 };
 // The first load in the process also gives the memory figure: peak RSS growth over the baseline
@@ -120,7 +120,7 @@ await new Promise((r) => setTimeout(r, 20));
 const base = process.memoryUsage().rss;
 peakRss = base;
 const t0 = performance.now();
-const held = await store.readHistory({ metricIds: ids });
+const held = await store.readHistory({ metricId: ids });
 const first = { ms: performance.now() - t0, rows: held.time.length };
 await new Promise((r) => setTimeout(r, 10));
 const panelBytes = held.time.byteLength + Object.values(held.columns).reduce((s, c) => s + c.byteLength, 0);
@@ -144,7 +144,7 @@ console.log(`memory: peak RSS growth during the first load ${mb(firstPeak)} for 
   await new Promise((r) => setTimeout(r, 20));
   const warmBase = process.memoryUsage().rss;
   peakRss = warmBase;
-  const again = await store.readHistory({ metricIds: ids });
+  const again = await store.readHistory({ metricId: ids });
   await new Promise((r) => setTimeout(r, 10));
   console.log(`        peak RSS growth during a warm load ${mb(peakRss - warmBase)} for another ${mb(panelBytes)} Panel = ${fmt((peakRss - warmBase) / panelBytes)}x (${again.time.length === held.time.length ? "same rows" : "rows differ!"})`);
 }

@@ -41,30 +41,30 @@ describe("loadHistoryPanel: same time stamps everywhere", () => {
 
   it("gives the general path's panel under both fills", async () => {
     for (const fill of ["exact", "last"] as const) {
-      const { panel } = await loadHistoryPanel(stub(same), { metricIds: ["a", "b"], fill });
+      const { panel } = await loadHistoryPanel(stub(same), { metricId: ["a", "b"], fill });
       expectPanel(panel, reference(same, fill));
     }
   });
 
   it("empty series and a single point", async () => {
     const empty = { a: { time: minutes(0), value: new Float64Array(0) }, b: { time: minutes(0), value: new Float64Array(0) } };
-    expectPanel((await loadHistoryPanel(stub(empty), { metricIds: ["a", "b"] })).panel, reference(empty, "exact"));
+    expectPanel((await loadHistoryPanel(stub(empty), { metricId: ["a", "b"] })).panel, reference(empty, "exact"));
     const one = { a: { time: minutes(1), value: Float64Array.of(7) } };
     expectPanel((await loadHistoryPanel(stub(one), { metricId: "a", fill: "last" })).panel, reference(one, "last"));
   });
 
   it("NaN values: with fill last the previous value is carried (general path), with exact they stay NaN", async () => {
     const withNaN = { a: { time: minutes(3), value: Float64Array.of(1, Number.NaN, 3) }, b: { time: minutes(3), value: Float64Array.of(5, 6, 7) } };
-    const last = (await loadHistoryPanel(stub(withNaN), { metricIds: ["a", "b"], fill: "last" })).panel;
+    const last = (await loadHistoryPanel(stub(withNaN), { metricId: ["a", "b"], fill: "last" })).panel;
     expect([...(last.columns["a"] as Float64Array)]).toEqual([1, 1, 3]);
     expectPanel(last, reference(withNaN, "last"));
-    const exact = (await loadHistoryPanel(stub(withNaN), { metricIds: ["a", "b"], fill: "exact" })).panel;
+    const exact = (await loadHistoryPanel(stub(withNaN), { metricId: ["a", "b"], fill: "exact" })).panel;
     expect([...(exact.columns["a"] as Float64Array)]).toEqual([1, Number.NaN, 3]);
   });
 
   it("different time stamps still meet on the union grid", async () => {
     const apart = { a: { time: minutes(3), value: Float64Array.of(1, 2, 3) }, b: { time: minutes(3).map((t) => t + 30_000), value: Float64Array.of(4, 5, 6) } };
-    const { panel } = await loadHistoryPanel(stub(apart), { metricIds: ["a", "b"] });
+    const { panel } = await loadHistoryPanel(stub(apart), { metricId: ["a", "b"] });
     expect(panel.time.length).toBe(6);
     expectPanel(panel, reference(apart, "exact"));
   });

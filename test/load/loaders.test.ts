@@ -42,7 +42,7 @@ afterAll(async () => {
 
 describe("loadHistoryPanel / loadHistory", () => {
   it("fetches several metrics into one wide panel whose values equal the client's series", async () => {
-    const { panel, sources } = await loadHistoryPanel(client, { metricIds: ["btc_price", "eth_funding_rate"], hours: 2 });
+    const { panel, sources } = await loadHistoryPanel(client, { metricId: ["btc_price", "eth_funding_rate"], hours: 2 });
     expect(Object.keys(panel.columns)).toEqual(["btc_price", "eth_funding_rate"]);
     expect(panel.time.length).toBe(120);
     // Last point is the current minute: 12:00 (the clock reads 12:00:30).
@@ -76,14 +76,14 @@ describe("loadHistoryPanel / loadHistory", () => {
           : { time: Float64Array.of(0.5 * H, 1.5 * H, 2.5 * H), value: Float64Array.of(100, 101, 102) }),
       }),
     } as unknown as MarketIntelClient;
-    const exact = (await loadHistoryPanel(fake, { metricIds: ["btc_funding_rate", "btc_price"] })).panel;
+    const exact = (await loadHistoryPanel(fake, { metricId: ["btc_funding_rate", "btc_price"] })).panel;
     expect(Array.from(exact.time)).toEqual([0, 0.5 * H, H, 1.5 * H, 2 * H, 2.5 * H]);
     expect(Array.from(exact.columns.btc_funding_rate!)).toEqual([1e-5, NaN, 2e-5, NaN, 3e-5, NaN]);
     expect(Array.from(exact.columns.btc_price!)).toEqual([NaN, 100, NaN, 101, NaN, 102]);
-    const last = (await loadHistoryPanel(fake, { metricIds: ["btc_funding_rate", "btc_price"], fill: "last", maxStalenessMs: 0.5 * H })).panel;
+    const last = (await loadHistoryPanel(fake, { metricId: ["btc_funding_rate", "btc_price"], fill: "last", maxStalenessMs: 0.5 * H })).panel;
     expect(Array.from(last.columns.btc_funding_rate!)).toEqual([1e-5, 1e-5, 2e-5, 2e-5, 3e-5, 3e-5]);
     expect(Array.from(last.columns.btc_price!)).toEqual([NaN, 100, 100, 101, 101, 102]);
-    const tight = (await loadHistoryPanel(fake, { metricIds: ["btc_funding_rate"], fill: "last", maxStalenessMs: 0 })).panel;
+    const tight = (await loadHistoryPanel(fake, { metricId: ["btc_funding_rate"], fill: "last", maxStalenessMs: 0 })).panel;
     expect(Array.from(tight.columns.btc_funding_rate!)).toEqual([1e-5, 2e-5, 3e-5]);
   });
 
@@ -98,7 +98,7 @@ describe("loadHistoryPanel / loadHistory", () => {
         value: metricId === "a" ? new Float64Array(0) : Float64Array.of(5, 6),
       }),
     } as unknown as MarketIntelClient;
-    const { panel } = await loadHistoryPanel(fake, { metricIds: ["a", "b"] });
+    const { panel } = await loadHistoryPanel(fake, { metricId: ["a", "b"] });
     expect(Array.from(panel.columns.a!)).toEqual([NaN, NaN]);
     expect(Array.from(panel.columns.b!)).toEqual([5, 6]);
     const only = await loadHistoryPanel(fake, { metricId: "a" });
@@ -106,12 +106,12 @@ describe("loadHistoryPanel / loadHistory", () => {
   });
 
   it("every history body shape the service may send gives the same frame", async () => {
-    const ref = (await loadHistoryPanel(client, { metricIds: ["eth_price", "eth_funding_rate"], hours: 3 })).panel;
+    const ref = (await loadHistoryPanel(client, { metricId: ["eth_price", "eth_funding_rate"], hours: 3 })).panel;
     for (const variant of ["array", "pairs", "columnar", "rows"]) {
       const other = await startReplayServer({ clock: () => NOW, seed: 42, rateLimitPerMinute: 0, variants: { history: variant } });
       try {
         const c = createClient({ baseUrl: other.url, rateLimitPerMinute: 100_000, retryDelayMs: 1 });
-        const { panel, sources } = await loadHistoryPanel(c, { metricIds: ["eth_price", "eth_funding_rate"], hours: 3 });
+        const { panel, sources } = await loadHistoryPanel(c, { metricId: ["eth_price", "eth_funding_rate"], hours: 3 });
         expect(sources.eth_price!.variant, variant).toBe(variant);
         expect(Array.from(panel.time), variant).toEqual(Array.from(ref.time));
         expect(Array.from(panel.columns.eth_funding_rate!), variant).toEqual(Array.from(ref.columns.eth_funding_rate!));
@@ -134,16 +134,16 @@ describe("loadHistoryPanel / loadHistory", () => {
       },
     } as unknown as MarketIntelClient;
     const ids = Array.from({ length: 9 }, (_, i) => `m${i}`);
-    const { panel } = await loadHistoryPanel(fake, { metricIds: ids, concurrency: 2 });
+    const { panel } = await loadHistoryPanel(fake, { metricId: ids, concurrency: 2 });
     expect(most).toBe(2);
     expect(Object.keys(panel.columns)).toEqual(ids);
     expect(Object.values(panel.columns).map((c) => c[0])).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
-    await loadHistoryPanel(fake, { metricIds: ids, concurrency: 100 });
+    await loadHistoryPanel(fake, { metricId: ids, concurrency: 100 });
     expect(most).toBe(9);
   });
 
   it("the same metric twice gets a numbered second column rather than overwriting", async () => {
-    const { panel } = await loadHistoryPanel(client, { metricIds: ["btc_price", "btc_price"], hours: 1 });
+    const { panel } = await loadHistoryPanel(client, { metricId: ["btc_price", "btc_price"], hours: 1 });
     expect(Object.keys(panel.columns)).toEqual(["btc_price", "btc_price_2"]);
   });
 
@@ -155,11 +155,14 @@ describe("loadHistoryPanel / loadHistory", () => {
   it("rejects bad parameters before any request", async () => {
     const before = requests;
     await expect(loadHistory(client, {} as never)).rejects.toThrow(
-      'loadHistory: give exactly one of metricId (a string) or metricIds (a list), e.g. { metricIds: ["btc_price", "eth_price"] }',
+      'loadHistory: metricId is required: one id or a list, e.g. { metricId: ["btc_price", "eth_price"] }',
     );
-    await expect(loadHistory(client, { metricId: "a", metricIds: ["b"] })).rejects.toThrow(InvalidArgumentError);
-    await expect(loadHistory(client, { metricIds: [] })).rejects.toThrow("loadHistory: metric ids must be non-empty strings, got []");
-    await expect(loadHistory(client, { metricIds: [" "] })).rejects.toThrow(InvalidArgumentError);
+    // One name for the concept since 0.2: metricIds is refused, naming metricId.
+    await expect(loadHistory(client, { metricIds: ["b"] } as never)).rejects.toThrow(
+      'loadHistory: option "metricIds" is now metricId, which takes one id or a list: { metricId: ["btc_price", "eth_price"] }',
+    );
+    await expect(loadHistory(client, { metricId: [] })).rejects.toThrow("loadHistory: metric ids must be non-empty strings, got []");
+    await expect(loadHistory(client, { metricId: [" "] })).rejects.toThrow(InvalidArgumentError);
     await expect(loadHistory(client, { metricId: "price", coin: [] })).rejects.toThrow("loadHistory: coin list is empty");
     await expect(loadHistory(client, { metricId: "btc_price", fill: "nearest" as "last" })).rejects.toThrow(
       'loadHistory: fill must be "exact" or "last", got "nearest"',
@@ -237,7 +240,7 @@ describe("loadAnalyticsQuery", () => {
     };
     const cols = analyticsToColumns(result);
     expect(cols).toEqual({ time: [Date.UTC(2026, 0, 1), Date.UTC(2026, 0, 1, 0, 1)], btc_price: [1, 3], eth_price: [NaN, NaN] });
-    const long = analyticsToColumns(result, "long");
+    const long = analyticsToColumns(result, { shape: "long" });
     expect(long.time).toEqual([Date.UTC(2026, 0, 1), Date.UTC(2026, 0, 1), Date.UTC(2026, 0, 1, 0, 1), Date.UTC(2026, 0, 1, 0, 1)]);
     expect(analyticsToColumns({ ...result, columns: [], rows: [] })).toEqual({ time: [] });
     expect(() => analyticsToColumns({ ...result, rows: [["soon", "BTC", "btc_price", 1]] })).toThrow("/v3/analytics/query: rows[].time at row 0 must be a time");

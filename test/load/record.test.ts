@@ -54,7 +54,7 @@ describe("record", () => {
     const dir = tmp();
     const client = createClient({ baseUrl: fixed.url, rateLimitPerMinute: 100_000 });
     const logs: RecordLog[] = [];
-    const stats = await record(client, { dir, endpoints: ["composite", "snapshot"], everySeconds: 0.01, maxPolls: 3, onLog: (l) => logs.push(l) }).done;
+    const stats = await record(client, { dir, endpoints: ["composite", "snapshot"], everyMs: 10, maxPolls: 3, onLog: (l) => logs.push(l) }).done;
     // Fixed clock: the same composite and snapshot each poll (and the client's 45 s cache serves polls 2 and 3).
     expect(stats).toEqual({ polls: 3, written: 2, unchanged: 4, errors: 0, repaired: 0 });
     expect(readdirSync(join(dir, "composite"))).toEqual(["2026-11-22.jsonl"]);
@@ -72,7 +72,7 @@ describe("record", () => {
   it("records a moving market over time; loadRecording gives each coin's composite components, ready for replay", async () => {
     const dir = tmp();
     const client = createClient({ baseUrl: moving.url, cacheTtlMs: 0, rateLimitPerMinute: 100_000 });
-    const stats = await record(client, { dir, endpoints: ["composite", "volatility"], everySeconds: 0.1, maxPolls: 6 }).done;
+    const stats = await record(client, { dir, endpoints: ["composite", "volatility"], everyMs: 100, maxPolls: 6 }).done;
     expect(stats.written).toBeGreaterThanOrEqual(8);
     const rec = loadRecording(dir);
     expect(rec.stats).toMatchObject({ torn: 0, corrupt: 0, duplicates: 0, invalid: 0 });
@@ -146,7 +146,7 @@ describe("record", () => {
       const stats = await record(createClient({ baseUrl: flaky.url, retries: 0, cacheTtlMs: 0 }), {
         dir,
         endpoints: ["composite"],
-        everySeconds: 0.01,
+        everyMs: 10,
         maxPolls: 2,
         onLog: (l) => logs.push(l),
       }).done;
@@ -171,7 +171,7 @@ describe("record", () => {
       const stats = await record(createClient({ baseUrl: `http://127.0.0.1:${port}`, retries: 0, cacheTtlMs: 0 }), {
         dir,
         endpoints: ["composite"],
-        everySeconds: 0.01,
+        everyMs: 10,
         maxPolls: 2,
         onLog: (l) => logs.push(l),
       }).done;
@@ -186,12 +186,12 @@ describe("record", () => {
   it("stop() and an AbortSignal end it; one live recorder per directory", async () => {
     const dir = tmp();
     const client = createClient({ baseUrl: fixed.url });
-    const rec = record(client, { dir, endpoints: ["composite"], everySeconds: 3600 });
+    const rec = record(client, { dir, endpoints: ["composite"], everyMs: 3_600_000 });
     expect(() => record(client, { dir, endpoints: ["composite"] })).toThrow(/another recorder of this process \(pid \d+\) is writing to/);
     const stats = await rec.stop();
     expect(stats.polls).toBe(1);
     const controller = new AbortController();
-    const second = record(client, { dir, endpoints: ["composite"], everySeconds: 3600, signal: controller.signal });
+    const second = record(client, { dir, endpoints: ["composite"], everyMs: 3_600_000, signal: controller.signal });
     controller.abort();
     expect((await second.done).polls).toBe(1);
     // A lock left by a dead process is taken over.
@@ -204,7 +204,11 @@ describe("record", () => {
     expect(() => record(client, { dir: "" })).toThrow('record: dir must be a non-empty path, e.g. record(client, { dir: "recordings/mi" })');
     expect(() => record(client, { dir: tmp(), endpoints: ["history" as never] })).toThrow("record: endpoints must be a non-empty list of snapshot, volatility");
     expect(() => record(client, { dir: tmp(), endpoints: [] })).toThrow(InvalidArgumentError);
-    expect(() => record(client, { dir: tmp(), everySeconds: 0 })).toThrow("record: everySeconds must be a number >= 0.01, got 0");
+    expect(() => record(client, { dir: tmp(), everyMs: 0 })).toThrow("record: everyMs must be a number of milliseconds >= 10, got 0");
+    // Renamed in 0.2: the old name is refused with the new one (not silently ignored).
+    expect(() => record(client, { dir: tmp(), everySeconds: 60 } as never)).toThrow(
+      'record: option "everySeconds" is now everyMs, in milliseconds (everySeconds: 60 -> everyMs: 60_000)',
+    );
     expect(() => record(client, { dir: tmp(), maxPolls: 0 })).toThrow("record: maxPolls must be a positive integer, got 0");
   });
 });

@@ -43,7 +43,7 @@ describe("recorder disk errors", () => {
       const dir = join(root, code);
       const logs: RecordLog[] = [];
       const client = createClient({ baseUrl: s.url, cacheTtlMs: 0, rateLimitPerMinute: 100_000 });
-      const rec = record(client, { dir, endpoints: ["composite"], everySeconds: 0.02, onLog: (l) => logs.push(l) });
+      const rec = record(client, { dir, endpoints: ["composite"], everyMs: 20, onLog: (l) => logs.push(l) });
       while (logs.filter((l) => l.event === "write").length < 3) await new Promise((r) => setTimeout(r, 5));
       inject[where] = code;
       const err = await rec.done.catch((e: unknown) => e);

@@ -97,7 +97,7 @@ describe("defect 7: lock lost, disk errors", () => {
       const dir = tmp();
       const client = createClient({ baseUrl: s.url, cacheTtlMs: 0, rateLimitPerMinute: 100_000 });
       const logs: RecordLog[] = [];
-      const rec = record(client, { dir, endpoints: ["composite"], everySeconds: 0.02, onLog: (l) => logs.push(l) });
+      const rec = record(client, { dir, endpoints: ["composite"], everyMs: 20, onLog: (l) => logs.push(l) });
       while (logs.filter((l) => l.event === "write").length < 2) await new Promise((r) => setTimeout(r, 10));
       const thief = JSON.stringify({ pid: process.ppid, host: hostname(), startedAt: Date.now() });
       writeFileSync(join(dir, ".lock"), thief);
@@ -163,10 +163,10 @@ describe("defect 8: loadHistory checks every argument before its first request",
   });
 
   it.each([
-    [{ coin: ["BTC", "ETH", "DOGE"], metricIds: ["price"] }, "coin"],
-    [{ metricIds: ["btc_price", "eth price"] }, "metricIds"],
-    [{ metricIds: ["btc_price", "../v1/snapshot"] }, "metricIds"],
-    [{ metricIds: ["btc_price", "btc.price"] }, "metricIds"],
+    [{ coin: ["BTC", "ETH", "DOGE"], metricId: ["price"] }, "coin"],
+    [{ metricId: ["btc_price", "eth price"] }, "metricId"],
+    [{ metricId: ["btc_price", "../v1/snapshot"] }, "metricId"],
+    [{ metricId: ["btc_price", "btc.price"] }, "metricId"],
     [{ metricId: "btc_price", hours: 721 }, "hours"],
     [{ metricId: "btc_price", hours: 1.5 }, "hours"],
   ])("%j: InvalidArgumentError(%s), no request sent", async (params, argument) => {

@@ -45,7 +45,7 @@ describe("metrics on a backtest of the replayed composite", () => {
     expect(ts.winners + ts.losers).toBeLessThanOrEqual(ts.trades);
   });
   it("by regime: groups partition the returns, and group totals compound to the whole", () => {
-    const vol = classifyVolRegimes(realizedVol(btc.close, { window: 60 }));
+    const vol = classifyVolRegimes(realizedVol(btc.close, { window: 60, time: market.time }));
     const t = metricsByRegime(result.returns, { by: { vol, label: replay.label }, periodsPerYear: 525_600, includeAll: true });
     const bars = t.columns.bars as Float64Array;
     const groupBars = Array.from(bars.subarray(1)).reduce((a, b) => a + b, 0);
@@ -57,14 +57,14 @@ describe("metrics on a backtest of the replayed composite", () => {
 });
 
 describe("signal evaluation of the replayed composite", () => {
-  const fwd = forwardReturns(btc.close, ["5m", "1h"], { time: market.time });
+  const fwd = forwardReturns(btc.close, { horizons: ["5m", "1h"], time: market.time });
   it("componentAttribution rebuilds the replay's composite exactly (same IC)", () => {
     const a = componentAttribution(replay.scores, fwd["5m"] as Float64Array, { horizon: 5 });
     expect(a.compositeIc).toBe(informationCoefficient(replay.composite, fwd["5m"] as Float64Array).ic);
     expect(a.columns.component).toEqual(["imbalance", "funding", "basis_spread", "momentum_5m", "gas"]);
   });
   it("icDecay and hitRate run on minute data with duration horizons", () => {
-    const d = icDecay(replay.composite, btc.close, ["5m", "1h"], { time: market.time });
+    const d = icDecay(replay.composite, btc.close, { horizons: ["5m", "1h"], time: market.time });
     expect(Array.from(d.columns.bars as Float64Array)).toEqual([5, 60]);
     const ic = d.columns.ic as Float64Array;
     expect(Math.abs(ic[0] as number)).toBeLessThanOrEqual(1);

@@ -50,12 +50,12 @@ function best(f: () => unknown): [number, unknown] {
 }
 const ppy = 525_600;
 const [tA, summary] = best(() => performanceSummary(ret, { periodsPerYear: ppy })) as [number, ReturnType<typeof performanceSummary>];
-const [tB, ic] = best(() => informationCoefficient(signal, forwardReturns(close, [60])["60 bars"] as Float64Array, { horizon: 60 })) as [
+const [tB, ic] = best(() => informationCoefficient(signal, forwardReturns(close, { horizons: [60] })["60 bars"] as Float64Array, { horizon: 60 })) as [
   number,
   ReturnType<typeof informationCoefficient>,
 ];
-const fwd = forwardReturns(close, [60])["60 bars"] as Float64Array;
-const [tC, dec] = best(() => decileReturns(signal, fwd, 5)) as [number, ReturnType<typeof decileReturns>];
+const fwd = forwardReturns(close, { horizons: [60] })["60 bars"] as Float64Array;
+const [tC, dec] = best(() => decileReturns(signal, fwd, { buckets: 5 })) as [number, ReturnType<typeof decileReturns>];
 const sharpeOnly = { sharpeRatio: (r: Float64Array) => sharpeRatio(r, { periodsPerYear: ppy }) };
 const [tD, byReg] = best(() => metricsByRegime(ret, { by: { regime, label }, periodsPerYear: ppy, lag: 1, metrics: sharpeOnly, includeAll: false })) as [
   number,

@@ -44,7 +44,7 @@ describe("real data: Coinbase BTC 4h buy and hold, 20 695 bars", () => {
   });
   it("6-bar momentum vs 6-bar forward return: Spearman IC equals pandas", () => {
     const mom = Float64Array.from(close, (c, i) => (i < 6 ? Number.NaN : c / (close[i - 6] as number) - 1));
-    const fwd = forwardReturns(close, ["24h"], { time: panel.time })["24h"] as Float64Array;
+    const fwd = forwardReturns(close, { horizons: ["24h"], time: panel.time })["24h"] as Float64Array;
     const ic = informationCoefficient(mom, fwd, { horizon: 6 });
     expect(ic.n).toBe(20683);
     rel(ic.ic, -0.03705981070303407);

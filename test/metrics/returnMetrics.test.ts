@@ -44,6 +44,8 @@ const weeklyReturns = pct([0, 1, 10, -4, 2, 3, 2, 1, -10]);
 const oneReturn = [0.01];
 const empty: number[] = [];
 const DAILY = { periodsPerYear: 252 };
+/** The numpy cross-checks on R annualise over a 365-day year (crypto trades every day). */
+const YEAR365 = { periodsPerYear: 365 };
 const WEEKLY = { periodsPerYear: 52 };
 const MONTHLY = { periodsPerYear: 12 };
 
@@ -65,17 +67,26 @@ describe("cumReturns / cumReturnsFinal (empyrical test_cum_returns, test_cum_ret
       [negativeReturns, 0, [0.0, -0.06, -0.1258, -0.13454, -0.21243, -0.22818, -0.27449, -0.33253, -0.3659]],
     ];
     for (const [r, start, expected] of cases) {
-      const got = cumReturns(r, start);
+      const got = cumReturns(r, { startingValue: start });
       expect(got).toHaveLength(r.length);
       expected.forEach((e, i) => close8(got[i] as number, e, 4));
     }
     expect(cumReturns(empty)).toHaveLength(0);
   });
+  it("options come as an object: the 0.1 positional calls are refused, naming the new form", () => {
+    const legacy = (f: unknown, ...args: unknown[]) => () => (f as (...a: unknown[]) => unknown)(...args);
+    expect(legacy(cumReturns, mixedReturns, 100)).toThrow(
+      "cumReturns: options must be an object, e.g. cumReturns(returns, { startingValue: 100 }) (options are no longer positional), got 100",
+    );
+    expect(legacy(cumReturnsFinal, mixedReturns, 100)).toThrow("cumReturnsFinal: options must be an object, e.g. cumReturnsFinal(returns, { startingValue: 100 })");
+    expect(legacy(valueAtRisk, R, 0.1)).toThrow("valueAtRisk: options must be an object, e.g. valueAtRisk(returns, { cutoff: 0.05 })");
+    expect(legacy(conditionalValueAtRisk, R, 0.1)).toThrow(InvalidArgumentError);
+  });
   it("final value", () => {
     expect(cumReturnsFinal(empty)).toBeNaN();
     close8(cumReturnsFinal(oneReturn), 0.01, 4);
     close8(cumReturnsFinal(mixedReturns), 0.03893, 4);
-    close8(cumReturnsFinal(mixedReturns, 100), 103.8931, 4);
+    close8(cumReturnsFinal(mixedReturns, { startingValue: 100 }), 103.8931, 4);
     close8(cumReturnsFinal(negativeReturns), -0.3659, 4);
     // numpy: np.cumprod(1 + np.nan_to_num(r))[-1] - 1
     close8(cumReturnsFinal(R), 0.028262345830889934, 12);
@@ -132,7 +143,7 @@ describe("annualReturn (empyrical test_annual_ret, test_cagr)", () => {
     close8(annualReturn(flatLine1Long, DAILY), 11.274002099240256);
     close8(annualReturn(pct([3, 3, 3]), { periodsPerYear: 1 }), 0.03);
     // numpy: w[-1] ** (365 / len(r)) - 1, len(r) = 20 including the NaN
-    close8(annualReturn(R), 0.6630173086867801, 10);
+    close8(annualReturn(R, YEAR365), 0.6630173086867801, 10);
   });
 });
 
@@ -143,12 +154,12 @@ describe("annualVolatility (empyrical test_annual_volatility)", () => {
     close8(annualVolatility(weeklyReturns, WEEKLY), 0.38851569394870583);
     close8(annualVolatility(weeklyReturns, MONTHLY), 0.18663690238892558);
     // numpy: np.nanstd(r, ddof=1) * np.sqrt(365)
-    close8(annualVolatility(R), 0.2919246978927375, 12);
+    close8(annualVolatility(R, YEAR365), 0.2919246978927375, 12);
   });
   it("NaN below two returns", () => {
-    expect(annualVolatility(empty)).toBeNaN();
-    expect(annualVolatility(oneReturn)).toBeNaN();
-    expect(annualVolatility([Number.NaN, 0.01])).toBeNaN();
+    expect(annualVolatility(empty, YEAR365)).toBeNaN();
+    expect(annualVolatility(oneReturn, YEAR365)).toBeNaN();
+    expect(annualVolatility([Number.NaN, 0.01], YEAR365)).toBeNaN();
   });
 });
 
@@ -188,7 +199,7 @@ describe("omegaRatio (empyrical test_omega, annualization 252)", () => {
   });
   it("numpy cross-check", () => {
     // numpy: th = 1.1 ** (1/365) - 1; e = x - th (x = r without NaN); e[e>0].sum() / -e[e<0].sum()
-    close8(omegaRatio(R, { requiredReturn: 0.1 }), 1.2476820941171085, 12);
+    close8(omegaRatio(R, { ...YEAR365, requiredReturn: 0.1 }), 1.2476820941171085, 12);
   });
 });
 
@@ -208,14 +219,14 @@ describe("sharpeRatio (empyrical test_sharpe_ratio, 252 periods)", () => {
   });
   it("numpy cross-check with a risk-free rate, default 365-day year", () => {
     // numpy: np.nanmean(r - 0.0001) / np.nanstd(r - 0.0001, ddof=1) * np.sqrt(365)
-    close8(sharpeRatio(R, { riskFree: 0.0001 }), 1.8491610794508035, 12);
+    close8(sharpeRatio(R, { ...YEAR365, riskFree: 0.0001 }), 1.8491610794508035, 12);
     // numpy: np.nanmean(r) / np.nanstd(r, ddof=1) * np.sqrt(365)
-    close8(sharpeRatio(R), 1.974193323257085, 12);
+    close8(sharpeRatio(R, YEAR365), 1.974193323257085, 12);
   });
   it("a constant series has exactly zero variance (no 1e16 from rounding noise)", () => {
-    expect(sharpeRatio(new Array<number>(10).fill(0.1))).toBe(Number.POSITIVE_INFINITY);
-    expect(sharpeRatio(new Array<number>(10).fill(-0.3))).toBe(Number.NEGATIVE_INFINITY);
-    expect(sharpeRatio(new Array<number>(10).fill(0))).toBeNaN();
+    expect(sharpeRatio(new Array<number>(10).fill(0.1), YEAR365)).toBe(Number.POSITIVE_INFINITY);
+    expect(sharpeRatio(new Array<number>(10).fill(-0.3), YEAR365)).toBe(Number.NEGATIVE_INFINITY);
+    expect(sharpeRatio(new Array<number>(10).fill(0), YEAR365)).toBeNaN();
   });
 });
 
@@ -236,7 +247,7 @@ describe("downsideRisk (empyrical test_downside_risk)", () => {
   });
   it("numpy cross-check", () => {
     // numpy: d = np.minimum(r - 0.001, 0); np.sqrt(np.nanmean(d**2)) * np.sqrt(365)
-    close8(downsideRisk(R, { requiredReturn: 0.001 }), 0.21215622347198476, 12);
+    close8(downsideRisk(R, { ...YEAR365, requiredReturn: 0.001 }), 0.21215622347198476, 12);
   });
 });
 
@@ -258,39 +269,39 @@ describe("sortinoRatio (empyrical test_sortino, current version with period-awar
   });
   it("numpy cross-check", () => {
     // numpy: np.nanmean(r - 0.001) / np.sqrt(np.nanmean(np.minimum(r - 0.001, 0)**2)) * np.sqrt(365)
-    close8(sortinoRatio(R, { requiredReturn: 0.001 }), 0.9960386078496932, 12);
+    close8(sortinoRatio(R, { ...YEAR365, requiredReturn: 0.001 }), 0.9960386078496932, 12);
   });
 });
 
 describe("valueAtRisk / conditionalValueAtRisk (empyrical test_value_at_risk, test_conditional_value_at_risk)", () => {
   it("VaR matches the published values", () => {
-    close8(valueAtRisk([1, 2], 0), 1);
-    close8(valueAtRisk([1, 2], 0.3), 1.3);
-    close8(valueAtRisk([1, 2], 1), 2);
-    close8(valueAtRisk([1, 81, 82, 83, 84, 85], 0.1), 41);
-    close8(valueAtRisk([1, 81, 82, 83, 84, 85], 0.2), 81);
-    close8(valueAtRisk([1, 81, 82, 83, 84, 85], 0.3), 81.5);
+    close8(valueAtRisk([1, 2], { cutoff: 0 }), 1);
+    close8(valueAtRisk([1, 2], { cutoff: 0.3 }), 1.3);
+    close8(valueAtRisk([1, 2], { cutoff: 1 }), 2);
+    close8(valueAtRisk([1, 81, 82, 83, 84, 85], { cutoff: 0.1 }), 41);
+    close8(valueAtRisk([1, 81, 82, 83, 84, 85], { cutoff: 0.2 }), 81);
+    close8(valueAtRisk([1, 81, 82, 83, 84, 85], { cutoff: 0.3 }), 81.5);
   });
   it("CVaR of one value is that value at any cutoff", () => {
-    expect(conditionalValueAtRisk([-0.013], 0)).toBe(-0.013);
-    expect(conditionalValueAtRisk([-0.013], 1)).toBe(-0.013);
+    expect(conditionalValueAtRisk([-0.013], { cutoff: 0 })).toBe(-0.013);
+    expect(conditionalValueAtRisk([-0.013], { cutoff: 1 })).toBe(-0.013);
   });
   it("numpy cross-check (NaN dropped first)", () => {
     // numpy: np.percentile(x, 5), np.percentile(x, 10); k = int((len(x)-1)*0.1); np.mean(np.sort(x)[:k+1])
     close8(valueAtRisk(R), -0.0256, 12);
-    close8(valueAtRisk(R, 0.1), -0.0202, 12);
-    close8(conditionalValueAtRisk(R, 0.1), -0.028, 12);
+    close8(valueAtRisk(R, { cutoff: 0.1 }), -0.0202, 12);
+    close8(conditionalValueAtRisk(R, { cutoff: 0.1 }), -0.028, 12);
     // CVaR equals the mean of the returns at or below VaR (empyrical's test formulation)
-    const v = valueAtRisk(R, 0.1);
+    const v = valueAtRisk(R, { cutoff: 0.1 });
     const tail = R.filter((x) => x <= v);
-    close8(conditionalValueAtRisk(R, 0.1), tail.reduce((a, b) => a + b, 0) / tail.length, 14);
+    close8(conditionalValueAtRisk(R, { cutoff: 0.1 }), tail.reduce((a, b) => a + b, 0) / tail.length, 14);
   });
   it("empty (or all NaN) gives NaN; a bad cutoff throws", () => {
     expect(valueAtRisk(empty)).toBeNaN();
     expect(conditionalValueAtRisk([Number.NaN])).toBeNaN();
-    expect(() => valueAtRisk(R, 1.5)).toThrow(InvalidArgumentError);
-    expect(() => valueAtRisk(R, 1.5)).toThrow("valueAtRisk: cutoff must be a probability in [0, 1] (0.05 for the 5 % tail), got 1.5");
-    expect(() => conditionalValueAtRisk(R, -0.1)).toThrow("conditionalValueAtRisk: cutoff must be a probability in [0, 1]");
+    expect(() => valueAtRisk(R, { cutoff: 1.5 })).toThrow(InvalidArgumentError);
+    expect(() => valueAtRisk(R, { cutoff: 1.5 })).toThrow("valueAtRisk: cutoff must be a probability in [0, 1] (0.05 for the 5 % tail), got 1.5");
+    expect(() => conditionalValueAtRisk(R, { cutoff: -0.1 })).toThrow("conditionalValueAtRisk: cutoff must be a probability in [0, 1]");
   });
 });
 
@@ -325,8 +336,8 @@ describe("alphaBeta and informationRatio (empyrical test_alpha_beta, test_alpha,
     expect(informationRatio(mixedReturns, mixedReturns)).toBeNaN(); // zero tracking error
   });
   it("alpha / beta match the published identities", () => {
-    expect(alphaBeta(empty, empty)).toEqual({ alpha: Number.NaN, beta: Number.NaN });
-    expect(alphaBeta(oneReturn, oneReturn)).toEqual({ alpha: Number.NaN, beta: Number.NaN });
+    expect(alphaBeta(empty, empty, DAILY)).toEqual({ alpha: Number.NaN, beta: Number.NaN });
+    expect(alphaBeta(oneReturn, oneReturn, DAILY)).toEqual({ alpha: Number.NaN, beta: Number.NaN });
     expect(alphaBeta(mixedReturns, flatLine1, DAILY)).toEqual({ alpha: Number.NaN, beta: Number.NaN }); // constant factor
     const same = alphaBeta(mixedReturns, mixedReturns, DAILY);
     close8(same.alpha, 0);
@@ -338,41 +349,41 @@ describe("alphaBeta and informationRatio (empyrical test_alpha_beta, test_alpha,
   it("numpy cross-check over complete pairs", () => {
     // numpy: m = ~isnan(r) & ~isnan(f); beta = np.polyfit(f[m], r[m], 1)[0]
     //        alpha = (1 + np.mean(r[m] - rf - beta * (f[m] - rf))) ** 365 - 1, rf = 0.0001
-    const ab = alphaBeta(R, F, { riskFree: 0.0001 });
+    const ab = alphaBeta(R, F, { ...YEAR365, riskFree: 0.0001 });
     close8(ab.beta, 1.4221280628885231, 12);
     close8(ab.alpha, -0.028312949354918016, 12);
   });
   it("bad arguments throw", () => {
-    expect(() => alphaBeta(R, [0.01])).toThrow("alphaBeta: returns and factorReturns must cover the same bars, got 20 and 1 values");
-    expect(() => alphaBeta(R, R, { riskFree: Number.NaN })).toThrow("alphaBeta: riskFree must be a number (per-period return), got NaN");
+    expect(() => alphaBeta(R, [0.01], YEAR365)).toThrow("alphaBeta: returns and factorReturns must cover the same bars, got 20 and 1 values");
+    expect(() => alphaBeta(R, R, { ...YEAR365, riskFree: Number.NaN })).toThrow("alphaBeta: riskFree must be a number (per-period return), got NaN");
     expect(() => informationRatio(R, [0.1])).toThrow("informationRatio: benchmark must have one value per return (20), got 1");
   });
 });
 
 describe("rollingSharpe (empyrical test_roll_sharpe_ratio, window 6, 252 periods)", () => {
   it("matches the published values, input length kept with NaN warm-up", () => {
-    const m = rollingSharpe(mixedReturns, 6, DAILY);
+    const m = rollingSharpe(mixedReturns, { ...DAILY, window: 6 });
     expect(m).toHaveLength(9);
     expect(Array.from(m.subarray(0, 5))).toEqual([Number.NaN, Number.NaN, Number.NaN, Number.NaN, Number.NaN]);
     [7.57445259, 8.22784105, 8.22784105, -3.1374751].forEach((e, i) => close8(m[5 + i] as number, e, 7));
-    const neg = rollingSharpe(negativeReturns, 6, DAILY);
+    const neg = rollingSharpe(negativeReturns, { ...DAILY, window: 6 });
     [-18.09162052, -26.79897486, -26.69138263, -25.72298838].forEach((e, i) => close8(neg[5 + i] as number, e, 7));
   });
   it("numpy cross-check with a risk-free rate", () => {
     // numpy: x = r[t-4:t+1] - 0.0001; np.nanmean(x) / np.nanstd(x, ddof=1) * np.sqrt(365), window 5
     const expected = [4.103830200203191, 1.6441917721303523, 4.697975535473125, -10.232076066743469, -1.2621431726020933, -0.5538686017599876, -0.9586573607621689, 1.5987410239444166, 8.485442371522955, 5.6859545845212205, 3.736484441256803, 1.9994328424605938, 1.188108669249051, -2.5450864010348244, -1.0393254044378155, 0.11403160206731781];
-    const got = rollingSharpe(R, 5, { riskFree: 0.0001 });
+    const got = rollingSharpe(R, { ...YEAR365, window: 5, riskFree: 0.0001 });
     expected.forEach((e, i) => close8(got[4 + i] as number, e, 12));
   });
   it("equals sharpeRatio on every full window of a long series (re-summing keeps it exact)", () => {
     const long = Float64Array.from({ length: 9000 }, (_, i) => Math.sin(i * 0.37) * 0.01 + 0.0002);
-    const got = rollingSharpe(long, 50);
-    for (const t of [49, 4095, 4096, 8191, 8999]) close8(got[t] as number, sharpeRatio(long.subarray(t - 49, t + 1)), 9);
+    const got = rollingSharpe(long, { ...YEAR365, window: 50 });
+    for (const t of [49, 4095, 4096, 8191, 8999]) close8(got[t] as number, sharpeRatio(long.subarray(t - 49, t + 1), YEAR365), 9);
   });
   it("constant windows: exact zero variance; empty; bad window", () => {
-    expect(Array.from(rollingSharpe([0.01, 0.01, 0.01], 3))).toEqual([Number.NaN, Number.NaN, Number.POSITIVE_INFINITY]);
-    expect(rollingSharpe(empty, 3)).toHaveLength(0);
-    expect(() => rollingSharpe(R, 1)).toThrow("rollingSharpe: window must be an integer >= 2 (returns per window), got 1");
+    expect(Array.from(rollingSharpe([0.01, 0.01, 0.01], { ...YEAR365, window: 3 }))).toEqual([Number.NaN, Number.NaN, Number.POSITIVE_INFINITY]);
+    expect(rollingSharpe(empty, { ...YEAR365, window: 3 })).toHaveLength(0);
+    expect(() => rollingSharpe(R, { ...YEAR365, window: 1 })).toThrow("rollingSharpe: window must be an integer >= 2 (returns per window), got 1");
   });
 });
 
@@ -394,12 +405,12 @@ describe("skewness and kurtosis (scipy.stats defaults: bias=True, Fisher)", () =
 
 describe("shared behaviour", () => {
   const scalar = {
-    annualReturn: (r: ArrayLike<number>) => annualReturn(r),
-    annualVolatility: (r: ArrayLike<number>) => annualVolatility(r),
-    sharpeRatio: (r: ArrayLike<number>) => sharpeRatio(r),
-    sortinoRatio: (r: ArrayLike<number>) => sortinoRatio(r),
-    downsideRisk: (r: ArrayLike<number>) => downsideRisk(r),
-    calmarRatio: (r: ArrayLike<number>) => calmarRatio(r),
+    annualReturn: (r: ArrayLike<number>) => annualReturn(r, YEAR365),
+    annualVolatility: (r: ArrayLike<number>) => annualVolatility(r, YEAR365),
+    sharpeRatio: (r: ArrayLike<number>) => sharpeRatio(r, YEAR365),
+    sortinoRatio: (r: ArrayLike<number>) => sortinoRatio(r, YEAR365),
+    downsideRisk: (r: ArrayLike<number>) => downsideRisk(r, YEAR365),
+    calmarRatio: (r: ArrayLike<number>) => calmarRatio(r, YEAR365),
     omegaRatio: (r: ArrayLike<number>) => omegaRatio(r),
     maxDrawdown: (r: ArrayLike<number>) => maxDrawdown(r),
     valueAtRisk: (r: ArrayLike<number>) => valueAtRisk(r),
@@ -421,8 +432,8 @@ describe("shared behaviour", () => {
       const b = f(typed);
       expect([name, a]).toEqual([name, b]);
     }
-    cumReturns(typed, 100);
-    downsideRisk(typed, { requiredReturn: 0.5 });
+    cumReturns(typed, { startingValue: 100 });
+    downsideRisk(typed, { ...YEAR365, requiredReturn: 0.5 });
     expect(arr).toEqual(R);
     expect(Array.from(typed)).toEqual(R);
   });
@@ -432,12 +443,58 @@ describe("shared behaviour", () => {
     );
     expect(() => annualReturn(R, { periodsPerYear: Number.NaN })).toThrow(InvalidArgumentError);
     expect(() => annualVolatility(R, { periodsPerYear: -252 })).toThrow("annualVolatility: periodsPerYear");
-    expect(() => sharpeRatio(R, { riskFree: [0.01, 0.02] })).toThrow(
+    expect(() => sharpeRatio(R, { ...YEAR365, riskFree: [0.01, 0.02] })).toThrow(
       "sharpeRatio: riskFree must have one value per return (20), got 2; pass a number for a constant rate",
     );
-    expect(() => sortinoRatio(R, { requiredReturn: Number.NaN })).toThrow("sortinoRatio: requiredReturn must be a number");
+    expect(() => sortinoRatio(R, { ...YEAR365, requiredReturn: Number.NaN })).toThrow("sortinoRatio: requiredReturn must be a number");
     expect(() => omegaRatio(R, { requiredReturn: Number.NaN })).toThrow("omegaRatio: requiredReturn must be an annual decimal return, got NaN");
     expect(() => maxDrawdown(null as unknown as number[])).toThrow("maxDrawdown: returns must be an array or Float64Array of numbers, got null");
+  });
+  it("one annualisation rule: no periodsPerYear and no time is a typed error naming both options", () => {
+    const none = {} as never;
+    const calls: [string, () => unknown][] = [
+      ["annualReturn", () => annualReturn(R, none)],
+      ["annualVolatility", () => annualVolatility(R, none)],
+      ["sharpeRatio", () => sharpeRatio(R, none)],
+      ["sortinoRatio", () => sortinoRatio(R, none)],
+      ["downsideRisk", () => downsideRisk(R, none)],
+      ["calmarRatio", () => calmarRatio(R, none)],
+      ["alphaBeta", () => alphaBeta(R, R, none)],
+      ["rollingSharpe", () => rollingSharpe(R, { window: 5 } as never)],
+      ["omegaRatio", () => omegaRatio(R, { requiredReturn: 0.1 })], // an annual threshold needs the bar length
+      ["sharpeRatio", () => sharpeRatio(R, undefined as never)], // from JavaScript, no options at all
+    ];
+    for (const [name, call] of calls) {
+      let error: unknown;
+      try {
+        call();
+      } catch (e) {
+        error = e;
+      }
+      expect(error, name).toBeInstanceOf(InvalidArgumentError);
+      expect((error as Error).message, name).toBe(
+        `${name}: annualising needs the bar length: pass periodsPerYear (365 for daily bars, 8760 hourly, 525600 one-minute) or time (bar times, epoch ms, to infer it)`,
+      );
+    }
+    // A zero annual threshold is zero per period at any bar length: omegaRatio needs neither.
+    expect(omegaRatio(R)).toBe(omegaRatio(R, YEAR365));
+  });
+  it("time infers periodsPerYear (365-day year); periodsPerYear wins when both are given", () => {
+    const hourly = R.map((_, i) => Date.UTC(2024, 0, 1) + i * 3_600_000);
+    const fourHour = R.map((_, i) => i * 4 * 3_600_000);
+    expect(sharpeRatio(R, { time: hourly })).toBe(sharpeRatio(R, { periodsPerYear: 8760 }));
+    expect(annualReturn(R, { time: fourHour })).toBe(annualReturn(R, { periodsPerYear: 2190 }));
+    expect(annualVolatility(R, { time: [0, 86_400_000] })).toBe(annualVolatility(R, YEAR365)); // only the spacing is read
+    expect(sortinoRatio(R, { time: hourly, periodsPerYear: 365 })).toBe(sortinoRatio(R, YEAR365));
+    expect(rollingSharpe(R, { window: 5, time: hourly })).toEqual(rollingSharpe(R, { window: 5, periodsPerYear: 8760 }));
+    expect(() => sharpeRatio(R, { time: [5, 4, 3] })).toThrow(
+      "sharpeRatio: cannot infer periodsPerYear from time (inferPeriodsPerYear: the median bar spacing must be positive, got -1 ms; sort the times ascending and drop duplicates); pass periodsPerYear",
+    );
+  });
+  it("rollingSharpe's window is an option now: the 0.1 positional call is refused with the new form", () => {
+    expect(() => (rollingSharpe as unknown as (r: number[], w: number) => unknown)(R, 5)).toThrow(
+      "rollingSharpe: options must be an object like { window: 30, periodsPerYear: 365 } (the window is no longer a positional argument), got 5",
+    );
   });
   it("periodsPerYear scales Sharpe by sqrt and leaves max drawdown alone", () => {
     close8(sharpeRatio(R, { periodsPerYear: 365 * 4 }) / sharpeRatio(R, { periodsPerYear: 365 }), 2, 12);

@@ -62,7 +62,7 @@ describe("spearmanCorrelation", () => {
 
 describe("forwardReturns", () => {
   it("close[t+h]/close[t] - 1 with NaN for the last h bars, keyed by horizon", () => {
-    const f = forwardReturns(close, [1, 3]);
+    const f = forwardReturns(close, { horizons: [1, 3] });
     expect(Object.keys(f)).toEqual(["1 bar", "3 bars"]);
     const f3 = f["3 bars"] as Float64Array;
     expect(f3).toHaveLength(close.length);
@@ -71,32 +71,36 @@ describe("forwardReturns", () => {
     expect(Number.isNaN(f3[26] as number)).toBe(false);
   });
   it("duration horizons use the bar spacing; log option", () => {
-    const f = forwardReturns(close, ["5m", "15m"], { time: time5m, log: true });
+    const f = forwardReturns(close, { horizons: ["5m", "15m"], time: time5m, log: true });
     near((f["15m"] as Float64Array)[0] as number, Math.log(99.14 / 100));
     near((f["5m"] as Float64Array)[1] as number, Math.log(100.03 / 100.3));
   });
   it("NaN and non-positive prices give NaN; empty and one point give NaN-only output", () => {
-    const f = forwardReturns([1, N, 2, 0, 3], [1])["1 bar"] as Float64Array;
+    const f = forwardReturns([1, N, 2, 0, 3], { horizons: [1] })["1 bar"] as Float64Array;
     expect(Array.from(f)).toEqual([N, N, N, N, N]);
-    expect(forwardReturns([], [1])["1 bar"]).toHaveLength(0);
-    expect(Array.from(forwardReturns([5], [1])["1 bar"] as Float64Array)).toEqual([N]);
+    expect(forwardReturns([], { horizons: [1] })["1 bar"]).toHaveLength(0);
+    expect(Array.from(forwardReturns([5], { horizons: [1] })["1 bar"] as Float64Array)).toEqual([N]);
   });
   it("bad horizons throw with the fix", () => {
-    expect(() => forwardReturns(close, [0])).toThrow("forwardReturns: a horizon in bars must be a positive integer, got 0");
-    expect(() => forwardReturns(close, [])).toThrow(InvalidArgumentError);
-    expect(() => forwardReturns(close, ["1h"])).toThrow('forwardReturns: the duration horizon "1h" needs bar times (options.time, at least 2); or give the horizon in bars');
-    expect(() => forwardReturns(close, ["7m"], { time: time5m })).toThrow('forwardReturns: horizon "7m" is not a whole number of 5-minute bars (1.4); pick a multiple of the bar length');
-    expect(() => forwardReturns(close, ["soon"], { time: time5m })).toThrow("forwardReturns: a horizon must be a number of bars or a duration");
+    expect(() => forwardReturns(close, { horizons: [0] })).toThrow("forwardReturns: a horizon in bars must be a positive integer, got 0");
+    // Horizons are an option now; the 0.1 positional form is refused with the new one.
+    expect(() => (forwardReturns as (c: number[], h: number[]) => unknown)(close, [1])).toThrow(
+      "forwardReturns: options must be an object, e.g. forwardReturns(close, { horizons: [1, 12] }) (options are no longer positional), got [1]",
+    );
+    expect(() => forwardReturns(close, { horizons: [] })).toThrow(InvalidArgumentError);
+    expect(() => forwardReturns(close, { horizons: ["1h"] })).toThrow('forwardReturns: the duration horizon "1h" needs bar times (options.time, at least 2); or give the horizon in bars');
+    expect(() => forwardReturns(close, { horizons: ["7m"], time: time5m })).toThrow('forwardReturns: horizon "7m" is not a whole number of 5-minute bars (1.4); pick a multiple of the bar length');
+    expect(() => forwardReturns(close, { horizons: ["soon"], time: time5m })).toThrow("forwardReturns: a horizon must be a number of bars or a duration");
   });
   it("does not mutate its input", () => {
     const c = close.slice();
-    forwardReturns(c, [1, 2]);
+    forwardReturns(c, { horizons: [1, 2] });
     expect(c).toEqual(close);
   });
 });
 
 describe("informationCoefficient", () => {
-  const fwd = forwardReturns(close, [1, 3]);
+  const fwd = forwardReturns(close, { horizons: [1, 3] });
   it("1-bar IC and Fisher-z interval match pandas/numpy", () => {
     const r = informationCoefficient(signal, fwd["1 bar"] as Float64Array);
     // ic over 28 complete pairs; ci = tanh(arctanh(ic) -/+ 1.95996 / sqrt(28 - 3))
@@ -147,7 +151,7 @@ describe("informationCoefficient", () => {
 
 describe("icDecay and icByCoin", () => {
   it("one row per horizon, same numbers as informationCoefficient", () => {
-    const t = icDecay(signal, close, ["5m", "15m"], { time: time5m });
+    const t = icDecay(signal, close, { horizons: ["5m", "15m"], time: time5m });
     expect(t.rows).toBe(2);
     expect(t.columns.horizon).toEqual(["5m", "15m"]);
     expect(Array.from(t.columns.bars as Float64Array)).toEqual([1, 3]);
@@ -157,15 +161,15 @@ describe("icDecay and icByCoin", () => {
   });
   it("stacks coins with a coin column", () => {
     const rev = close.slice().reverse();
-    const t = icByCoin({ BTC: { signal, close }, ETH: { signal, close: rev } }, [1, 3]);
+    const t = icByCoin({ BTC: { signal, close }, ETH: { signal, close: rev } }, { horizons: [1, 3] });
     expect(t.rows).toBe(4);
     expect(t.columns.coin).toEqual(["BTC", "BTC", "ETH", "ETH"]);
     expect(t.columns.horizon).toEqual(["1 bar", "3 bars", "1 bar", "3 bars"]);
     near((t.columns.ic as Float64Array)[0] as number, 0.17197929401892464);
-    expect(() => icByCoin({}, [1])).toThrow("icByCoin: coins must map at least one coin to { signal, close }");
+    expect(() => icByCoin({}, { horizons: [1] })).toThrow("icByCoin: coins must map at least one coin to { signal, close }");
   });
   it("toDataFrame keeps string and number columns", () => {
-    const df = icByCoin({ BTC: { signal, close } }, [1, 3]).toDataFrame();
+    const df = icByCoin({ BTC: { signal, close } }, { horizons: [1, 3] }).toDataFrame();
     expect(df.columns).toEqual(["coin", "horizon", "bars", "ic", "ciLow", "ciHigh", "zScore", "n", "effectiveN"]);
     expect(df.shape).toEqual([2, 9]);
   });
@@ -173,7 +177,7 @@ describe("icDecay and icByCoin", () => {
 
 describe("hitRate per label", () => {
   it("matches pandas groupby on the labels", () => {
-    const t = hitRate(labels, forwardReturns(close, [1])["1 bar"] as Float64Array);
+    const t = hitRate(labels, forwardReturns(close, { horizons: [1] })["1 bar"] as Float64Array);
     expect(Array.from(t.columns.label as Float64Array)).toEqual([-1, 0, 1]);
     expect(Array.from(t.columns.count as Float64Array)).toEqual([9, 10, 9]);
     const hr = t.columns.hitRate as Float64Array;
@@ -195,7 +199,7 @@ describe("hitRate per label", () => {
 
 describe("decileReturns", () => {
   it("quintiles match pandas: np.floor((s.rank() - 1) * 5 / len(s)) then groupby", () => {
-    const t = decileReturns(signal, forwardReturns(close, [1])["1 bar"] as Float64Array, 5);
+    const t = decileReturns(signal, forwardReturns(close, { horizons: [1] })["1 bar"] as Float64Array, { buckets: 5 });
     expect(Array.from(t.columns.bucket as Float64Array)).toEqual([1, 2, 3, 4, 5]);
     expect(Array.from(t.columns.count as Float64Array)).toEqual([7, 4, 8, 4, 5]);
     expect(Array.from(t.columns.minSignal as Float64Array)).toEqual([-1.5, -0.6, -0.1, 0.6, 0.9]);
@@ -206,10 +210,13 @@ describe("decileReturns", () => {
     hits.forEach((e, i) => near((t.columns.hitRate as Float64Array)[i] as number, e));
   });
   it("ties share a bucket; a constant signal is one bucket; bad bucket count throws", () => {
-    const t = decileReturns([1, 1, 1, 1], [0.1, 0.2, 0.3, 0.4], 2);
+    const t = decileReturns([1, 1, 1, 1], [0.1, 0.2, 0.3, 0.4], { buckets: 2 });
     expect(t.rows).toBe(1);
     expect(decileReturns([], []).rows).toBe(0);
-    expect(() => decileReturns([1], [1], 1)).toThrow("decileReturns: buckets must be an integer >= 2 (10 for deciles), got 1");
+    expect(() => decileReturns([1], [1], { buckets: 1 })).toThrow("decileReturns: buckets must be an integer >= 2 (10 for deciles), got 1");
+    expect(() => (decileReturns as (a: number[], b: number[], c: number) => unknown)([1], [1], 5)).toThrow(
+      "decileReturns: options must be an object, e.g. decileReturns(signal, forward, { buckets: 5 }) (options are no longer positional), got 5",
+    );
   });
 });
 
@@ -226,7 +233,7 @@ describe("componentAttribution", () => {
   it("own IC, composite IC and the IC without each component agree with direct computation", () => {
     expect(res.columns.component).toEqual(["a", "b", "c"]);
     near((res.columns.ic as Float64Array)[0] as number, spearmanCorrelation(a, fwd));
-    const full = Float64Array.from({ length: n }, (_, t) => compositeScore({ a: a[t]!, b: b[t]!, c: c[t]! }, weights));
+    const full = Float64Array.from({ length: n }, (_, t) => compositeScore({ a: a[t]!, b: b[t]!, c: c[t]! }, { weights }));
     near(res.compositeIc, spearmanCorrelation(full, fwd));
     const withoutA = Float64Array.from({ length: n }, (_, t) => (0.3 * b[t]! + 0.2 * c[t]!) / 0.5);
     near((res.columns.icWithout as Float64Array)[0] as number, spearmanCorrelation(withoutA, fwd));

@@ -115,7 +115,7 @@ const N = Number.NaN;
 describe("tradeStatisticsBy", () => {
   const coins = trades.map((t, i) => ({ ...t, coin: i % 2 === 0 ? "BTC" : "ETH" }));
   it("an all row, then one row per coin, each equal to tradeStatistics of that group", () => {
-    const t = tradeStatisticsBy(coins, "coin");
+    const t = tradeStatisticsBy(coins, { by: "coin" });
     expect(t.columns.coin).toEqual(["all", "BTC", "ETH"]);
     expect(Array.from(t.columns.trades as Float64Array)).toEqual([3, 2, 1]);
     expect((t.columns.winRate as Float64Array)[1]).toBe(1); // trades 0 and 2 both won
@@ -123,11 +123,15 @@ describe("tradeStatisticsBy", () => {
     expect(Array.from(t.columns.openTrades as Float64Array)).toEqual([1, 0, 1]);
   });
   it("by side; includeOpen; empty; bad by", () => {
-    const t = tradeStatisticsBy(trades, "side", { includeOpen: true });
+    const t = tradeStatisticsBy(trades, { by: "side", includeOpen: true });
     expect(t.columns.side).toEqual(["all", "long", "short"]);
     expect(Array.from(t.columns.trades as Float64Array)).toEqual([4, 3, 1]);
     expect(tradeStatisticsBy([]).rows).toBe(1);
-    expect(() => tradeStatisticsBy(trades, "day" as "coin")).toThrow('tradeStatisticsBy: by must be "coin" or "side", got day');
+    expect(() => tradeStatisticsBy(trades, { by: "day" as "coin" })).toThrow('tradeStatisticsBy: by must be "coin" or "side", got day');
+    // The 0.1 positional form is refused with the new one.
+    expect(() => (tradeStatisticsBy as (t: unknown, by: unknown) => unknown)(trades, "side")).toThrow(
+      'tradeStatisticsBy: options must be an object, e.g. tradeStatisticsBy(trades, { by: "side" }) (options are no longer positional), got "side"',
+    );
   });
 });
 
@@ -179,27 +183,40 @@ describe("performanceSummary", () => {
     const s = performanceSummary(strat, { periodsPerYear: 365, benchmark: bench });
     expect(s.beta).toBeCloseTo(2, 14);
     expect(s.alpha).toBeCloseTo(0, 14);
-    expect(performanceSummary(strat).beta).toBeNaN();
-    expect(() => performanceSummary(strat, { benchmark: [0.01] })).toThrow("performanceSummary: benchmark must have one return per bar (5), got 1");
+    expect(performanceSummary(strat, { periodsPerYear: 365 }).beta).toBeNaN();
+    expect(() => performanceSummary(strat, { periodsPerYear: 365, benchmark: [0.01] })).toThrow("performanceSummary: benchmark must have one return per bar (5), got 1");
   });
-  it("without trades the trade fields are NaN; default year is daily (365)", () => {
-    const s = performanceSummary(returns);
+  it("without trades the trade fields are NaN", () => {
+    const s = performanceSummary(returns, { periodsPerYear: 365 });
     expect(s.periodsPerYear).toBe(365);
     expect([s.trades, s.winRate, s.exposure]).toEqual([N, N, N]);
   });
+  it("no silent daily default: without periodsPerYear or time it throws, naming both", () => {
+    const call = (): unknown => performanceSummary(returns, {} as never);
+    expect(call).toThrow(InvalidArgumentError);
+    expect(call).toThrow(
+      "performanceSummary: annualising needs the bar length: pass periodsPerYear (365 for daily bars, 8760 hourly, 525600 one-minute) or time (bar times, epoch ms, to infer it)",
+    );
+    // One time stamp has no spacing to infer from: the error says so and names the fix.
+    expect(() => performanceSummary([0.01], { time: [0] })).toThrow(
+      "performanceSummary: cannot infer periodsPerYear from time (inferPeriodsPerYear: needs at least 2 bar times to measure the spacing, got 1; pass periodsPerYear explicitly instead); pass periodsPerYear",
+    );
+    // periodsPerYear wins over time: 4-hour stamps, told daily.
+    expect(performanceSummary(returns, { periodsPerYear: 365, time: returns.map((_, i) => i * 4 * H) }).periodsPerYear).toBe(365);
+  });
   it("does not mutate its input (it reads a Float64Array through a view)", () => {
     const typed = Float64Array.from(returns);
-    performanceSummary(typed, { cutoff: 0.3 });
+    performanceSummary(typed, { periodsPerYear: 365, cutoff: 0.3 });
     expect(Array.from(typed)).toEqual(returns);
   });
   it("empty input: NaN numbers, no throw", () => {
-    const s = performanceSummary([]);
+    const s = performanceSummary([], { periodsPerYear: 365 });
     expect(s.periods).toBe(0);
     expect([s.totalReturn, s.sharpeRatio, s.maxDrawdown, s.maxDrawdownDurationBars]).toEqual([N, N, N, N]);
   });
   it("bad options throw", () => {
     expect(() => performanceSummary(returns, { periodsPerYear: 0 })).toThrow("performanceSummary: periodsPerYear must be a positive finite number");
-    expect(() => performanceSummary(returns, { cutoff: 2 })).toThrow("performanceSummary: cutoff must be a probability in [0, 1]");
+    expect(() => performanceSummary(returns, { periodsPerYear: 365, cutoff: 2 })).toThrow("performanceSummary: cutoff must be a probability in [0, 1]");
   });
 });
 
@@ -235,9 +252,9 @@ describe("metricsByRegime", () => {
     expect((t.columns.winRate as Float64Array)[4]).toBe(0.5);
   });
   it("NaN codes are left out; empty input gives only the all row with 0 bars", () => {
-    const t = metricsByRegime([0.01, 0.02, 0.03], { by: { g: [N, 1, 1] }, lag: 0 });
+    const t = metricsByRegime([0.01, 0.02, 0.03], { by: { g: [N, 1, 1] }, lag: 0, periodsPerYear: 365 });
     expect(Array.from(t.columns.bars as Float64Array)).toEqual([2, 2]);
-    const e = metricsByRegime([], { by: { g: [] } });
+    const e = metricsByRegime([], { by: { g: [] }, periodsPerYear: 365 });
     expect(e.rows).toBe(1);
     expect((e.columns.totalReturn as Float64Array)[0]).toBeNaN();
   });
@@ -246,9 +263,14 @@ describe("metricsByRegime", () => {
     expect(() => metricsByRegime(returns, { by: { vol: [1] } })).toThrow("metricsByRegime: by.vol must have one code per return (8), got 1");
     expect(() => metricsByRegime(returns, { by: { vol }, lag: -1 })).toThrow("metricsByRegime: lag must be a non-negative integer (bars), got -1");
     expect(() => metricsByRegime(returns, { by: { vol }, metrics: { x: 3 as unknown as () => number } })).toThrow("metricsByRegime: metrics.x must be a function");
+    // The default metrics annualise: they need the bar length (custom metrics do not, see the test above).
+    expect(() => metricsByRegime(returns, { by: { vol } })).toThrow("metricsByRegime: annualising needs the bar length: pass periodsPerYear");
+    // Inferred from time: hourly stamps give the hourly Sharpe.
+    const hourly = metricsByRegime(returns, { by: { vol }, time: returns.map((_, i) => i * H) });
+    expect((hourly.columns.sharpeRatio as Float64Array)[1]).toBe(sharpeRatio([0.02, -0.01, 0.01], { periodsPerYear: 8760 }));
   });
   it("toDataFrame gives the same columns", () => {
-    const df = metricsByRegime(returns, { by: { vol } }).toDataFrame();
+    const df = metricsByRegime(returns, { by: { vol }, periodsPerYear: 365 }).toDataFrame();
     expect(df.columns.slice(0, 3)).toEqual(["vol", "bars", "share"]);
     expect(df.shape[0]).toBe(3);
   });

@@ -148,7 +148,7 @@ describe("scoreComponents", () => {
   });
 
   it("accepts replacement and extra scorers; the empty input gives an empty record", () => {
-    const s = scoreComponents({ imbalance: 0.6, volatility: 80 }, { imbalance: () => 0.5, volatility: (v) => -v / 100 });
+    const s = scoreComponents({ imbalance: 0.6, volatility: 80 }, { scorers: { imbalance: () => 0.5, volatility: (v) => -v / 100 } });
     expect(s).toEqual({ imbalance: 0.5, volatility: -0.8 });
     expect(scoreComponents({ volatility: 70, correlation: 0.9, sentiment: 1 })).toEqual({ volatility: -0.5, correlation: scoreCorrelation(0.9) });
     expect(scoreComponents({})).toEqual({});
@@ -176,16 +176,16 @@ describe("compositeScore", () => {
     const sum4 = 0.3 * 0.261 + 0.25 * -0.048 + 0.2 * -1 + 0.15 * 0.178;
     expect(compositeScore(four)).toBeCloseTo(sum4 / 0.9, 15);
     expect(compositeScore({ ...four, gas: Number.NaN })).toBeCloseTo(sum4 / 0.9, 15);
-    expect(compositeScore(four, DEFAULT_WEIGHTS, "zero")).toBeCloseTo(sum4, 15);
-    expect(compositeScore(four, DEFAULT_WEIGHTS, "nan")).toBeNaN();
-    expect(compositeScore({}, DEFAULT_WEIGHTS, "renormalise")).toBeNaN();
-    expect(compositeScore({}, DEFAULT_WEIGHTS, "zero")).toBeNaN();
+    expect(compositeScore(four, { weights: DEFAULT_WEIGHTS, missing: "zero" })).toBeCloseTo(sum4, 15);
+    expect(compositeScore(four, { weights: DEFAULT_WEIGHTS, missing: "nan" })).toBeNaN();
+    expect(compositeScore({}, { weights: DEFAULT_WEIGHTS, missing: "renormalise" })).toBeNaN();
+    expect(compositeScore({}, { weights: DEFAULT_WEIGHTS, missing: "zero" })).toBeNaN();
   });
 
   it("custom weights, extra components ignored unless weighted; bad weights and policy rejected", () => {
-    expect(compositeScore({ a: 1, b: -1, c: 5 }, { a: 0.75, b: 0.25 })).toBe(0.5);
-    expect(() => compositeScore(worked, { imbalance: 0.5 })).toThrow("compositeScore: weights must sum to 1, got 0.5");
-    expect(() => compositeScore(worked, DEFAULT_WEIGHTS, "drop" as never)).toThrow(
+    expect(compositeScore({ a: 1, b: -1, c: 5 }, { weights: { a: 0.75, b: 0.25 } })).toBe(0.5);
+    expect(() => compositeScore(worked, { weights: { imbalance: 0.5 } })).toThrow("compositeScore: weights must sum to 1, got 0.5");
+    expect(() => compositeScore(worked, { weights: DEFAULT_WEIGHTS, missing: "drop" as never })).toThrow(
       "compositeScore: missing must be one of renormalise, zero, nan, got drop",
     );
   });

@@ -17,7 +17,7 @@ describe("componentsFromFeeds", () => {
       perpPrice: [100.1, 99.5, 100],
       spotPrice: [100, 100, 0],
       baseFeeWei: [2e9, 5e8, Number.NaN],
-    }, { fundingIntervalHours: 8 });
+    }, { fundingPeriodMs: 8 * 3_600_000 });
     expect(Array.from(out.imbalance!)).toEqual([0.75, Number.NaN, Number.NaN]);
     expect(Array.from(out.funding!)).toEqual([0.0001, -0.0001, 0]);
     expect(out.basis_spread![0]).toBeCloseTo(10, 10);
@@ -87,8 +87,8 @@ describe("componentsFromFeeds", () => {
     expect(() => componentsFromFeeds({ perpPrice: [1] })).toThrow("componentsFromFeeds: perpPrice and spotPrice go together, got only perpPrice");
     expect(() => componentsFromFeeds({ close: [1] })).toThrow(/no component can be derived from columns close; expected some of time, bidDepth/);
     expect(() => componentsFromFeeds({ price: [1, 2], bidShare: [1] })).toThrow(InvalidArgumentError);
-    expect(() => componentsFromFeeds({ price: [1] }, { fundingIntervalHours: 0 })).toThrow(
-      "componentsFromFeeds: fundingIntervalHours must be a positive number, got 0",
+    expect(() => componentsFromFeeds({ price: [1] }, { fundingPeriodMs: 0 })).toThrow(
+      "componentsFromFeeds: fundingPeriodMs must be a positive number of milliseconds (3600000 for an hourly rate), got 0",
     );
     expect(() => componentsFromFeeds({ price: [1] }, { momentumBars: 0 })).toThrow("componentsFromFeeds: momentumBars must be a positive integer, got 0");
     expect(() => componentsFromFeeds({ price: [1] }, { momentumBars: 1.5 })).toThrow(InvalidArgumentError);

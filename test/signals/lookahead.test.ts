@@ -23,6 +23,7 @@ import {
   regimeStatisticsSeries,
   replayComposite,
   trendLabels,
+  MINUTES_PER_YEAR,
 } from "../../src/signals/index.js";
 import { sameValues } from "./helpers.js";
 
@@ -70,7 +71,7 @@ describe("no lookahead: output at t does not change with data after t", () => {
   it("realizedVol (several windows and periodsPerYear)", () => {
     fc.assert(
       fc.property(withCut(prices()), fc.integer({ min: 2, max: 30 }), ([p, t], window) => {
-        causal(realizedVol(p, { window }), realizedVol(p.slice(0, t + 1), { window }), p.length, t);
+        causal(realizedVol(p, { window, periodsPerYear: MINUTES_PER_YEAR }), realizedVol(p.slice(0, t + 1), { window, periodsPerYear: MINUTES_PER_YEAR }), p.length, t);
         causal(realizedVol(p, { window, periodsPerYear: 365 }), realizedVol(p.slice(0, t + 1), { window, periodsPerYear: 365 }), p.length, t);
       }),
       RUNS,
@@ -80,7 +81,7 @@ describe("no lookahead: output at t does not change with data after t", () => {
   it("realizedVol and efficiencyRatio across the 4096-bar re-summation", () => {
     fc.assert(
       fc.property(withCut(prices(4000, 9000)), ([p, t]) => {
-        causal(realizedVol(p, { window: 60 }), realizedVol(p.slice(0, t + 1), { window: 60 }), p.length, t);
+        causal(realizedVol(p, { window: 60, periodsPerYear: MINUTES_PER_YEAR }), realizedVol(p.slice(0, t + 1), { window: 60, periodsPerYear: MINUTES_PER_YEAR }), p.length, t);
         causal(efficiencyRatio(p, { window: 60 }), efficiencyRatio(p.slice(0, t + 1), { window: 60 }), p.length, t);
       }),
       { numRuns: 15 },

@@ -57,7 +57,7 @@ describe("replayComposite", () => {
       for (let i = 0; i < 2000; i++) {
         const row = Object.fromEntries(COMPONENT_NAMES.map((c) => [c, v[c]![i]!]));
         const scores = scoreComponents(row);
-        const c = compositeScore(scores, DEFAULT_WEIGHTS, missing); // same arithmetic: bit for bit
+        const c = compositeScore(scores, { weights: DEFAULT_WEIGHTS, missing }); // same arithmetic: bit for bit
         if (!same(r.composite[i]!, c)) bad.push(`composite ${i}: ${r.composite[i]} vs ${c}`);
         if (r.label[i] !== LABEL[classifySignal(c)]) bad.push(`label ${i}`);
         const conf = signalConfidence(scores, DEFAULT_WEIGHTS, c);
@@ -247,7 +247,7 @@ describe("replayComposite", () => {
     const df = direct.toDataFrame();
     expect(df.columns).toEqual([
       "time",
-      ...COMPONENT_NAMES.flatMap((c) => [`${c}_value`, `${c}_score`]),
+      ...COMPONENT_NAMES.flatMap((c) => [c, `${c}_score`]),
       "composite",
       "label",
       "signal",
@@ -256,10 +256,9 @@ describe("replayComposite", () => {
     expect(df.shape).toEqual([20, 15]);
     const signal = df.column("signal").values as string[];
     expect(signal).toEqual(Array.from(direct.label, (l) => (l === 1 ? "buy" : l === -1 ? "sell" : "neutral")));
-    // A DataFrame of values (duck-typed: columns + column(name).values) replays the same
-    const again = replayComposite(df.loc({ columns: ["time", ...COMPONENT_NAMES.map((c) => `${c}_value`)] }).rename(
-      Object.fromEntries(COMPONENT_NAMES.map((c) => [`${c}_value`, c])),
-    ) as never);
+    // The replay's own frame (duck-typed: columns + column(name).values) replays the same:
+    // values sit under the bare component names, as replayComposite reads them.
+    const again = replayComposite(df as never);
     expect(again.composite).toEqual(direct.composite);
     expect(again.time).toEqual(time);
     // number arrays with null (as JSON gives) read as NaN

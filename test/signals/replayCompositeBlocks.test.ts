@@ -49,8 +49,8 @@ function table(n: number, seed: number): Record<string, Float64Array> {
 
 function rowByRow(t: Record<string, Float64Array>, i: number, missing: "renormalise" | "zero" | "nan", weights: Weights) {
   const row = Object.fromEntries(Object.keys(weights).map((c) => [c, t[c]![i]!]));
-  const scores = scoreComponents(row, { custom });
-  const c = compositeScore(scores, weights, missing);
+  const scores = scoreComponents(row, { scorers: { custom } });
+  const c = compositeScore(scores, { weights, missing });
   return { scores, c, label: LABEL[classifySignal(c)], conf: signalConfidence(scores, weights, c) };
 }
 
@@ -87,7 +87,7 @@ describe("replayComposite over several blocks", () => {
       const r = replayComposite({ a, b }, { weights: w, from: "scores", missing });
       expect(r.scores["a"]).toBe(a);
       for (let i = 0; i < n; i++) {
-        const c = compositeScore({ a: a[i]!, b: b[i]! }, w, missing);
+        const c = compositeScore({ a: a[i]!, b: b[i]! }, { weights: w, missing });
         expect(same(r.composite[i]!, c), `row ${i}`).toBe(true);
       }
       expect(r.composite[1500]).toBeNaN();

@@ -31,6 +31,7 @@ import {
   realizedVol,
   replayComposite,
   trendLabels,
+  MINUTES_PER_YEAR,
 } from "../../src/signals/index.js";
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 30);
@@ -111,7 +112,7 @@ describe("round trip (plumbing): the replay server's composites come back unchan
 
   it("BTC from a loadHistoryPanel of componentMetricIds (columns option) equals the published composite", async () => {
     const ids = componentMetricIds("BTC");
-    const { panel } = await loadHistoryPanel(client, { metricIds: Object.values(ids), hours: 24 });
+    const { panel } = await loadHistoryPanel(client, { metricId: Object.values(ids), hours: 24 });
     const r = replayComposite(panel, { columns: ids });
     const { col } = await publishedComposite("BTC");
     const published = new Map<number, number>();
@@ -187,7 +188,7 @@ describe("round trip (plumbing): volatility, regime and liquidation values repla
       const h = await client.history({ metricId: `${e.coin.toLowerCase()}_price`, hours: 48 });
       expect(h.time.at(-1)).toBe(Math.floor(NOW / 60_000) * 60_000); // the history ends at the current minute
       for (const w of Object.keys(VOL_WINDOWS) as (keyof typeof VOL_WINDOWS)[]) {
-        const mine = realizedVol(h.value, { window: w }).at(-1)!;
+        const mine = realizedVol(h.value, { window: w, periodsPerYear: MINUTES_PER_YEAR }).at(-1)!;
         expect(rel(mine, e.realized_vol[w] as number), `${e.coin} ${w}`).toBeLessThan(1e-9);
       }
       expect(e.regime).toBe(classifyVolRegime(realizedVol(h.value, { window: "24h" }).at(-1)!));

@@ -64,7 +64,7 @@ report(
     const row: Record<string, number> = {};
     for (let i = 0; i < N; i++) {
       for (const c of COMPONENT_NAMES) row[c] = values[c]![i]!;
-      out[i] = compositeScore(scoreComponents(row), DEFAULT_WEIGHTS);
+      out[i] = compositeScore(scoreComponents(row), { weights: DEFAULT_WEIGHTS });
     }
     return out;
   }, 3),

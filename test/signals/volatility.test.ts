@@ -46,7 +46,7 @@ const rel = (a: number, b: number) => Math.abs(a - b) / Math.abs(b);
 
 describe("realizedVol", () => {
   it("matches pandas rolling std of log returns, annualised, in percent (one-minute bars, 365-day year)", () => {
-    const v = realizedVol(P, { window: 5 });
+    const v = realizedVol(P, { window: 5, periodsPerYear: MINUTES_PER_YEAR });
     expect(v.length).toBe(30);
     for (let t = 0; t < 5; t++) expect(v[t]).toBeNaN();
     RV5.forEach((x, k) => expect(rel(v[5 + k]!, x)).toBeLessThan(1e-10));
@@ -60,9 +60,21 @@ describe("realizedVol", () => {
     expect(rel(v[29]!, RV10_LAST)).toBeLessThan(1e-10);
   });
 
+  it("a numeric window needs periodsPerYear or time (the library's one annualisation rule); time infers it", () => {
+    expect(() => realizedVol(P, { window: 5 } as never)).toThrow(
+      "realizedVol: annualising needs the bar length: pass periodsPerYear (365 for daily bars, 8760 hourly, 525600 one-minute) or time (bar times, epoch ms, to infer it)",
+    );
+    expect(() => realizedVol(P, { window: 5 } as never)).toThrow(InvalidArgumentError);
+    // Daily stamps: 365 bars a year, the same numbers as periodsPerYear: 365.
+    const daily = P.map((_, i) => Date.UTC(2024, 0, 1) + i * 86_400_000);
+    expect(realizedVol(P, { window: 10, time: daily })).toEqual(realizedVol(P, { window: 10, periodsPerYear: 365 }));
+    const minutes = P.map((_, i) => i * 60_000);
+    expect(realizedVol(P, { window: 5, time: minutes })).toEqual(realizedVol(P, { window: 5, periodsPerYear: MINUTES_PER_YEAR }));
+  });
+
   it("named windows are the service's 5m / 1h / 4h / 24h of one-minute returns", () => {
     expect(VOL_WINDOWS).toEqual({ "5m": 5, "1h": 60, "4h": 240, "24h": 1440 });
-    expect(realizedVol(P, { window: "5m" })).toEqual(realizedVol(P, { window: 5 }));
+    expect(realizedVol(P, { window: "5m" })).toEqual(realizedVol(P, { window: 5, periodsPerYear: MINUTES_PER_YEAR }));
     const v = realizedVol(P, { window: "1h" });
     expect(v.every(Number.isNaN)).toBe(true); // 30 bars < 60 returns: all warm-up
     expect(() => realizedVol(P, { window: "2h" as never })).toThrow('realizedVol: window must be an integer >= 2 or one of 5m, 1h, 4h, 24h, got "2h"');
@@ -81,7 +93,7 @@ describe("realizedVol", () => {
     p[0] = 30_000;
     for (let i = 1; i < n; i++) p[i] = p[i - 1]! * Math.exp((rnd() - 0.5) * 0.002 + 0.0001);
     const w = 240;
-    const v = realizedVol(p, { window: w });
+    const v = realizedVol(p, { window: w, periodsPerYear: MINUTES_PER_YEAR });
     for (const t of [w, 4095, 4096, 4097, 12_345, n - 1]) {
       const r = Array.from({ length: w }, (_, k) => Math.log(p[t - w + 1 + k]! / p[t - w + k]!));
       const mean = r.reduce((a, b) => a + b, 0) / w;
@@ -94,8 +106,8 @@ describe("realizedVol", () => {
     for (const bad of [Number.NaN, 0, -5, Number.POSITIVE_INFINITY]) {
       const p = P.slice();
       p[10] = bad;
-      const v = realizedVol(p, { window: 5 });
-      const clean = realizedVol(P, { window: 5 });
+      const v = realizedVol(p, { window: 5, periodsPerYear: MINUTES_PER_YEAR });
+      const clean = realizedVol(P, { window: 5, periodsPerYear: MINUTES_PER_YEAR });
       for (let t = 10; t <= 15; t++) expect(v[t]).toBeNaN(); // returns 10 and 11 touch the bad price
       expect(rel(v[16]!, clean[16]!)).toBeLessThan(1e-9);
       expect(v[9]).toBe(clean[9]);
@@ -103,20 +115,20 @@ describe("realizedVol", () => {
   });
 
   it("empty, one point, a constant series (0 %), no mutation, bad arguments", () => {
-    expect(realizedVol([], { window: 5 }).length).toBe(0);
-    expect(Array.from(realizedVol([100], { window: 2 }))).toEqual([Number.NaN]);
-    const flat = realizedVol(new Array(10).fill(50), { window: 3 });
+    expect(realizedVol([], { window: 5, periodsPerYear: MINUTES_PER_YEAR }).length).toBe(0);
+    expect(Array.from(realizedVol([100], { window: 2, periodsPerYear: MINUTES_PER_YEAR }))).toEqual([Number.NaN]);
+    const flat = realizedVol(new Array(10).fill(50), { window: 3, periodsPerYear: MINUTES_PER_YEAR });
     expect(Array.from(flat.subarray(3))).toEqual(new Array(7).fill(0));
     const input = Float64Array.from(P);
-    realizedVol(input, { window: 5 });
+    realizedVol(input, { window: 5, periodsPerYear: MINUTES_PER_YEAR });
     expect(Array.from(input)).toEqual(P);
-    expect(() => realizedVol(P, { window: 1 })).toThrow("realizedVol: window must be an integer >= 2, got 1");
-    expect(() => realizedVol(P, { window: 2.5 })).toThrow(InvalidArgumentError);
-    expect(() => realizedVol(P, { window: 5, periodsPerYear: 0 })).toThrow("realizedVol: periodsPerYear must be a positive number, got 0");
+    expect(() => realizedVol(P, { window: 1, periodsPerYear: MINUTES_PER_YEAR })).toThrow("realizedVol: window must be an integer >= 2, got 1");
+    expect(() => realizedVol(P, { window: 2.5, periodsPerYear: MINUTES_PER_YEAR })).toThrow(InvalidArgumentError);
+    expect(() => realizedVol(P, { window: 5, periodsPerYear: 0 })).toThrow("realizedVol: periodsPerYear must be a positive finite number (365 for daily bars, 8760 hourly), got 0");
     expect(() => realizedVol(P, { window: 5, periodsPerYear: Number.POSITIVE_INFINITY })).toThrow(InvalidArgumentError);
     // window boundary: 2 is the smallest, and window = length - 1 gives exactly one value
-    expect(realizedVol(P, { window: 2 }).filter((x) => !Number.isNaN(x)).length).toBe(28);
-    expect(realizedVol(P, { window: 29 }).filter((x) => !Number.isNaN(x)).length).toBe(1);
+    expect(realizedVol(P, { window: 2, periodsPerYear: MINUTES_PER_YEAR }).filter((x) => !Number.isNaN(x)).length).toBe(28);
+    expect(realizedVol(P, { window: 29, periodsPerYear: MINUTES_PER_YEAR }).filter((x) => !Number.isNaN(x)).length).toBe(1);
   });
 });
 
@@ -214,19 +226,23 @@ describe("volatility regimes", () => {
   });
 
   it("custom cutoffs validated", () => {
-    expect(classifyVolRegime(15, { low: 10, normal: 20, high: 30 })).toBe("normal");
-    expect(classifyVolRegime(20, { low: 20, normal: 20, high: 30 })).toBe("high"); // equal cutoffs collapse a regime
-    expect(() => classifyVolRegime(1, { low: 30, normal: 20, high: 40 })).toThrow(
+    expect(classifyVolRegime(15, { cutoffs: { low: 10, normal: 20, high: 30 } })).toBe("normal");
+    // Cutoffs are an option now; the 0.1 positional form is refused with the new one.
+    expect(() => (classifyVolRegimes as (v: number[], c: unknown) => unknown)([1], 3)).toThrow(
+      'classifyVolRegimes: options must be an object, e.g. classifyVolRegimes(vol, { cutoffs, floor: "high" }) (options are no longer positional), got 3',
+    );
+    expect(classifyVolRegime(20, { cutoffs: { low: 20, normal: 20, high: 30 } })).toBe("high"); // equal cutoffs collapse a regime
+    expect(() => classifyVolRegime(1, { cutoffs: { low: 30, normal: 20, high: 40 } })).toThrow(
       'classifyVolRegime: cutoffs must be finite with low <= normal <= high, got {"low":30,"normal":20,"high":40}',
     );
-    expect(() => classifyVolRegimes([1], { low: 1, normal: 2, high: Number.NaN })).toThrow(InvalidArgumentError);
+    expect(() => classifyVolRegimes([1], { cutoffs: { low: 1, normal: 2, high: Number.NaN } })).toThrow(InvalidArgumentError);
   });
 
   it("regime_floor: never calmer than the floor (one reading and a series)", () => {
-    expect(Array.from(classifyVolRegimes([10, 30, 60, 120, Number.NaN], DEFAULT_VOL_CUTOFFS, { floor: "high" }))).toEqual([2, 2, 2, 3, -1]);
-    expect(Array.from(classifyVolRegimes([10, 30], DEFAULT_VOL_CUTOFFS, { floor: "low" }))).toEqual([0, 1]);
-    expect(Array.from(classifyVolRegimes([10, 30], DEFAULT_VOL_CUTOFFS, { floor: "extreme" }))).toEqual([3, 3]);
-    expect(() => classifyVolRegimes([1], DEFAULT_VOL_CUTOFFS, { floor: "calm" as never })).toThrow(
+    expect(Array.from(classifyVolRegimes([10, 30, 60, 120, Number.NaN], { cutoffs: DEFAULT_VOL_CUTOFFS, floor: "high" }))).toEqual([2, 2, 2, 3, -1]);
+    expect(Array.from(classifyVolRegimes([10, 30], { cutoffs: DEFAULT_VOL_CUTOFFS, floor: "low" }))).toEqual([0, 1]);
+    expect(Array.from(classifyVolRegimes([10, 30], { cutoffs: DEFAULT_VOL_CUTOFFS, floor: "extreme" }))).toEqual([3, 3]);
+    expect(() => classifyVolRegimes([1], { cutoffs: DEFAULT_VOL_CUTOFFS, floor: "calm" as never })).toThrow(
       'classifyVolRegimes: floor must be one of low, normal, high, extreme, got "calm"',
     );
     expect(applyRegimeFloor("normal", "high")).toBe("high");

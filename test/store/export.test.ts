@@ -25,7 +25,7 @@ describe("milab export", () => {
     expect(manifest.kind).toBe("history");
     expect(manifest.seed).toBe(42);
     expect(manifest.clock).toBe(Date.UTC(2026, 10, 1));
-    expect(manifest.parameters).toMatchObject({ metricIds: ["btc_price", "btc_funding_rate"], hours: 3 });
+    expect(manifest.parameters).toMatchObject({ metricId: ["btc_price", "btc_funding_rate"], hours: 3 });
     expect(Object.keys(manifest.inputs.columns)).toEqual(["data.time", "data.columns.btc_price", "data.columns.btc_funding_rate"]);
     expect(manifest.timeRange.end).toBe("2026-11-01T00:00:00.000Z");
   });

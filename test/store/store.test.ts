@@ -46,13 +46,13 @@ describe("openStore: saveHistory / readHistory", () => {
     await store.saveHistory({ metricId: "btc_price", time: [T0, T0 + 60_000], value: [1, 2] });
     await store.saveHistory({ metricId: "btc_price", time: [T0 + 60_000, T0 + 120_000], value: [20, 30] });
     await store.saveHistory({ metricId: "btc_volume", time: [T0 + 60_000], value: [5] });
-    const p = await store.readHistory({ metricIds: ["price", "volume"], coin: "BTC" });
+    const p = await store.readHistory({ metricId: ["price", "volume"], coin: "BTC" });
     expect(Array.from(p.time)).toEqual([T0, T0 + 60_000, T0 + 120_000]);
     expect(Array.from(p.columns.btc_price!)).toEqual([1, 20, 30]);
     expect(Array.from(p.columns.btc_volume!)).toEqual([NaN, 5, NaN]);
-    const volume = await store.readHistory({ metricIds: ["btc_volume"] });
+    const volume = await store.readHistory({ metricId: ["btc_volume"] });
     expect(Array.from(volume.time)).toEqual([T0 + 60_000]); // only the rows where that metric has a point
-    const empty = await store.readHistory({ metricIds: ["sol_price"] });
+    const empty = await store.readHistory({ metricId: ["sol_price"] });
     expect(empty.time.length).toBe(0);
     store.close();
   });
@@ -63,11 +63,11 @@ describe("openStore: saveHistory / readHistory", () => {
     const time = Array.from({ length: 3 * 1440 }, (_, i) => T0 + i * 60_000); // 1..3 Nov, one a minute
     await store.saveHistory({ metricId: "btc_price", time, value: time.map((_, i) => i) });
     writeFileSync(join(dir, "endpoint=history/coin=btc/day=2026-11-03/part-0.parquet"), "garbage");
-    const p = await store.readHistory({ metricIds: ["btc_price"], start: "2026-11-01T23:59:00", end: "2026-11-03" });
+    const p = await store.readHistory({ metricId: ["btc_price"], start: "2026-11-01T23:59:00", end: "2026-11-03" });
     expect(p.time.length).toBe(1441); // 23:59 on 1 Nov + all 1440 minutes of 2 Nov; 3 Nov 00:00 excluded
     expect(p.columns.btc_price![0]).toBe(1439);
     expect(p.columns.btc_price![1440]).toBe(2879);
-    await expect(store.readHistory({ metricIds: ["btc_price"], start: "2026-11-02", end: T0 + 2 * DAY + 1 })).rejects.toThrow(/day=2026-11-03\/part-0.parquet" is not a readable Parquet file/);
+    await expect(store.readHistory({ metricId: ["btc_price"], start: "2026-11-02", end: T0 + 2 * DAY + 1 })).rejects.toThrow(/day=2026-11-03\/part-0.parquet" is not a readable Parquet file/);
     store.close();
   });
 
@@ -91,8 +91,9 @@ describe("openStore: saveHistory / readHistory", () => {
     const store = openStore(tmp("args"));
     await expect(store.saveHistory({ metricId: "btc_price", time: [T0], value: [] })).rejects.toThrow("give one value per time");
     await expect(store.saveHistory({ metricId: "../x", time: [], value: [] })).rejects.toThrow("metric id must be letters");
-    await expect(store.readHistory({ metricIds: [] })).rejects.toThrow("store.readHistory: give metricIds");
-    await expect(store.readHistory({ metricIds: ["btc_price"], start: "soon" })).rejects.toThrow("store.readHistory: start must be epoch ms");
+    await expect(store.readHistory({ metricId: [] })).rejects.toThrow("store.readHistory: give metricId");
+    await expect(store.readHistory({ metricIds: ["btc_price"] } as never)).rejects.toThrow('store.readHistory: option "metricIds" is now metricId');
+    await expect(store.readHistory({ metricId: ["btc_price"], start: "soon" })).rejects.toThrow("store.readHistory: start must be epoch ms");
     store.close();
   });
 });
@@ -112,7 +113,7 @@ describe("loadHistory with a store", () => {
 
   it("fetches a window once; a re-run makes no history request and gives the same frame as fetching", async () => {
     const store = openStore(tmp("loader"), { clock: () => now });
-    const params = { coin: "BTC", metricIds: ["price", "funding_rate"], hours: 48 } as const;
+    const params = { coin: "BTC", metricId: ["price", "funding_rate"], hours: 48 } as const;
     paths.length = 0;
     const first = await loadHistory(client(), { ...params, store });
     expect(historyRequests().length).toBe(2);
@@ -139,7 +140,7 @@ describe("loadHistory with a store", () => {
 
   it("three hours later, only the missing hours are fetched, and the result still equals a direct fetch", async () => {
     const store = openStore(tmp("gap"), { clock: () => now });
-    const params = { coin: "ETH", metricIds: ["price"], hours: 24 } as const;
+    const params = { coin: "ETH", metricId: ["price"], hours: 24 } as const;
     await loadHistory(client(), { ...params, store });
     now += 3 * 3_600_000;
     paths.length = 0;

@@ -14,7 +14,7 @@ export interface RequestMemo {
 }
 
 /**
- * Create a RequestMemo. `now` (epoch ms) is the clock of expiry; expired
+ * Create a RequestMemo. `clock` (epoch ms) is the clock of expiry; expired
  * bodies are dropped whenever a new one is stored, so memory holds only
  * fresh responses. Cached bodies are shared: callers must not mutate them
  * (the client hands out normalised copies).
@@ -22,14 +22,14 @@ export interface RequestMemo {
  * const memo = createRequestMemo(Date.now);
  * await memo.run(url, async () => ({ body: await get(url), ttlMs: 45_000 }));
  */
-export function createRequestMemo(now: () => number): RequestMemo {
+export function createRequestMemo(clock: () => number): RequestMemo {
   const cache = new Map<string, { expires: number; body: unknown }>();
   const inFlight = new Map<string, Promise<unknown>>();
   return {
     async run(key, fetcher) {
       const hit = cache.get(key);
       if (hit !== undefined) {
-        if (hit.expires > now()) return { body: hit.body, source: "cache" };
+        if (hit.expires > clock()) return { body: hit.body, source: "cache" };
         cache.delete(key);
       }
       const pending = inFlight.get(key);
@@ -37,7 +37,7 @@ export function createRequestMemo(now: () => number): RequestMemo {
       const started = (async () => {
         const { body, ttlMs } = await fetcher();
         if (ttlMs > 0) {
-          const t = now();
+          const t = clock();
           // Expired entries would otherwise stay until asked for again: drop them here.
           for (const [k, v] of cache) if (v.expires <= t) cache.delete(k);
           cache.set(key, { expires: t + ttlMs, body });

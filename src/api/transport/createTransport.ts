@@ -29,7 +29,7 @@ export interface TransportOptions {
   readonly maxResponseBytes: number;
   readonly userAgent: string;
   readonly onEvent: ((event: ClientEvent) => void) | undefined;
-  readonly now: () => number;
+  readonly clock: () => number;
   readonly random: () => number;
 }
 
@@ -76,7 +76,7 @@ export type Transport = ((
  * (same-origin redirects followed, up to 5; a cross-origin one refused).
  */
 export function createTransport(options: TransportOptions): Transport {
-  const memo = createRequestMemo(options.now);
+  const memo = createRequestMemo(options.clock);
   // Never shown: the API key, credentials given in baseUrl (user:pass@host) and the header made from them.
   const secrets = [options.apiKey ?? "", new URL(options.baseUrl).password, ...(options.secrets ?? [])].filter((x) => x !== "");
   const emit = (event: ClientEvent): void => {
@@ -111,7 +111,7 @@ export function createTransport(options: TransportOptions): Transport {
         timeoutMs: options.timeoutMs,
         maxResponseBytes: options.maxResponseBytes,
         rateLimitPerMinute: options.rateLimitPerMinute,
-        now: options.now,
+        clock: options.clock,
         decode: reader?.decode,
       });
     } catch (error) {

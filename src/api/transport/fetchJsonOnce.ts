@@ -21,7 +21,7 @@ export interface AttemptRequest {
   readonly timeoutMs: number;
   readonly maxResponseBytes: number;
   readonly rateLimitPerMinute: number;
-  readonly now: () => number;
+  readonly clock: () => number;
   /**
    * A faster reader for one known body shape, tried on the raw bytes of a 2xx
    * response before `JSON.parse`; it returns `undefined` for anything it does
@@ -118,7 +118,7 @@ export async function fetchJsonOnce(req: AttemptRequest): Promise<AttemptResult>
     if (res.status < 200 || res.status > 299) {
       const text = UTF8.decode(raw);
       const excerpt = redactSecrets(text, req.secrets).slice(0, EXCERPT);
-      const retryAfterMs = parseRetryAfter(res.headers.get("retry-after"), req.now());
+      const retryAfterMs = parseRetryAfter(res.headers.get("retry-after"), req.clock());
       throw res.status === 429
         ? new RateLimitedError(req.safeUrl, retryAfterMs, excerpt, req.rateLimitPerMinute)
         : new HttpError(res.status, req.safeUrl, excerpt, { retryAfterMs });

@@ -49,13 +49,13 @@ async function exportHistory(o: ExportCliOptions): Promise<string[]> {
   try {
     const client = createClient({ baseUrl: server?.url ?? baseUrl, apiKey: process.env["MI_API_KEY"], ...(server !== undefined ? { rateLimitPerMinute: 100_000 } : {}) });
     const store = o.store === undefined ? undefined : openStore(o.store, clockMs === undefined ? {} : { clock: () => clockMs });
-    const metricIds = o.metrics ?? studyMetricIds(o.coins);
-    const { panel } = await loadHistoryPanel(client, { metricIds, hours: o.hours, store });
+    const metricId = o.metrics ?? studyMetricIds(o.coins);
+    const { panel } = await loadHistoryPanel(client, { metricId, hours: o.hours, store });
     store?.close();
     const file = await writeTable(o.out, "history", panel, o.format);
     const manifest = createManifest({
       kind: "history",
-      options: { metricIds, hours: o.hours, source: server === undefined ? client.baseUrl : "embedded replay server", data: panel },
+      options: { metricId, hours: o.hours, source: server === undefined ? client.baseUrl : "embedded replay server", data: panel },
       seed: server === undefined ? undefined : o.seed,
       clock: clockMs,
     });

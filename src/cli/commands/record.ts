@@ -57,7 +57,7 @@ export function recordCommand(): Command {
         const rec = record(client, {
           dir: opts.dir,
           endpoints: opts.endpoints,
-          everySeconds: opts.every,
+          everyMs: opts.every * 1000,
           signal: controller.signal,
           fsync: opts.fsync,
           ...(opts.maxPolls === undefined ? {} : { maxPolls: opts.maxPolls }),

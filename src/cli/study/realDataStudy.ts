@@ -109,7 +109,7 @@ export function runRealDataStudy(options: Pick<StudyOptions, "threshold" | "feeB
     summary: performanceSummary(result.returns, { periodsPerYear: 6 * 365, trades: result.trades, positions: result.positions, turnover: result.turnover }),
     feesPaid: fees,
     fundingPaid: paid,
-    ic: icDecay(replay.composite, close, [1, 2, 3, 6, 12]),
+    ic: icDecay(replay.composite, close, { horizons: [1, 2, 3, 6, 12] }),
     meanFunding: nRate > 0 ? sumRate / nRate : Number.NaN,
     positiveFundingShare: nRate > 0 ? positive / nRate : Number.NaN,
   };

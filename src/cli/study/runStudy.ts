@@ -218,7 +218,7 @@ export function runStudy(data: StudyData, options: StudyOptions): Study {
     composites[coin] = replay.composite;
     regimes[coin] = volRegime;
     fundingRates[coin] = c["fundingRate"] as Float64Array;
-    const fwd1 = forwardReturns(close, [1])["1 bar"] as Float64Array;
+    const fwd1 = forwardReturns(close, { horizons: [1] })["1 bar"] as Float64Array;
     const buyHold = buyAndHold(close, { initialCash: options.initialCash });
     const volCodes = Float64Array.from(volRegime, (r) => (r < 0 ? Number.NaN : r));
     coins[coin] = {
@@ -234,7 +234,7 @@ export function runStudy(data: StudyData, options: StudyOptions): Study {
       summary: performanceSummary(result.returns, { periodsPerYear, trades: result.trades, positions: result.positions, turnover: result.turnover }),
       feesPaid: sum(result.fees),
       fundingPaid: sum(result.fundingPaid),
-      ic: icDecay(replay.composite, close, options.icHorizons),
+      ic: icDecay(replay.composite, close, { horizons: options.icHorizons }),
       attribution:
         Object.keys(options.weights ?? DEFAULT_WEIGHTS).length >= 2
           ? componentAttribution(replay.scores, fwd1, { ...(options.weights !== undefined ? { weights: options.weights } : {}) })

@@ -1,6 +1,6 @@
 import type { Coin } from "../../domain/coins.js";
 import { atr } from "../../signals/atr.js";
-import { realizedVol, VOL_WINDOWS } from "../../signals/realizedVol.js";
+import { MINUTES_PER_YEAR, realizedVol, VOL_WINDOWS } from "../../signals/realizedVol.js";
 import { classifyVolRegime } from "../../signals/volRegime.js";
 import type { SimMarket } from "../../sim/market.js";
 import type { ReplayContext } from "../ReplayContext.js";
@@ -16,7 +16,7 @@ export function realizedVolAt(market: SimMarket, coin: Coin, index: number, wind
   const from = index - window;
   if (from < 0) return Number.NaN;
   const slice = market.coins[coin].close.subarray(from, index + 1);
-  return realizedVol(slice, { window })[window] as number;
+  return realizedVol(slice, { window, periodsPerYear: MINUTES_PER_YEAR })[window] as number;
 }
 
 /**

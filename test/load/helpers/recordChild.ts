@@ -11,7 +11,7 @@ const client = createClient({ baseUrl: url, cacheTtlMs: 0, rateLimitPerMinute: 1
 const rec = record(client, {
   dir,
   endpoints: ["composite", "snapshot", "volatility", "regime"],
-  everySeconds: 0.02,
+  everyMs: 20,
   onLog: (l) => {
     if (l.event === "write") process.stdout.write(`W ${l.endpoint} ${l.key}\n`);
   },

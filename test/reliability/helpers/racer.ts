@@ -18,7 +18,7 @@ for await (const line of createInterface({ input: process.stdin })) {
       // spin: both racers leave this loop within the same millisecond
     }
     try {
-      held = record(client, { dir: dir as string, endpoints: ["composite"], everySeconds: 3600 });
+      held = record(client, { dir: dir as string, endpoints: ["composite"], everyMs: 3_600_000 });
       process.stdout.write("WIN\n");
     } catch (err) {
       process.stdout.write(`LOSE ${err instanceof MarketIntelError ? err.code : `UNTYPED ${String(err)}`}\n`);
