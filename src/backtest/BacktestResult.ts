@@ -1,5 +1,7 @@
 import type { DataFrame } from "../data/danfo.js";
 import { toDataFrame } from "../data/toDataFrame.js";
+import type { Manifest } from "../store/createManifest.js";
+import type { WriteParquetOptions } from "../store/writeParquet.js";
 import type { CostBreakdown } from "./CostBreakdown.js";
 import type { Trade } from "./Trade.js";
 
@@ -51,6 +53,14 @@ export interface BacktestResult {
   toDataFrame(): DataFrame;
   /** The trade list as a table, one row per trade (times as epoch ms). */
   tradesToDataFrame(): DataFrame;
+  /**
+   * What produced this result (package version, git commit, every option, SHA-256 of each input
+   * column and of each result column, time range, created-at): `replayManifest(manifest, data)`
+   * re-runs it and checks the result is bit-identical. Built on first access (it hashes the series).
+   */
+  readonly manifest: Manifest;
+  /** Write the bar table (`toDataFrame()`'s columns) to a Parquet file, atomically (see writeParquet). */
+  toParquet(path: string, options?: WriteParquetOptions): Promise<void>;
 }
 
 /** Trade list as columns (also used by the portfolio result). @internal */

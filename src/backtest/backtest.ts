@@ -1,6 +1,10 @@
 import type { DataFrame } from "../data/danfo.js";
 import { toDataFrame } from "../data/toDataFrame.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { createManifest, type Manifest } from "../store/createManifest.js";
+import { toParquet } from "../store/toParquet.js";
+import type { WriteParquetOptions } from "../store/writeParquet.js";
+import { backtestColumns } from "./backtestColumns.js";
 import { tradesFrame, type BacktestResult } from "./BacktestResult.js";
 import { costBreakdown, type CostBreakdown } from "./CostBreakdown.js";
 import { impactScale } from "./marketImpact.js";
@@ -155,6 +159,7 @@ export function backtest(options: BacktestOptions): BacktestResult {
   const timeOf = (): Float64Array => (t ??= barIndex(n));
   let trades: Trade[] | undefined;
   let costs: CostBreakdown | undefined;
+  let manifest: Manifest | undefined;
   const result: BacktestResult = {
     get time(): Float64Array {
       return timeOf();
@@ -190,17 +195,13 @@ export function backtest(options: BacktestOptions): BacktestResult {
     capped: primary.capped,
     ruinIndex: primary.ruinIndex,
     toDataFrame(): DataFrame {
-      return toDataFrame({
-        time: result.time,
-        equity: result.equity,
-        returns: result.returns,
-        positions: result.positions,
-        exposure: result.exposure,
-        holdings: result.holdings,
-        turnover: result.turnover,
-        fees: result.fees,
-        funding_paid: result.fundingPaid,
-      });
+      return toDataFrame(backtestColumns(result));
+    },
+    get manifest(): Manifest {
+      return (manifest ??= createManifest({ kind: "backtest", options: options as unknown as Readonly<Record<string, unknown>>, result: backtestColumns(result) }));
+    },
+    toParquet(path: string, parquetOptions?: WriteParquetOptions): Promise<void> {
+      return toParquet(result, path, parquetOptions);
     },
     tradesToDataFrame(): DataFrame {
       return tradesFrame(result.trades);

@@ -1,6 +1,9 @@
 import type { DataFrame } from "../data/danfo.js";
 import { toDataFrame } from "../data/toDataFrame.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { createManifest, type Manifest } from "../store/createManifest.js";
+import { toParquet } from "../store/toParquet.js";
+import type { WriteParquetOptions } from "../store/writeParquet.js";
 import { tradesFrame, type BacktestResult } from "./BacktestResult.js";
 import { costBreakdown, type CostBreakdown } from "./CostBreakdown.js";
 import type { Trade } from "./Trade.js";
@@ -161,6 +164,27 @@ export function backtestPortfolio(options: PortfolioOptions): PortfolioResult {
   const t = time instanceof Float64Array ? time : Float64Array.from(time);
   let trades: Trade[] | undefined;
   let costs: CostBreakdown | undefined;
+  let manifest: Manifest | undefined;
+  /** The bar table's columns (toDataFrame, toParquet, the manifest's result fingerprint). */
+  const barColumns = (): Record<string, Float64Array> => {
+    const cols: Record<string, Float64Array> = {
+      time: t,
+      equity: sim.equity,
+      returns: sim.returns,
+      positions,
+      exposure: sim.exposure,
+      turnover: sim.turnover,
+      fees: sim.fees,
+      funding_paid: sim.fundingPaid,
+    };
+    for (const name of names) {
+      const c = coins[name] as PortfolioCoinSeries;
+      cols[`${name}_position`] = c.positions;
+      cols[`${name}_exposure`] = c.exposure;
+      cols[`${name}_holdings`] = c.holdings;
+    }
+    return cols;
+  };
   const result: PortfolioResult = {
     time: t,
     equity: sim.equity,
@@ -180,26 +204,16 @@ export function backtestPortfolio(options: PortfolioOptions): PortfolioResult {
     ruinIndex: state.ruinIndex,
     coins,
     toDataFrame(): DataFrame {
-      const cols: Record<string, ArrayLike<number>> = {
-        time: t,
-        equity: sim.equity,
-        returns: sim.returns,
-        positions,
-        exposure: sim.exposure,
-        turnover: sim.turnover,
-        fees: sim.fees,
-        funding_paid: sim.fundingPaid,
-      };
-      for (const name of names) {
-        const c = coins[name] as PortfolioCoinSeries;
-        cols[`${name}_position`] = c.positions;
-        cols[`${name}_exposure`] = c.exposure;
-        cols[`${name}_holdings`] = c.holdings;
-      }
-      return toDataFrame(cols);
+      return toDataFrame(barColumns());
     },
     tradesToDataFrame(): DataFrame {
       return tradesFrame(result.trades);
+    },
+    get manifest(): Manifest {
+      return (manifest ??= createManifest({ kind: "portfolio", options: options as unknown as Readonly<Record<string, unknown>>, result: barColumns() }));
+    },
+    toParquet(path: string, parquetOptions?: WriteParquetOptions): Promise<void> {
+      return toParquet(result, path, parquetOptions);
     },
   };
   return result;

@@ -1,27 +1,10 @@
 import { backtest, type BacktestOptions } from "../backtest/backtest.js";
 import type { BacktestResult } from "../backtest/BacktestResult.js";
+import { backtestColumns } from "../backtest/backtestColumns.js";
 import { isPanel, type Panel } from "../data/Panel.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import type { Manifest } from "./createManifest.js";
 import { hashColumns, type HashableColumn } from "./hashColumns.js";
-
-/**
- * The columns that fingerprint a backtest result: every per-bar series.
- * @example backtestColumns(backtest({ close: [1, 2], position: [1, 1] })).equity // Float64Array [1, 2]
- */
-export function backtestColumns(result: BacktestResult): Record<string, Float64Array> {
-  return {
-    time: result.time,
-    equity: result.equity,
-    returns: result.returns,
-    positions: result.positions,
-    exposure: result.exposure,
-    holdings: result.holdings,
-    turnover: result.turnover,
-    fees: result.fees,
-    funding_paid: result.fundingPaid,
-  };
-}
 
 /** What {@link replayManifest} found. */
 export interface ReplayCheck {

@@ -1,9 +1,11 @@
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { backtest } from "../../src/backtest/index.js";
+import { backtest, backtestPortfolio } from "../../src/backtest/index.js";
 import { createPanel } from "../../src/data/index.js";
-import { backtestColumns, createManifest, replayManifest } from "../../src/store/index.js";
+import { backtestColumns, createManifest, readParquet, replayManifest } from "../../src/store/index.js";
 
 const T0 = Date.UTC(2026, 10, 1);
 
@@ -61,6 +63,18 @@ describe("replayManifest", () => {
     expect(replayManifest(m, createPanel(data.time, { close: data.close, position: data.position })).identical).toBe(true);
   });
 
+  it("every backtest carries its manifest: result.manifest replays bit-identical; a portfolio's names its kind", () => {
+    const data = inputs();
+    const r = backtest({ ...data, feeBps: 5, shorts: true });
+    expect(r.manifest.kind).toBe("backtest");
+    expect(r.manifest.parameters).toMatchObject({ feeBps: 5, shorts: true });
+    const check = replayManifest(JSON.parse(JSON.stringify(r.manifest)), { time: data.time.slice(), close: data.close.slice(), position: data.position.slice() });
+    expect(check.identical).toBe(true);
+    const p = backtestPortfolio({ time: data.time, coins: { BTC: { close: data.close, position: data.position } } });
+    expect(p.manifest.kind).toBe("portfolio");
+    expect(Object.keys(p.manifest.result?.columns ?? {})).toContain("BTC_holdings");
+  });
+
   it("says which input changed and that the result differs", () => {
     const data = inputs();
     const options = { ...data, feeBps: 5 };
@@ -83,5 +97,23 @@ describe("replayManifest", () => {
     expect(() => replayManifest(createManifest({ kind: "backtest", options: data }), data)).toThrow("has no result fingerprint");
     const m = createManifest({ kind: "backtest", options: data, result: backtestColumns(backtest(data)) });
     expect(() => replayManifest(m, { time: data.time, close: data.close })).toThrow('replayManifest: data has no column "position"');
+  });
+});
+
+describe("a backtest result's toParquet", () => {
+  it("writes the bar table; read back, equity and time are the same numbers", async () => {
+    const data = inputs();
+    const r = backtest({ ...data, feeBps: 5 });
+    const dir = mkdtempSync(join(tmpdir(), "milab-toparquet-"));
+    try {
+      const path = join(dir, "run.parquet");
+      await r.toParquet(path);
+      const back = await readParquet(path);
+      expect(Array.from(back.time)).toEqual(Array.from(r.time));
+      expect(Array.from(back.columns["equity"] ?? [])).toEqual(Array.from(r.equity));
+      expect(Object.keys(back.columns)).toEqual(["equity", "returns", "positions", "exposure", "holdings", "turnover", "fees", "funding_paid"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
