@@ -14,3 +14,4 @@ export * from "./metrics/index.js";
 export * from "./report/index.js";
 export * from "./server/index.js";
 export * from "./sim/index.js";
+export * from "./research/index.js";

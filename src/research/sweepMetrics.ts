@@ -1,0 +1,13 @@
+/**
+ * The metrics a sweep reports for every variant, in column order:
+ * - `totalReturn`: final equity / initial equity - 1 (decimal);
+ * - `sharpeRatio`: annualised Sharpe ratio of the per-bar returns (`sharpeRatio`, periodsPerYear of the sweep);
+ * - `maxDrawdown`: worst peak-to-trough fall, a negative decimal (`maxDrawdown`);
+ * - `trades`: closed round trips (a trade still open at the end is not counted, as in `tradeStatistics`);
+ * - `turnover`: sum over bars of the notional traded / equity (multiples of equity);
+ * - `exposure`: share of bars with a non-zero target position, 0..1.
+ */
+export const SWEEP_METRICS = ["totalReturn", "sharpeRatio", "maxDrawdown", "trades", "turnover", "exposure"] as const;
+
+/** One of {@link SWEEP_METRICS}. */
+export type SweepMetric = (typeof SWEEP_METRICS)[number];
