@@ -109,7 +109,8 @@ export async function sweepComposite(input: ColumnInput, options: SweepOptions):
   const poolPlan = workers > 0 ? shared() : plan;
   const stride = count;
   const out = new Float64Array(workers > 0 ? new SharedArrayBuffer(8 * SWEEP_METRICS.length * count) : new ArrayBuffer(8 * SWEEP_METRICS.length * count));
-  const per = Math.max(1, Math.min(Math.ceil(BLOCK_EVALS / Math.max(1, plan.n)), Math.ceil(count / Math.max(1, 4 * workers))));
+  // Blocks of about BLOCK_EVALS bar-evaluations, and at least 8 per thread (progress, cancellation, balance).
+  const per = Math.max(1, Math.min(Math.ceil(BLOCK_EVALS / Math.max(1, plan.n)), Math.ceil(count / (8 * Math.max(1, workers)))));
   const blocks: { lo: number; hi: number }[] = [];
   for (let b = lo; b < hi; b += per) blocks.push({ lo: b, hi: Math.min(hi, b + per) });
   const finished = new Uint8Array(blocks.length);
