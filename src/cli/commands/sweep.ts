@@ -28,6 +28,7 @@ interface SweepCliOptions {
   readonly funding: boolean;
   readonly workers?: number;
   readonly shard?: { index: number; count: number };
+  readonly walkForward?: { trainMs: number; testMs: number; text: string };
   readonly top: number;
   readonly json: boolean;
   readonly out?: string;
@@ -41,6 +42,26 @@ function parseThresholds(raw: string): number[] {
     throw new CommanderArgumentError(`thresholds must be a comma-separated list of numbers in [0, 1], e.g. 0.05,0.1,0.2; got ${raw}`);
   }
   return out;
+}
+
+/** A duration like `14d`, `36h` or `90m`, in ms (undefined when malformed). */
+function durationMs(text: string): number | undefined {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(d|h|m)\s*$/.exec(text);
+  if (m === null) return undefined;
+  const unit = m[2] === "d" ? 86_400_000 : m[2] === "h" ? 3_600_000 : 60_000;
+  const ms = Number(m[1]) * unit;
+  return ms > 0 ? ms : undefined;
+}
+
+/** Parse `14d/7d` (train window / test window) into durations in ms. */
+function parseWalkForward(raw: string): { trainMs: number; testMs: number; text: string } {
+  const [train, test, extra] = raw.split("/");
+  const trainMs = durationMs(train ?? "");
+  const testMs = durationMs(test ?? "");
+  if (extra !== undefined || trainMs === undefined || testMs === undefined) {
+    throw new CommanderArgumentError(`walk-forward must be TRAIN/TEST durations like 14d/7d or 36h/12h (d, h or m), got ${raw}`);
+  }
+  return { trainMs, testMs, text: raw.trim() };
 }
 
 /** Parse `3/10` (shard 3 of 10, 0-based) into a shard. */
@@ -122,6 +143,7 @@ export function sweepCommand(): Command {
     .option("--fee-bps <x>", "taker fee per side, bps of traded notional", numberOption("fee-bps", 0, 1000), d.feeBps)
     .option("--slippage-bps <x>", "slippage per side, bps of traded notional", numberOption("slippage-bps", 0, 1000), d.slippageBps)
     .option("--no-funding", "do not charge perpetual funding")
+    .option("--walk-forward <train/test>", 'walk-forward of "choose the best variant by Sharpe": train and test windows, e.g. 14d/7d (d, h or m)', parseWalkForward)
     .option("--workers <n>", "worker threads (0 = this thread) [by sweep size: 0 when small, else every core]", integerOption("workers", 0, 256))
     .option("--shard <i/n>", "evaluate only shard i of n (0-based), e.g. a Kubernetes indexed Job's or a Slurm array's index; merge the --json outputs with mergeSweeps", parseShard)
     .option("--top <n>", "variants listed per coin", integerOption("top", 1, 1000), 5)
