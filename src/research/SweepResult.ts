@@ -34,6 +34,8 @@ export interface SweepResult {
   readonly complete: boolean;
   /** True when the sweep's `signal` stopped it before every variant of its share finished. */
   readonly aborted: boolean;
+  /** Bars per year the Sharpe ratios are annualised with (per-period Sharpe = sharpeRatio / sqrt(periodsPerYear)). */
+  readonly periodsPerYear: number;
   /**
    * One Float64Array per field, one entry per row: `variant` (number in the whole sweep),
    * `w_<component>` for each component, `threshold`, then the metrics of SWEEP_METRICS
@@ -67,6 +69,7 @@ export interface SweepJSON {
   readonly components: readonly string[];
   readonly total: number;
   readonly aborted: boolean;
+  readonly periodsPerYear: number;
   readonly columns: Readonly<Record<string, readonly (number | string)[]>>;
 }
 
@@ -75,6 +78,7 @@ export interface SweepParts {
   readonly components: readonly string[];
   readonly total: number;
   readonly aborted: boolean;
+  readonly periodsPerYear: number;
   readonly columns: Readonly<Record<string, Float64Array>>;
   /** The inputs, for returnsOf and the vectors' own key order; absent when read from JSON. */
   readonly plan: SweepPlan | undefined;
@@ -95,7 +99,7 @@ export function planOf(result: SweepResult): SweepPlan | undefined {
 
 /** Build a SweepResult from its columns. @internal */
 export function createSweepResult(parts: SweepParts): SweepResult {
-  const { components, total, aborted, columns, plan } = parts;
+  const { components, total, aborted, periodsPerYear, columns, plan } = parts;
   const variant = columns["variant"] as Float64Array;
   const length = variant.length;
   const row = (i: number, where: string): number => {
@@ -129,6 +133,7 @@ export function createSweepResult(parts: SweepParts): SweepResult {
     total,
     complete,
     aborted,
+    periodsPerYear,
     columns,
     weightsOf,
     returnsOf(i: number): Float64Array {
@@ -166,7 +171,7 @@ export function createSweepResult(parts: SweepParts): SweepResult {
     toJSON(): SweepJSON {
       const out: Record<string, (number | string)[]> = {};
       for (const [name, col] of Object.entries(columns)) out[name] = Array.from(col, (x) => (Number.isFinite(x) ? x : String(x)));
-      return { format: "market-intel-lab/sweep@1", components: [...components], total, aborted, columns: out };
+      return { format: "market-intel-lab/sweep@1", components: [...components], total, aborted, periodsPerYear, columns: out };
     },
   };
   if (plan !== undefined) PLANS.set(result, plan);

@@ -30,6 +30,9 @@ export function mergeSweeps(shards: readonly SweepShard[]): SweepResult {
     if (p.components.join("\u0000") !== first.components.join("\u0000")) {
       throw new InvalidArgumentError("shards", `${where}: shard ${p.at} weights ${p.components.join(", ")}, shard 0 weights ${first.components.join(", ")}; merge shards of one sweep only`);
     }
+    if (p.periodsPerYear !== first.periodsPerYear) {
+      throw new InvalidArgumentError("shards", `${where}: shard ${p.at} annualises with ${p.periodsPerYear} bars a year, shard 0 with ${first.periodsPerYear}; merge shards of one sweep only`);
+    }
     if (p.total !== first.total) {
       throw new InvalidArgumentError("shards", `${where}: shard ${p.at} is from a sweep of ${p.total} variants, shard 0 from one of ${first.total}; merge shards of one sweep only`);
     }
@@ -59,6 +62,7 @@ export function mergeSweeps(shards: readonly SweepShard[]): SweepResult {
     components: first.components,
     total: first.total,
     aborted: parts.some((p) => p.aborted),
+    periodsPerYear: first.periodsPerYear,
     columns,
     plan: plans.every((p) => p !== undefined) ? plans[0] : undefined,
   });
@@ -69,6 +73,7 @@ interface ShardColumns {
   readonly components: readonly string[];
   readonly total: number;
   readonly aborted: boolean;
+  readonly periodsPerYear: number;
   readonly columns: Readonly<Record<string, Float64Array>>;
   readonly plan: SweepPlan | undefined;
 }
@@ -81,6 +86,7 @@ function readShard(s: SweepShard, at: number, where: string): ShardColumns {
   const isJson = "format" in s;
   if (isJson && s.format !== "market-intel-lab/sweep@1") throw bad(`format ${String(s.format)}`);
   if (!Number.isInteger(s.total) || s.total < 0) throw bad(`total ${String(s.total)}`);
+  if (!(typeof s.periodsPerYear === "number" && s.periodsPerYear > 0)) throw bad(`periodsPerYear ${String(s.periodsPerYear)}`);
   const columns: Record<string, Float64Array> = {};
   let length = -1;
   for (const f of sweepFields(s.components)) {
@@ -91,5 +97,5 @@ function readShard(s: SweepShard, at: number, where: string): ShardColumns {
     columns[f] = col instanceof Float64Array ? col : Float64Array.from(col as ArrayLike<number | string>, (x) => (typeof x === "number" ? x : Number(x)));
   }
   const plan = isJson ? undefined : planOf(s as SweepResult);
-  return { at, components: s.components, total: s.total, aborted: s.aborted === true, columns, plan };
+  return { at, components: s.components, total: s.total, aborted: s.aborted === true, periodsPerYear: s.periodsPerYear, columns, plan };
 }

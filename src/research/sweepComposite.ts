@@ -138,7 +138,7 @@ export async function sweepComposite(input: ColumnInput, options: SweepOptions):
   }
 
   const aborted = done < count;
-  return createSweepResult({ components: plan.components, total, aborted, columns: collect(plan, blocks, finished, out, lo, stride), plan });
+  return createSweepResult({ components: plan.components, total, aborted, periodsPerYear: plan.periodsPerYear, columns: collect(plan, blocks, finished, out, lo, stride), plan });
 }
 
 /** Run the blocks on a piscina pool, at most 2 per thread in flight, none started after an abort. */

@@ -64,6 +64,7 @@ describe("sweepComposite", () => {
     expect(res.total).toBe(15);
     expect(res.complete).toBe(true);
     expect(res.aborted).toBe(false);
+    expect(res.periodsPerYear).toBe(525_600); // inferred from 1-minute bars
     let traded = 0;
     for (let i = 0; i < res.length; i++) {
       const w = weights[Math.floor(i / 3)] as Weights;
@@ -114,6 +115,7 @@ describe("sweepComposite", () => {
     expectSameTable(one, viaJson);
     expect(() => viaJson.returnsOf(0)).toThrow(/read back from JSON/);
     expect(mergeSweeps(shards.slice(0, 2)).complete).toBe(false);
+    expect(() => mergeSweeps([shards[0] as SweepResult, { ...JSON.parse(JSON.stringify(shards[1])), periodsPerYear: 365 }])).toThrow(/annualises with 365 bars a year/);
     expect(() => mergeSweeps([shards[0] as SweepResult, shards[0] as SweepResult])).toThrow(/variant \d+ is in shard 0 and in shard 1/);
   });
 
