@@ -11,8 +11,8 @@ import { SWEEP_METRICS } from "./sweepMetrics.js";
  * SWEEP_METRICS order. Each variant is computed on its own from the plan alone, so the
  * numbers do not depend on which thread runs which range.
  * Every metric is the library's: total return = final equity / initial - 1, `sharpeRatio`
- * and `maxDrawdown` of the backtest's returns, and from `tradeStatistics` the closed
- * trades, the summed turnover and the share of bars with a position (exposure), as
+ * and `maxDrawdown` of the backtest's returns, its round trips (`trades.length`), and from
+ * `tradeStatistics` the summed turnover and the share of bars with a position (exposure), as
  * `performanceSummary` reports them.
  * @internal
  */
@@ -28,7 +28,7 @@ export function evaluateVariants(plan: SweepPlan, lo: number, hi: number, out: F
       e.length > 0 ? (e[e.length - 1] as number) / (e[0] as number) - 1 : Number.NaN,
       sharpeRatio(returns, o),
       maxDrawdown(returns),
-      ts.trades,
+      r.trades.length,
       ts.turnover,
       ts.exposure,
     ];

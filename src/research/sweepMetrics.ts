@@ -3,7 +3,7 @@
  * - `totalReturn`: final equity / initial equity - 1 (decimal);
  * - `sharpeRatio`: annualised Sharpe ratio of the per-bar returns (`sharpeRatio`, periodsPerYear of the sweep);
  * - `maxDrawdown`: worst peak-to-trough fall, a negative decimal (`maxDrawdown`);
- * - `trades`: closed round trips (a trade still open at the end is not counted, as in `tradeStatistics`);
+ * - `trades`: round trips, the one still open at the end included (the backtest's `trades.length`);
  * - `turnover`: sum over bars of the notional traded / equity (multiples of equity);
  * - `exposure`: share of bars with a non-zero target position, 0..1.
  */

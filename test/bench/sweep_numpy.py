@@ -43,7 +43,8 @@ def sweep(cols, weights, thresholds, cost, ppy):
             sharpe = r.mean() / r.std(ddof=1) * np.sqrt(ppy)
             wealth = np.concatenate(([1.0], equity))
             mdd = (wealth / np.maximum.accumulate(wealth) - 1).min()
-            trades = int(np.count_nonzero((prev != 0) & (np.sign(held) != np.sign(prev))))
+            # round trips opened: a fill that leaves 0 or flips the side (the last one may still be open)
+            trades = int(np.count_nonzero((held != 0) & (np.sign(held) != np.sign(prev))))
             out.append((equity[-1] - 1, sharpe, mdd, trades, dpos.sum(), np.count_nonzero(pos) / n))
     return out
 
