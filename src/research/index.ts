@@ -1,3 +1,27 @@
+// Overfitting statistics (Bailey & López de Prado) and out-of-sample tools.
+export { sharpeStats } from "./sharpeStats.js";
+export type { SharpeStats, SharpeStatsInput } from "./sharpeStats.js";
+export { sharpeStandardError } from "./sharpeStandardError.js";
+export { probabilisticSharpeRatio } from "./probabilisticSharpeRatio.js";
+export type { ProbabilisticSharpeOptions } from "./probabilisticSharpeRatio.js";
+export { minTrackRecordLength } from "./minTrackRecordLength.js";
+export type { MinTrackRecordOptions } from "./minTrackRecordLength.js";
+export { expectedMaxSharpe } from "./expectedMaxSharpe.js";
+export { deflatedSharpeRatio } from "./deflatedSharpeRatio.js";
+export type { DeflatedSharpeOptions } from "./deflatedSharpeRatio.js";
+export { probabilityOfBacktestOverfitting } from "./probabilityOfBacktestOverfitting.js";
+export type { BacktestOverfitting, BacktestOverfittingOptions } from "./probabilityOfBacktestOverfitting.js";
+export { stationaryBootstrap } from "./stationaryBootstrap.js";
+export type { BootstrapInterval, StationaryBootstrapOptions } from "./stationaryBootstrap.js";
+export { walkForward } from "./walkForward.js";
+export type { WalkForwardBarOptions, WalkForwardFold, WalkForwardTimeOptions, BarRange } from "./walkForward.js";
+export { runWalkForward } from "./runWalkForward.js";
+export type { WalkForwardColumns, WalkForwardFit, WalkForwardResult, WalkForwardSpec } from "./runWalkForward.js";
+export { selectBestVariant } from "./selectBestVariant.js";
+export type { SelectBestVariantOptions } from "./selectBestVariant.js";
+export { purgedKFold } from "./purgedKFold.js";
+export type { PurgedFold, PurgedKFoldOptions } from "./purgedKFold.js";
+// Composite sweeps: every weight vector x threshold, one backtest each; shards and their merge.
 export { simplexGrid } from "./simplexGrid.js";
 export { randomSimplex } from "./randomSimplex.js";
 export type { RandomSimplexOptions } from "./randomSimplex.js";

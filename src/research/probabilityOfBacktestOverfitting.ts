@@ -1,0 +1,252 @@
+import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { checkNumberOption } from "./checkNumberOption.js";
+
+/** Options of {@link probabilityOfBacktestOverfitting}. */
+export interface BacktestOverfittingOptions {
+  /**
+   * S, the number of contiguous blocks the bars are cut into; even, 2..24,
+   * default 16 (the paper's choice). Every one of the C(S, S/2) ways to pick
+   * half of the blocks as in-sample is tried (12,870 for S = 16).
+   */
+  readonly splits?: number;
+}
+
+/** The result of {@link probabilityOfBacktestOverfitting}; arrays have one entry per combination. */
+export interface BacktestOverfitting {
+  /** Share of combinations whose in-sample best variant ranks at or below the out-of-sample median (logit ≤ 0). */
+  readonly pbo: number;
+  /** λ = ln(ω / (1 − ω)), ω the out-of-sample relative rank of the in-sample best, in combination order. */
+  readonly logits: Float64Array;
+  /** Index of the variant with the best in-sample Sharpe, per combination. */
+  readonly chosen: Int32Array;
+  /** The chosen variant's per-period Sharpe ratio in sample. */
+  readonly inSample: Float64Array;
+  /** The chosen variant's per-period Sharpe ratio out of sample. */
+  readonly outOfSample: Float64Array;
+  /** Number of combinations, C(S, S/2). */
+  readonly combinations: number;
+}
+
+/**
+ * Probability of backtest overfitting by combinatorially symmetric
+ * cross-validation, CSCV (Bailey, Borwein, López de Prado & Zhu 2015, "The
+ * probability of backtest overfitting", Journal of Computational Finance
+ * 20(4)).
+ *
+ * The T bars (rows) of the N variants' per-period returns are cut into S
+ * contiguous blocks (block b = bars [⌊b·T/S⌋, ⌊(b+1)·T/S⌋)). For each of the
+ * C(S, S/2) ways to choose S/2 blocks as the in-sample half (the other half is
+ * out of sample), in `itertools.combinations` order:
+ * 1. n* = the variant with the highest in-sample Sharpe ratio (the first on ties);
+ * 2. ω = r / (N + 1), r the rank (1 = worst, ties averaged) of n*'s
+ *    out-of-sample Sharpe among all N out-of-sample Sharpe ratios;
+ * 3. λ = ln(ω / (1 − ω)).
+ * PBO = the share of combinations with λ ≤ 0: how often the in-sample winner
+ * does no better than the median variant out of sample. Near 0: the
+ * selection carries over; 0.5 or more: picking the in-sample best is no
+ * better than picking at random.
+ *
+ * The performance measure is the per-period Sharpe ratio, mean / standard
+ * deviation (ddof = 1) of the non-NaN returns of the half, computed from
+ * per-block sums about each variant's mean (so the cost is
+ * O(N·T + C(S,S/2)·N·S), not O(C(S,S/2)·N·T)); a half whose returns are all
+ * equal has exactly zero spread, as in `sharpeRatio`. A variant whose Sharpe is NaN in
+ * a half (fewer than 2 returns, or all zero) ranks below every other; a
+ * constant positive series has Sharpe +Infinity, as in `sharpeRatio`.
+ * @param returnsPerVariant one per-period return series per variant, all the same length
+ * @throws InvalidArgumentError with fewer than 2 variants, series of different lengths, a bad `splits`, or fewer bars than splits
+ * @example probabilityOfBacktestOverfitting(sweep.variants.map((_, i) => sweep.returnsOf(i)), { splits: 16 }).pbo
+ */
+export function probabilityOfBacktestOverfitting(
+  returnsPerVariant: readonly ArrayLike<number>[],
+  options: BacktestOverfittingOptions = {},
+): BacktestOverfitting {
+  const where = "probabilityOfBacktestOverfitting";
+  if (!Array.isArray(returnsPerVariant) || returnsPerVariant.length < 2) {
+    throw new InvalidArgumentError(
+      "returnsPerVariant",
+      `${where}: needs an array of at least 2 return series (one per variant), got ${Array.isArray(returnsPerVariant) ? `${returnsPerVariant.length}` : String(returnsPerVariant)}`,
+    );
+  }
+  const N = returnsPerVariant.length;
+  const first = returnsPerVariant[0] as ArrayLike<number>;
+  const T = first?.length;
+  for (let v = 0; v < N; v++) {
+    const r = returnsPerVariant[v];
+    if (r === null || typeof r !== "object" || typeof r.length !== "number" || r.length !== T) {
+      throw new InvalidArgumentError(
+        "returnsPerVariant",
+        `${where}: every variant needs one return per bar (${T}, like variant 0), got ${r === null || typeof r !== "object" ? String(r) : r.length} in variant ${v}`,
+      );
+    }
+  }
+  const S = checkNumberOption(options.splits ?? 16, "splits", where, { min: 2, max: 24, integer: true, hint: "an even number such as 8 or 16" });
+  if (S % 2 !== 0) throw new InvalidArgumentError("splits", `${where}: splits must be even (half the blocks go in sample), got ${S}`);
+  if (T < S) throw new InvalidArgumentError("splits", `${where}: ${T} bars cannot be cut into ${S} blocks; use fewer splits or more bars`);
+
+  // Per variant and block, over the non-NaN returns: count, Σ(x − c), Σ(x − c)² about the
+  // variant's overall mean c (shifted sums: no cancellation), and the block's value when all of
+  // its returns are equal (NaN otherwise), so that a flat half has exactly zero spread.
+  const count = new Float64Array(N * S);
+  const sum1 = new Float64Array(N * S);
+  const sum2 = new Float64Array(N * S);
+  const constantValue = new Float64Array(N * S);
+  const shift = new Float64Array(N);
+  for (let v = 0; v < N; v++) {
+    const r = returnsPerVariant[v] as ArrayLike<number>;
+    let total = 0;
+    let seen = 0;
+    for (let i = 0; i < T; i++) {
+      const x = r[i] as number;
+      if (Number.isNaN(x)) continue;
+      total += x;
+      seen++;
+    }
+    const c = seen > 0 ? total / seen : 0;
+    shift[v] = c;
+    for (let b = 0; b < S; b++) {
+      const lo = Math.floor((b * T) / S);
+      const hi = Math.floor(((b + 1) * T) / S);
+      let k = 0;
+      let a1 = 0;
+      let a2 = 0;
+      let firstValue = Number.NaN;
+      let constant = true;
+      for (let i = lo; i < hi; i++) {
+        const x = r[i] as number;
+        if (Number.isNaN(x)) continue;
+        if (k === 0) firstValue = x;
+        else if (x !== firstValue) constant = false;
+        k++;
+        const d = x - c;
+        a1 += d;
+        a2 += d * d;
+      }
+      count[b * N + v] = k;
+      sum1[b * N + v] = a1;
+      sum2[b * N + v] = a2;
+      constantValue[b * N + v] = constant ? firstValue : Number.NaN;
+    }
+  }
+
+  const half = S / 2;
+  const combos = binomial(S, half);
+  const logits = new Float64Array(combos);
+  const chosen = new Int32Array(combos);
+  const inSample = new Float64Array(combos);
+  const outOfSample = new Float64Array(combos);
+  const blocks = { N, count, sum1, sum2, constantValue, shift };
+  const scratch = { n: new Float64Array(N), s1: new Float64Array(N), s2: new Float64Array(N), flat: new Float64Array(N) };
+  const isSharpe = new Float64Array(N);
+  const oosSharpe = new Float64Array(N);
+  const pick = Array.from({ length: half }, (_, i) => i);
+  const rest = new Array<number>(half);
+  let below = 0;
+  for (let c = 0; c < combos; c++) {
+    for (let b = 0, p = 0, q = 0; b < S; b++) {
+      if (pick[p] === b) p++;
+      else rest[q++] = b;
+    }
+    halfSharpes(blocks, pick, scratch, isSharpe);
+    halfSharpes(blocks, rest, scratch, oosSharpe);
+    let best = 0;
+    for (let v = 1; v < N; v++) if (rankValue(isSharpe[v] as number) > rankValue(isSharpe[best] as number)) best = v;
+    const x = rankValue(oosSharpe[best] as number);
+    let less = 0;
+    let ties = 0;
+    for (let v = 0; v < N; v++) {
+      const y = rankValue(oosSharpe[v] as number);
+      if (y < x) less++;
+      else if (y === x) ties++;
+    }
+    const omega = (less + (ties + 1) / 2) / (N + 1);
+    const lambda = Math.log(omega / (1 - omega));
+    logits[c] = lambda;
+    chosen[c] = best;
+    inSample[c] = isSharpe[best] as number;
+    outOfSample[c] = oosSharpe[best] as number;
+    if (lambda <= 0) below++;
+    nextCombination(pick, S);
+  }
+  return { pbo: below / combos, logits, chosen, inSample, outOfSample, combinations: combos };
+}
+
+/** NaN ranks below everything. */
+function rankValue(x: number): number {
+  return Number.isNaN(x) ? -Infinity : x;
+}
+
+/** Per-block sums of every variant, block-major (index b·N + v). */
+interface BlockSums {
+  readonly N: number;
+  readonly count: Float64Array;
+  readonly sum1: Float64Array;
+  readonly sum2: Float64Array;
+  readonly constantValue: Float64Array;
+  readonly shift: Float64Array;
+}
+
+/**
+ * Every variant's Sharpe (mean / std, ddof 1) over the union of `which`
+ * blocks, from the shifted sums; a half whose returns are all equal has
+ * exactly zero spread (value / 0, as `sharpeRatio`). Loops run over the
+ * variants innermost (contiguous memory).
+ */
+function halfSharpes(
+  blocks: BlockSums,
+  which: readonly number[],
+  scratch: { n: Float64Array; s1: Float64Array; s2: Float64Array; flat: Float64Array },
+  out: Float64Array,
+): void {
+  const { N, count, sum1, sum2, constantValue, shift } = blocks;
+  const { n, s1, s2, flat } = scratch;
+  n.fill(0);
+  s1.fill(0);
+  s2.fill(0);
+  // flat[v]: the common value of the half's returns so far, NaN once two differ
+  for (const b of which) {
+    const o = b * N;
+    for (let v = 0; v < N; v++) {
+      const k = count[o + v] as number;
+      if (k === 0) continue;
+      const cv = constantValue[o + v] as number;
+      if (n[v] === 0) flat[v] = cv;
+      else if (cv !== flat[v]) flat[v] = Number.NaN;
+      n[v] = (n[v] as number) + k;
+      s1[v] = (s1[v] as number) + (sum1[o + v] as number);
+      s2[v] = (s2[v] as number) + (sum2[o + v] as number);
+    }
+  }
+  for (let v = 0; v < N; v++) {
+    const m = n[v] as number;
+    if (m < 2) {
+      out[v] = Number.NaN;
+      continue;
+    }
+    const f = flat[v] as number;
+    if (!Number.isNaN(f)) {
+      out[v] = f / 0;
+      continue;
+    }
+    const a = s1[v] as number;
+    const variance = ((s2[v] as number) - (a * a) / m) / (m - 1);
+    out[v] = ((shift[v] as number) + a / m) / Math.sqrt(Math.max(0, variance));
+  }
+}
+
+/** C(n, k) for the small n allowed here. */
+function binomial(n: number, k: number): number {
+  let c = 1;
+  for (let i = 1; i <= k; i++) c = (c * (n - k + i)) / i;
+  return Math.round(c);
+}
+
+/** Advance a sorted k-subset of 0..n-1 to the next one in lexicographic order (itertools.combinations). */
+function nextCombination(pick: number[], n: number): void {
+  const k = pick.length;
+  let i = k - 1;
+  while (i >= 0 && pick[i] === n - k + i) i--;
+  if (i < 0) return;
+  pick[i] = (pick[i] as number) + 1;
+  for (let j = i + 1; j < k; j++) pick[j] = (pick[j - 1] as number) + 1;
+}

@@ -1,0 +1,84 @@
+import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { kurtosis } from "../metrics/kurtosis.js";
+import { checkReturns } from "../metrics/ReturnsOptions.js";
+import { sharpeRatio } from "../metrics/sharpeRatio.js";
+import { skewness } from "../metrics/skewness.js";
+
+/**
+ * What the Sharpe-ratio statistics (PSR, MinTRL, DSR) need to know about a
+ * return series, following Bailey & López de Prado (2012, 2014):
+ * - `sharpe`: mean / standard deviation **per period** (not annualised),
+ *   standard deviation with ddof = 1 (the library's `sharpeRatio` with
+ *   `periodsPerYear: 1`);
+ * - `n`: the number of returns (T in the papers);
+ * - `skewness`: γ₃ = m₃ / m₂^1.5 with population central moments (divided by
+ *   n; scipy.stats.skew with bias=True);
+ * - `excessKurtosis`: γ₄ − 3 with γ₄ = m₄ / m₂² from population central
+ *   moments (scipy.stats.kurtosis with bias=True, fisher=True); 0 for normal
+ *   returns. The papers' formulas use the non-excess γ₄; the functions add 3.
+ */
+export interface SharpeStats {
+  readonly sharpe: number;
+  readonly n: number;
+  readonly skewness: number;
+  readonly excessKurtosis: number;
+}
+
+/** A stats object or the per-period return series it is computed from. */
+export type SharpeStatsInput = SharpeStats | ArrayLike<number>;
+
+/**
+ * The {@link SharpeStats} of a per-period return series. NaN returns are
+ * skipped (`n` counts the others). Fewer than 2 returns give NaN Sharpe; a
+ * constant series gives a Sharpe of ±Infinity (or NaN for all zeros) and NaN
+ * moments, so every statistic built on it is NaN.
+ * @throws InvalidArgumentError when `returns` is not an array
+ * @example sharpeStats([0.01, 0.02, -0.01, 0.03]) // { sharpe: ≈0.7319, n: 4, skewness: ≈-0.4347, excessKurtosis: ≈-1.1543 }
+ */
+export function sharpeStats(returns: ArrayLike<number>): SharpeStats {
+  checkReturns(returns, "sharpeStats");
+  let n = 0;
+  for (let i = 0; i < returns.length; i++) if (!Number.isNaN(returns[i] as number)) n++;
+  return {
+    sharpe: sharpeRatio(returns, { periodsPerYear: 1 }),
+    n,
+    skewness: skewness(returns),
+    excessKurtosis: kurtosis(returns),
+  };
+}
+
+/** Stats from stats or returns, the stats object checked. @internal */
+export function resolveSharpeStats(input: SharpeStatsInput, where: string): SharpeStats {
+  if (input === null || typeof input !== "object") {
+    throw new InvalidArgumentError(
+      "stats",
+      `${where}: needs a return series or { sharpe, n, skewness, excessKurtosis }, got ${String(input)}`,
+    );
+  }
+  if (typeof (input as ArrayLike<number>).length === "number") return sharpeStats(input as ArrayLike<number>);
+  const stats = input as SharpeStats;
+  for (const key of ["sharpe", "skewness", "excessKurtosis"] as const) {
+    if (typeof stats[key] !== "number") {
+      throw new InvalidArgumentError(
+        "stats",
+        `${where}: stats.${key} must be a number (NaN allowed), got ${String(stats[key])}; pass a return series or sharpeStats(returns)`,
+      );
+    }
+  }
+  if (typeof stats.n !== "number" || !Number.isInteger(stats.n) || stats.n < 0) {
+    throw new InvalidArgumentError("stats", `${where}: stats.n must be a non-negative integer (the number of returns), got ${String(stats.n)}`);
+  }
+  return stats;
+}
+
+/**
+ * The bracket of the Sharpe ratio's asymptotic variance (Mertens 2002, as
+ * used in the PSR, MinTRL and DSR papers): `1 − γ₃·SR + (γ₄ − 1)/4 · SR²`,
+ * with γ₄ = excessKurtosis + 3. NaN when it is not positive (inconsistent
+ * moments) or not finite. @internal
+ */
+export function sharpeVarianceTerm(stats: SharpeStats): number {
+  const sr = stats.sharpe;
+  const term = 1 - stats.skewness * sr + ((stats.excessKurtosis + 3 - 1) / 4) * sr * sr;
+  return term > 0 && Number.isFinite(term) ? term : Number.NaN;
+}
