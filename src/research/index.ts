@@ -34,3 +34,5 @@ export { mergeSweeps } from "./mergeSweeps.js";
 export type { SweepShard } from "./mergeSweeps.js";
 export { shardRange } from "./shardRange.js";
 export type { Shard } from "./shardRange.js";
+export { assessSweep } from "./assessSweep.js";
+export type { AssessSweepOptions, SweepAssessment } from "./assessSweep.js";
