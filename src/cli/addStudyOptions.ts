@@ -53,7 +53,7 @@ export function addStudyOptions(cmd: Command): Command {
     .option("--no-funding", "do not charge perpetual funding")
     .option("--cash <x>", "starting cash", numberOption("cash", 1, 1e12), d.initialCash)
     .option("--no-real-data", "skip the section on real Coinbase + Hyperliquid data")
-    .option("--no-variants", "skip the what-if table (the same data under other rules)")
+    .option("--no-variants", "skip the what-if sweep (your rule vs the best of a weight x threshold sweep, in and out of sample, DSR and PBO)")
     .option("-q, --quiet", "no progress bar", false);
 }
 

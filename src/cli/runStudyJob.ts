@@ -3,14 +3,16 @@ import type { Progress } from "./progress.js";
 import { loadJobData } from "./loadJobData.js";
 import { runRealDataStudy, type RealDataStudy } from "./study/realDataStudy.js";
 import { runStudy, type Study } from "./study/runStudy.js";
-import { runVariants, type VariantRow } from "./study/runVariants.js";
+import { runSweepWhatIf, type CoinWhatIf, type WhatIfRow } from "./study/runSweepWhatIf.js";
 
 /** What a study run produced, with where its data came from. */
 export interface StudyRun {
   readonly study: Study;
   readonly real: RealDataStudy | undefined;
-  /** The same data under other rules (in-sample), unless turned off. */
-  readonly variants: readonly VariantRow[] | undefined;
+  /** The what-if sweep (your rule and the best of the sweep, in and out of sample), unless turned off. */
+  readonly variants: readonly WhatIfRow[] | undefined;
+  /** Each coin's what-if sweep and its assessment (DSR, PBO, walk-forward). */
+  readonly whatIf: readonly CoinWhatIf[] | undefined;
   /** Human description of the data source (never the API key). */
   readonly source: string;
   readonly live: boolean;
@@ -34,11 +36,11 @@ export async function runStudyJob(o: StudyCliOptions, progress: Progress): Promi
     progress.update(1);
     const real = o.realData ? runRealDataStudy(toStudyOptions(o)) : undefined;
     progress.update(2);
-    const variants = o.variants ? runVariants(data, toStudyOptions(o)) : undefined;
+    const whatIf = o.variants ? await runSweepWhatIf(data, toStudyOptions(o)) : undefined;
     progress.update(3);
     const t2 = performance.now();
     progress.stop();
-    return { study, real, variants, source, live, seed, requests: data.requests, loadMs, computeMs: t2 - t1 };
+    return { study, real, variants: whatIf?.rows, whatIf: whatIf?.coins, source, live, seed, requests: data.requests, loadMs, computeMs: t2 - t1 };
   } finally {
     progress.stop();
   }

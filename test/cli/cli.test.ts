@@ -101,15 +101,26 @@ describe("backtest --json", () => {
     const pf = first["portfolio"] as { finalEquity: number };
     expect(rows[2]!.totalReturn).toBeCloseTo(pf.finalEquity / 1000 - 1, 12);
   });
-  it("runs the what-if variants on the same data, the baseline equal to the portfolio row", () => {
-    const v = first["variants"] as { variant: string; totalReturn: number; trades: number; feesPaid: number; options: string }[];
-    expect(v.map((x) => x.variant)).toEqual(["baseline", "gross of costs", "threshold ±0.2", "long only", "confidence sizing", "imbalance only", "4h bars", "no regime filter"]);
-    const pf = (first["scorecard"] as { totalReturn: number; trades: number }[])[2]!;
-    expect(v[0]!.totalReturn).toBe(pf.totalReturn);
-    expect(v[0]!.trades).toBe(pf.trades);
-    expect(v[1]!.feesPaid).toBe(0);
-    expect(v[1]!.trades).toBe(pf.trades); // costs do not change the signal
-    expect(v[1]!.totalReturn).toBeGreaterThan(pf.totalReturn);
+  it("runs the what-if sweep: per coin your rule and the best of 3,006 variants, in and out of sample, with DSR and PBO", async () => {
+    type Row = { coin: string; rule: string; inSampleSharpe: number; outOfSampleSharpe: number | null; dsr: number; pbo: number | null; trials: number; threshold: number; weights: string };
+    const v = first["variants"] as Row[];
+    // 1 + 1,001 weight vectors (yours, then the simplex at 0.1) x thresholds {0.1 (yours), 0.05, 0.2}
+    expect(v.map((x) => `${x.coin}: ${x.rule}`)).toEqual(["BTC: your rule", "BTC: best of 3006 in sample", "ETH: your rule", "ETH: best of 3006 in sample"]);
+    for (const [yours, best] of [[v[0]!, v[1]!], [v[2]!, v[3]!]]) {
+      expect(yours.weights).toBe("imbalance=0.3,funding=0.25,basis_spread=0.2,momentum_5m=0.15,gas=0.1");
+      expect(yours.threshold).toBe(0.1);
+      expect(yours.trials).toBe(1);
+      expect(yours.pbo).toBeNull(); // NaN in JSON: no selection, no overfitting probability
+      expect(best.inSampleSharpe).toBeGreaterThanOrEqual(yours.inSampleSharpe); // the winner is at least as good in sample
+      expect(best.dsr).toBeGreaterThanOrEqual(0);
+      expect(best.dsr).toBeLessThanOrEqual(1);
+      expect(best.pbo).toBeGreaterThanOrEqual(0);
+      expect(best.pbo).toBeLessThanOrEqual(1);
+    }
+    // your rule's in-sample Sharpe is the study's own backtest without the regime filter (the sweep has none)
+    const plain = JSON.parse((await runMilab([...args, "--no-regime-filter", "--no-variants"])).stdout) as { scorecard: { sharpe: number }[] };
+    expect(v[0]!.inSampleSharpe).toBeCloseTo(plain.scorecard[0]!.sharpe, 10);
+    expect(v[2]!.inSampleSharpe).toBeCloseTo(plain.scorecard[1]!.sharpe, 10);
   });
   it("is reproducible: the same options give byte-identical JSON", async () => {
     const again = await runMilab(args);

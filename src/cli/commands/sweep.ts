@@ -4,6 +4,7 @@ import { Command, InvalidArgumentError as CommanderArgumentError } from "command
 import type { Coin } from "../../domain/coins.js";
 import { loadDanfo } from "../../data/danfo.js";
 import { toDataFrame } from "../../data/toDataFrame.js";
+import { assessSweep, type SweepAssessment } from "../../research/assessSweep.js";
 import type { SweepResult } from "../../research/SweepResult.js";
 import { textTable } from "../../report/textTable.js";
 import { DEMO_CLOCK } from "../addStudyOptions.js";
@@ -105,6 +106,47 @@ function topTable(s: CoinSweep, top: number): string {
   });
 }
 
+/** The statistics of a coin's winner as JSON (NaN as null), or the reason they could not be computed. */
+function assessmentJson(a: SweepAssessment | string | undefined): unknown {
+  if (a === undefined) return null;
+  if (typeof a === "string") return { error: a };
+  const f = (x: number): number | null => (Number.isFinite(x) ? x : null);
+  return {
+    trials: a.trials,
+    inSampleSharpe: f(a.best.value),
+    dsr: f(a.dsr),
+    expectedMaxSharpe: f(a.expectedMaxSharpe),
+    psr: f(a.psr),
+    minTrackRecordLength: f(a.minTrackRecordLength),
+    bars: a.bars,
+    pbo: f(a.pbo),
+    pboVariants: a.variantsUsed.length,
+    walkForward:
+      a.walkForward === undefined
+        ? null
+        : {
+            outOfSampleSharpe: f(a.walkForward.outOfSampleSharpe),
+            folds: Object.fromEntries(Object.entries(a.walkForward.folds.columns).map(([k, v]) => [k, Array.from(v as ArrayLike<number>, (x) => f(x))])),
+          },
+  };
+}
+
+/** The statistics of a coin's winner in words. */
+function assessmentText(a: SweepAssessment | string | undefined, walkForward: string | undefined): string {
+  if (a === undefined) return "";
+  if (typeof a === "string") return `Is it real? not computed: ${a}`;
+  const lines = [
+    `Is it real? the winner's deflated Sharpe ratio is ${pct(a.dsr)} over ${a.trials} variants (PSR ${pct(a.psr)}; significant at >= 95%); ` +
+      `the sweep's PBO is ${pct(a.pbo)}${a.variantsUsed.length < a.trials ? ` (over ${a.variantsUsed.length} of the variants)` : ""}; ` +
+      `a Sharpe above 0 at 95% needs ${Number.isFinite(a.minTrackRecordLength) ? Math.ceil(a.minTrackRecordLength) : "–"} bars (${a.bars} here).`,
+  ];
+  if (a.walkForward !== undefined) {
+    const folds = (a.walkForward.folds.columns["fold"] as ArrayLike<number>).length;
+    lines.push(`Walk-forward ${walkForward ?? ""} (choose the best by Sharpe, trade it on the next window; ${folds} folds): out-of-sample Sharpe ${fmt(a.walkForward.outOfSampleSharpe)} vs ${fmt(a.best.value)} in sample.`);
+  }
+  return lines.join("\n");
+}
+
 /** Every coin's sweep as one table with a `coin` column (the CSV of --out). */
 function sweepTable(sweeps: readonly CoinSweep[]): Record<string, string[] | Float64Array> {
   const total = sweeps.reduce((k, s) => k + s.sweep.length, 0);
@@ -131,7 +173,7 @@ function sweepTable(sweeps: readonly CoinSweep[]): Record<string, string[] | Flo
 export function sweepCommand(): Command {
   const d = DEFAULT_STUDY;
   return new Command("sweep")
-    .description("backtest every composite weight vector on a simplex grid x every threshold, per coin; rank in sample (Ctrl-C keeps what finished)")
+    .description("backtest every composite weight vector on a simplex grid x every threshold, per coin; the winner's DSR, the sweep's PBO, a walk-forward (Ctrl-C keeps what finished)")
     .option("--base-url <url>", "use a live service instead of the embedded replay server [env MI_BASE_URL]; key from env MI_API_KEY")
     .option("--seed <n>", "simulator seed of the embedded replay server", integerOption("seed", 0, 2 ** 31 - 1), 42)
     .option("--clock <time>", 'end of the period on the embedded server: ISO date/time (UTC), epoch ms, or "now"', timeOption("clock"), DEMO_CLOCK)
@@ -184,6 +226,21 @@ export function sweepCommand(): Command {
         progress.stop();
       }
       const stopped = ac.signal.aborted;
+      // Is the winner real? DSR over every variant run, the sweep's PBO, and the walk-forward when asked.
+      const assessments = new Map<Coin, SweepAssessment | string>();
+      for (const s of sweeps) {
+        try {
+          assessments.set(
+            s.coin,
+            assessSweep(s.sweep, {
+              splits: Math.min(16, 2 * Math.floor(s.time.length / 4)),
+              ...(opts.walkForward !== undefined ? { walkForward: { time: s.time, trainMs: opts.walkForward.trainMs, testMs: opts.walkForward.testMs } } : {}),
+            }),
+          );
+        } catch (err) {
+          assessments.set(s.coin, err instanceof Error ? err.message : String(err));
+        }
+      }
       if (opts.out !== undefined && sweeps.length > 0) {
         mkdirSync(dirname(opts.out), { recursive: true });
         loadDanfo().toCSV(toDataFrame(sweepTable(sweeps)), { filePath: opts.out });
@@ -193,7 +250,12 @@ export function sweepCommand(): Command {
           source: job.source,
           seed: job.seed ?? null,
           stopped,
-          coins: Object.fromEntries(sweeps.map((s) => [s.coin, { best: s.sweep.best("sharpeRatio") ?? null, sweep: s.sweep.toJSON() }])),
+          coins: Object.fromEntries(
+            sweeps.map((s) => {
+              const a = assessments.get(s.coin);
+              return [s.coin, { best: s.sweep.best("sharpeRatio") ?? null, assessment: assessmentJson(a), sweep: s.sweep.toJSON() }];
+            }),
+          ),
         };
         process.stdout.write(`${JSON.stringify(json)}\n`);
       } else {
@@ -205,6 +267,7 @@ export function sweepCommand(): Command {
             "",
             `${s.coin}: ${sw.length}${sw.complete ? "" : ` of ${sw.total}`} variants (weight grid ${opts.grid} x thresholds ${opts.thresholds.join(", ")}), best in sample by Sharpe:`,
             topTable(s, opts.top),
+            assessmentText(assessments.get(s.coin), opts.walkForward?.text),
           );
         }
         process.stdout.write(`${lines.join("\n")}\n`);
