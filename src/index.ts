@@ -1,7 +1,15 @@
 /**
- * market-intel-lab: the curated public API. Each stage of the data flow has
- * its own folder and barrel (`src/<stage>/index.ts`, which lists exactly what
- * that stage makes public); this file re-exports them, in data-flow order.
+ * market-intel-lab: the curated public API, what a user calls. Each stage of
+ * the data flow has its own folder and barrel (`src/<stage>/index.ts`, which
+ * lists exactly what that stage makes public); this file re-exports them, in
+ * data-flow order.
+ *
+ * Specialist surfaces are subpath exports (package.json "exports"), not here:
+ * `market-intel-lab/schemas` (zod schemas, normalisers, response parsers),
+ * `market-intel-lab/charts` (vega-lite specs behind the charts),
+ * `market-intel-lab/server` (the replay server) and `market-intel-lab/sim`
+ * (the seeded market simulator that feeds it). Every export of every entry
+ * point is listed in docs/api.md (`npm run api:report` regenerates it).
  */
 export * from "./errors/index.js";
 export * from "./domain/index.js";
@@ -11,7 +19,5 @@ export * from "./load/index.js";
 export * from "./signals/index.js";
 export * from "./backtest/index.js";
 export * from "./metrics/index.js";
-export * from "./report/index.js";
-export * from "./server/index.js";
-export * from "./sim/index.js";
 export * from "./research/index.js";
+export * from "./report/index.js";

@@ -36,7 +36,7 @@ export interface BacktestOptions extends TargetOptions, ExecutionOptions {
  * Backtest one instrument: target positions -> fills -> costs -> funding -> equity -> trades,
  * in one pass over typed arrays.
  *
- * Semantics (DESIGN.md, "Backtest semantics"), by default (`fill: "next_close"`,
+ * Semantics (docs/DESIGN.md, "Backtest semantics"), by default (`fill: "next_close"`,
  * `rebalance: "every_bar"`, fractional units):
  * - the target w_i is decided from data known at the close of bar i and filled at that
  *   close p_i, so it is held over bar i+1; the decision at the last bar is never filled

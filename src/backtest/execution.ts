@@ -17,7 +17,7 @@ export interface ExecutionOptions {
   readonly units?: "fractional" | "whole";
   /**
    * "every_bar": reset the weight to the target at every fill, charging only the change of
-   * target (DESIGN.md); "on_change": hold units until the target changes, charging every unit
+   * target (docs/DESIGN.md); "on_change": hold units until the target changes, charging every unit
    * traded. Default "every_bar" with fractional units, "on_change" with whole units.
    */
   readonly rebalance?: "every_bar" | "on_change";

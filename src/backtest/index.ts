@@ -9,3 +9,5 @@ export type { PriceTable } from "./priceColumns.js";
 export { backtestPortfolio } from "./backtestPortfolio.js";
 export type { PortfolioCoin, PortfolioCoinSeries, PortfolioOptions, PortfolioResult } from "./backtestPortfolio.js";
 export { fundingPerBar } from "./fundingPerBar.js";
+export { buyAndHold } from "./buyAndHold.js";
+export type { BuyAndHoldOptions } from "./buyAndHold.js";

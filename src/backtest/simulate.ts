@@ -120,7 +120,7 @@ export function simulate(coins: readonly SimCoin[], s: SimSettings): SimOutput {
     } else {
       nu = (w * E) / p;
       if (everyBar) {
-        // DESIGN.md: cost on the change of the target weight, |w_i - w_{i-1}|.
+        // docs/DESIGN.md: cost on the change of the target weight, |w_i - w_{i-1}|.
         traded = Math.abs(w - (held[k] as number)) * E;
       } else {
         traded = Math.abs(nu - old) * p;

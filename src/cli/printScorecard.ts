@@ -22,6 +22,9 @@ export function formatScorecard(run: StudyRun): string {
     "Scorecard (composite signal, per coin and as one portfolio)",
     textTable(scorecardColumns(rows), { format: SCORECARD_FORMAT }),
   ];
+  lines.push(
+    `(Sharpe SE: its standard error on ${s.time.length - 1} returns, Lo (2002): sqrt((periodsPerYear + Sharpe²/2) / n). A Sharpe within 2 SE of 0 does not tell the sign of the edge. Buy & hold: bought once at the first bar, never rebalanced.)`,
+  );
   if (rows.some((r) => Number.isNaN(r.cagr))) lines.push(`(CAGR is shown for periods of ${MIN_CAGR_DAYS} days or more: annualising a few days' return says nothing.)`);
   const facts = studyHighlights(s, run.variants);
   if (facts.length > 0) lines.push("", "Key facts", ...facts.map((f) => `- ${f}`));

@@ -22,5 +22,3 @@ export type { RecordableEndpoint, Recorder, RecordLog, RecordOptions, RecordStat
 export { loadRecording } from "./loadRecording.js";
 export type { LoadRecordingOptions, Recording, RecordingStats } from "./loadRecording.js";
 export type { RecordedResponse } from "./recordingLine.js";
-export { responseTimestamp } from "./responseTimestamp.js";
-export { concatColumns } from "./concatColumns.js";

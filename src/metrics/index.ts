@@ -44,3 +44,5 @@ export { informationRatio } from "./informationRatio.js";
 export { rollingSharpe } from "./rollingSharpe.js";
 export { skewness } from "./skewness.js";
 export { kurtosis } from "./kurtosis.js";
+export { sharpeRatioStandardError } from "./sharpeRatioStandardError.js";
+export type { SharpeStandardErrorOptions } from "./sharpeRatioStandardError.js";

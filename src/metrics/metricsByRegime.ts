@@ -29,7 +29,7 @@ export interface MetricsByRegimeOptions {
   /**
    * Bars between the regime and the return it is credited with (default 1):
    * `returns[t]` is grouped by the codes of bar `t - lag`. With the default
-   * fill (DESIGN.md), the return of bar t comes from the position chosen at the
+   * fill (docs/DESIGN.md), the return of bar t comes from the position chosen at the
    * close of bar t - 1, so lag 1 groups each return by the regime known when
    * its position was taken; lag 0 groups by the regime of the bar itself
    * (which was not yet known when the position was taken).

@@ -1,4 +1,5 @@
 import type { BacktestResult } from "../backtest/BacktestResult.js";
+import { buyAndHold } from "../backtest/buyAndHold.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { performanceSummary } from "../metrics/performanceSummary.js";
 import type { TearsheetSection } from "./renderTearsheet.js";
@@ -59,15 +60,7 @@ export function backtestSection(result: BacktestLike, options: BacktestSectionOp
   const series: Record<string, ArrayLike<number>> = { strategy: result.equity };
   const close = options.close;
   if (close !== undefined && n > 0) {
-    let first = Number.NaN;
-    let last = Number.NaN;
-    series["buy & hold"] = Float64Array.from(close, (p) => {
-      if (p === p) {
-        if (first !== first) first = p;
-        last = p;
-      }
-      return first === first ? ((result.equity[0] as number) * last) / first : (result.equity[0] as number);
-    });
+    series["buy & hold"] = buyAndHold(close, { initialCash: result.equity[0] as number });
   }
   return {
     title: options.title,

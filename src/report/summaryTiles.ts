@@ -1,4 +1,5 @@
 import type { PerformanceSummary } from "../metrics/performanceSummary.js";
+import { sharpeRatioStandardError } from "../metrics/sharpeRatioStandardError.js";
 import type { MetricTile } from "./renderTearsheet.js";
 
 /** Shortest period whose CAGR is shown: annualising a few days' return gives numbers like 8 000 000%. */
@@ -16,7 +17,8 @@ export function shownCagr(summary: Pick<PerformanceSummary, "annualReturn">, tim
 
 /**
  * The headline tiles of a strategy for {@link renderTearsheet}: total return,
- * CAGR (periods of 28 days or more), Sharpe, Sortino, max drawdown,
+ * CAGR (periods of 28 days or more), Sharpe and its standard error (Lo 2002,
+ * on the summary's `periods` returns; see sharpeRatioStandardError), Sortino, max drawdown,
  * volatility, trades, win rate, exposure, and the fees and funding paid in cash.
  * @example summaryTiles(performanceSummary(r.returns, { trades: r.trades }), { time: r.time, fees: 12.5, funding: -3 })
  */
@@ -26,6 +28,7 @@ export function summaryTiles(summary: PerformanceSummary, paid: { readonly time:
     { label: "Total return", value: s.totalReturn, format: "percent", signed: true },
     { label: "CAGR", value: shownCagr(s, paid.time), format: "percent", signed: true },
     { label: "Sharpe", value: s.sharpeRatio, signed: true },
+    { label: "Sharpe SE", value: sharpeRatioStandardError(s.sharpeRatio, { observations: s.periods, periodsPerYear: s.periodsPerYear }) },
     { label: "Sortino", value: s.sortinoRatio, signed: true },
     { label: "Max drawdown", value: s.maxDrawdown, format: "percent" },
     { label: "Volatility", value: s.annualVolatility, format: "percent" },

@@ -14,7 +14,7 @@ export const MISSING_POLICIES: readonly MissingPolicy[] = ["renormalise", "zero"
 
 /**
  * Weighted composite of component scores: sum over components of weight x score,
- * summed in the order of the weights object (the service's model; DESIGN.md).
+ * summed in the order of the weights object (the service's model; docs/DESIGN.md).
  * A weighted component absent from `scores` counts as missing. Row by row, this
  * is what {@link replayComposite} computes over columns.
  * @param scores score per component, each in [-1, 1]

@@ -141,7 +141,7 @@ function fit(d: Design, from: number, to: number): InferredWeights {
 /**
  * Infer the weights the service used from a recording of its composites: the
  * least-squares fit of the published composite on the published component
- * scores, with weights non-negative and summing to 1 (the model of DESIGN.md).
+ * scores, with weights non-negative and summing to 1 (the model of docs/DESIGN.md).
  * Solved exactly (every support's KKT system; see the code), so a recording made
  * with weights w gives back w to about 1e-12 when the scores span the space.
  * Rows where the composite or any component score is NaN are left out (the

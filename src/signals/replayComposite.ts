@@ -9,7 +9,7 @@ import { confidenceColumn, fuseComposite, scorerKind, strengthColumn } from "./f
 import { DEFAULT_SCORERS, EXTRA_SCORERS, type Scorer } from "./scorers.js";
 import { DEFAULT_WEIGHTS, validateWeights, type Weights } from "./weights.js";
 
-/** Options of {@link replayComposite}. Every one has a default: the service's model (DESIGN.md). */
+/** Options of {@link replayComposite}. Every one has a default: the service's model (docs/DESIGN.md). */
 export interface ReplayCompositeOptions {
   /** Weight per component; default DEFAULT_WEIGHTS. The components replayed are the keys, in this order. */
   readonly weights?: Weights;
@@ -71,7 +71,7 @@ const identity: Scorer = (v) => v;
  * Replay the composite signal at every row of a table of component values:
  * score each component (DEFAULT_SCORERS unless replaced), sum weight x score in
  * the weights' key order, apply the missing-component policy, label with the
- * threshold and compute the confidence. This is the service's model (DESIGN.md),
+ * threshold and compute the confidence. This is the service's model (docs/DESIGN.md),
  * so replaying its published component values reproduces its composite exactly.
  *
  * Missing components: "renormalise" divides the weighted sum by the weight

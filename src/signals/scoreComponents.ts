@@ -1,7 +1,7 @@
 import { DEFAULT_SCORERS, EXTRA_SCORERS, type Scorer } from "./scorers.js";
 
 /**
- * Score each component value with its scorer (the defaults of DESIGN.md and
+ * Score each component value with its scorer (the defaults of docs/DESIGN.md and
  * the extra components' EXTRA_SCORERS unless replaced). Components without a scorer are left out; a NaN value
  * scores NaN.
  * @param values raw component values, e.g. `{ imbalance: 0.63, funding: 0.0000048, ... }`

@@ -1,5 +1,5 @@
 /**
- * Default component scorers of the composite model (DESIGN.md, "The composite
+ * Default component scorers of the composite model (docs/DESIGN.md, "The composite
  * model"). Each maps a component's raw value to a score in [-1, 1]. A NaN
  * value scores NaN (the composite's missing-component policy then decides).
  * Each is a plain function and may be replaced by the user's own.

@@ -24,10 +24,11 @@ const cache = new WeakMap<SimMarket, Map<Coin, SimComposite>>();
 
 /**
  * Composite of every minute for a coin, computed exactly as the service model
- * (DESIGN.md): DEFAULT_SCORERS on the component values, then the sum of
+ * (docs/DESIGN.md): DEFAULT_SCORERS on the component values, then the sum of
  * DEFAULT_WEIGHTS x score in COMPONENT_NAMES order, label at |score| >= 0.1.
  * The first five minutes have no momentum: their composite renormalises over
- * the other four components.
+ * the other four components. Borrowed from the library, not an independent
+ * reference: agreement of a replay with these composites is a round trip.
  */
 export function simulateComposites(market: SimMarket, coin: Coin): SimComposite {
   let perMarket = cache.get(market);

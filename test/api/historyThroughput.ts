@@ -12,7 +12,8 @@
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createClient, parseHistory } from "../../src/api/index.js";
+import { createClient } from "../../src/api/index.js";
+import { parseHistory } from "../../src/api/schemas/index.js";
 import { startReplayServer } from "../../src/server/index.js";
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 30);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseHistory } from "../../src/api/index.js";
+import { parseHistory } from "../../src/api/schemas/index.js";
 import { SchemaMismatchError } from "../../src/errors/index.js";
 import { fixture } from "./helpers/fixtureServer.js";
 

@@ -4,7 +4,8 @@
  * clock is fixed so responses are reproducible.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClient, ENDPOINTS, firstRecordArray, type MarketIntelClient } from "../../src/api/index.js";
+import { createClient, ENDPOINTS, type MarketIntelClient } from "../../src/api/index.js";
+import { firstRecordArray } from "../../src/api/schemas/index.js";
 import { startReplayServer, type ReplayServer } from "../../src/server/index.js";
 import { DEFAULT_SCORERS } from "../../src/signals/scorers.js";
 import { DEFAULT_WEIGHTS } from "../../src/signals/weights.js";
@@ -65,7 +66,9 @@ describe("replay server round trip: resources in both shapes", () => {
     expect(dd.whale_flow.map((e) => e.net_flow)).toEqual(all.whale_flow.map((e) => e.whale_imbalance));
   });
 
-  it("composite: weights parsed from the served methodology are DEFAULT_WEIGHTS, and replaying served components gives the served score", async () => {
+  // Plumbing: the server builds its composite with DEFAULT_SCORERS and DEFAULT_WEIGHTS, so this checks the
+  // parse of the methodology text and the component layout, not the scorers (see publishedComposite.test.ts).
+  it("composite: weights parsed from the served methodology are DEFAULT_WEIGHTS, and the served components add up to the served score (round trip)", async () => {
     const comp = await c.composite();
     expect(comp.weights_source).toBe("methodology");
     expect(comp.weights).toEqual({ ...DEFAULT_WEIGHTS });

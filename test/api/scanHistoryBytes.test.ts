@@ -7,7 +7,8 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClient, parseHistory, type HistorySeries } from "../../src/api/index.js";
+import { createClient, type HistorySeries } from "../../src/api/index.js";
+import { parseHistory } from "../../src/api/schemas/index.js";
 import { scanHistoryBytes } from "../../src/api/scanHistoryBytes.js";
 import { startReplayServer, type ReplayServer } from "../../src/server/index.js";
 

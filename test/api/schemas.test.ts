@@ -9,7 +9,7 @@ import {
   normaliseWhaleFlow,
   parseAnalyticsPage,
   parseMethodologyWeights,
-} from "../../src/api/index.js";
+} from "../../src/api/schemas/index.js";
 import { SchemaMismatchError } from "../../src/errors/index.js";
 import { DEFAULT_WEIGHTS } from "../../src/signals/weights.js";
 import { fixture } from "./helpers/fixtureServer.js";
@@ -112,7 +112,7 @@ describe("whale flow", () => {
 });
 
 describe("composite", () => {
-  it("observed fixture: DESIGN.md worked example; weights parsed from methodology reproduce -0.0771", () => {
+  it("observed fixture: docs/DESIGN.md worked example; weights parsed from methodology reproduce -0.0771", () => {
     const c = normaliseComposite(fixture("composite", "observed"));
     expect(c.variant).toBe("observed");
     expect(c.weights_source).toBe("methodology");

@@ -23,7 +23,7 @@ function nearAll(actual: ArrayLike<number>, expected: readonly number[], tol = 1
 }
 const T4 = [0, 60_000, 120_000, 180_000];
 
-describe("backtest: DESIGN.md semantics, fees and slippage", () => {
+describe("backtest: docs/DESIGN.md semantics, fees and slippage", () => {
   it("charges fee on |w_i - w_{i-1}| in the bar after the fill, and nothing to hold", () => {
     // close 100 -> 110 -> 121 -> 121, w = [1, 1, 0, 0], 10 bps, cash 1000.
     // E1 = 1000 (1 + 0.1 - 0.001 x |1 - 0|) = 1099

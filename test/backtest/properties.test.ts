@@ -3,7 +3,7 @@
  * - no lookahead: equity, positions, exposure, holdings, turnover and the trades
  *   closed up to bar t do not change when any data after t changes, in every
  *   fill / units / rebalance mode;
- * - DESIGN.md's formula holds exactly in the default mode;
+ * - docs/DESIGN.md's formula holds exactly in the default mode;
  * - accounting: the trades' P&L adds up to the change in equity.
  */
 import fc from "fast-check";
@@ -75,7 +75,7 @@ describe("backtest properties", () => {
     );
   });
 
-  it("follows DESIGN.md exactly by default: r_{i+1} = w_i R_{i+1} - c |w_i - w_{i-1}| - w_i f_{i+1}", () => {
+  it("follows docs/DESIGN.md exactly by default: r_{i+1} = w_i R_{i+1} - c |w_i - w_{i-1}| - w_i f_{i+1}", () => {
     fc.assert(
       fc.property(market, ({ open, position, funding, feeBps }) => {
         const close = open; // finite prices only

@@ -51,6 +51,31 @@ describe("runStudy", () => {
     expect(s.periodsPerYear).toBe(8760);
   });
 
+  it("the portfolio's buy & hold is bought once in equal shares and never rebalanced (not a constant mix)", () => {
+    const d = data(0);
+    const n = d.time.length;
+    // ETH halves linearly from 200 to 100 over the ten hours (constant imbalance 0.5: score 0).
+    const eth = Float64Array.from({ length: n }, (_, i) => 200 - (100 * i) / (n - 1));
+    const cols = { ...d.columns, eth_price: eth, eth_funding_rate: new Float64Array(n), eth_imbalance: new Float64Array(n).fill(0.5), eth_basis_bps: new Float64Array(n), eth_momentum_5m_pct: new Float64Array(n) };
+    const s = runStudy({ ...d, columns: cols }, { ...options, coins: ["BTC", "ETH"] as const });
+    const p = s.portfolio!;
+    // Hand: 500 x BTC_i / 100 + 500 x ETH_i / 200; at the end 500 x 106 / 100 + 500 x 100 / 200 = 530 + 250 = 780.
+    expect(p.buyHold[0]).toBeCloseTo(1000, 9);
+    expect(p.buyHold[10]).toBeCloseTo(780, 9);
+    // A 50/50 mix reset every hour would compound the average hourly return instead: a different number.
+    let mix = 1000;
+    for (let i = 1; i <= 10; i++) {
+      const b = (100 + 0.6 * i) / (100 + 0.6 * (i - 1)) - 1;
+      const e = (200 - 10 * i) / (200 - 10 * (i - 1)) - 1;
+      mix *= 1 + (b + e) / 2;
+    }
+    expect(Math.abs(mix - 780)).toBeGreaterThan(1);
+    const row = scorecardRows(s).at(-1)!;
+    expect(row.buyHoldReturn).toBeCloseTo(-0.22, 12);
+    // Sharpe SE (Lo 2002) on the 10 hourly returns: sqrt((8760 + Sharpe^2 / 2) / 10).
+    expect(row.sharpeSE).toBeCloseTo(Math.sqrt((8760 + row.sharpe ** 2 / 2) / 10), 9);
+  });
+
   it("an always-long signal earns buy and hold minus 6 bps at entry and the hourly funding, worked out by hand", () => {
     // funding 1e-5 per hour scores -0.1 (clamp(-v * 1e4)): composite 0.33 - 0.025 = 0.305, still a buy
     const rate = 0.00001;
@@ -71,7 +96,8 @@ describe("runStudy", () => {
     expect(row.fundingPaid).toBeGreaterThan(0);
     const facts = studyHighlights(s);
     expect(facts[0]).toBe(
-      `BTC returned +${((expected / 1000 - 1) * 100).toFixed(1)}% net of costs and funding (Sharpe ${btc.summary.sharpeRatio.toFixed(2)}, max drawdown 0.0%) against +${((p(10) / p(0) - 1) * 100).toFixed(1)}% for buy and hold.`,
+      // Sharpe SE (Lo 2002) on 10 hourly returns: sqrt((8760 + Sharpe^2 / 2) / 10)
+      `BTC returned +${((expected / 1000 - 1) * 100).toFixed(1)}% net of costs and funding (Sharpe ${btc.summary.sharpeRatio.toFixed(2)} ± ${Math.sqrt((8760 + btc.summary.sharpeRatio ** 2 / 2) / 10).toFixed(2)} standard error, max drawdown 0.0%) against +${((p(10) / p(0) - 1) * 100).toFixed(1)}% for buy and hold (bought once, never rebalanced).`,
     );
     expect(facts[1]).toBe("Fees and slippage cost 1 (0.1% of the starting cash) over 1 trade (1 still open at the end).");
     // ten hours are far below the 28 days from which a CAGR is shown

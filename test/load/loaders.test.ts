@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, type MarketIntelClient } from "../../src/api/index.js";
 import { fromDataFrame } from "../../src/data/index.js";
 import { HttpError, InvalidArgumentError } from "../../src/errors/index.js";
+import { concatColumns } from "../../src/load/concatColumns.js";
+import { responseTimestamp } from "../../src/load/responseTimestamp.js";
 import {
-  concatColumns,
-  responseTimestamp,
   analyticsToColumns,
   loadAnalyticsQuery,
   loadComposite,

@@ -1,7 +1,7 @@
 /**
  * Real-data fixtures against the original files. Reference values were
  * computed once with pandas 1.5.3 (/usr/bin/python3) from the untouched
- * sources in ../shared/data/real, e.g. for Coinbase:
+ * upstream sources listed in fixtures/real/README.md, e.g. for Coinbase:
  *   d = pd.DataFrame(json.load(open(f))["candles"]).astype(float).sort_values("start")
  *   len(d), d.start.iloc[0]*1000, d.close.iloc[0], d.close.sum(), d.volume.sum(), d.high.max()
  * Sums are compared to 1e-12 relative (pandas sums pairwise, JS left to right).

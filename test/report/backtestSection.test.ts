@@ -5,7 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { backtest } from "../../src/backtest/index.js";
 import { InvalidArgumentError } from "../../src/errors/index.js";
-import { backtestSection, MIN_CAGR_DAYS, renderTearsheet, shownCagr, summaryTiles } from "../../src/report/index.js";
+import { backtestSection, renderTearsheet, summaryTiles } from "../../src/report/index.js";
+import { MIN_CAGR_DAYS, shownCagr } from "../../src/report/summaryTiles.js";
 
 const DAY = 86_400_000;
 const time = [0, DAY, 2 * DAY, 3 * DAY];
@@ -52,12 +53,14 @@ describe("shownCagr and summaryTiles", () => {
     expect(shownCagr({ annualReturn: 0.5 }, [0])).toBeNaN();
     expect(shownCagr({ annualReturn: 0.5 }, [])).toBeNaN();
   });
-  it("lists the eleven headline tiles in order", () => {
+  it("lists the twelve headline tiles in order, the Sharpe ratio with its standard error", () => {
     const s = backtestSection(result, { title: "x" });
     expect(s.metrics?.map((m) => m.label)).toEqual([
-      "Total return", "CAGR", "Sharpe", "Sortino", "Max drawdown", "Volatility", "Trades", "Win rate", "Exposure", "Fees paid", "Funding paid",
+      "Total return", "CAGR", "Sharpe", "Sharpe SE", "Sortino", "Max drawdown", "Volatility", "Trades", "Win rate", "Exposure", "Fees paid", "Funding paid",
     ]);
-    const tiles = summaryTiles({ ...({} as never), totalReturn: 0.1, annualReturn: 2, sharpeRatio: 1, sortinoRatio: 1, maxDrawdown: -0.1, annualVolatility: 0.2, trades: 3, winRate: 0.5, exposure: 0.4 }, { time: [0, 30 * DAY], fees: 7, funding: -2 });
-    expect(tiles.map((t) => t.value)).toEqual([0.1, 2, 1, 1, -0.1, 0.2, 3, 0.5, 0.4, 7, -2]);
+    const tiles = summaryTiles({ ...({} as never), periods: 40, periodsPerYear: 365, totalReturn: 0.1, annualReturn: 2, sharpeRatio: 1, sortinoRatio: 1, maxDrawdown: -0.1, annualVolatility: 0.2, trades: 3, winRate: 0.5, exposure: 0.4 }, { time: [0, 30 * DAY], fees: 7, funding: -2 });
+    // Sharpe SE (Lo 2002) on 40 daily returns with Sharpe 1: sqrt((365 + 1/2) / 40) = sqrt(9.1375) = 3.02283...
+    expect(tiles.map((t) => t.value)).toEqual([0.1, 2, 1, Math.sqrt(365.5 / 40), 1, -0.1, 0.2, 3, 0.5, 0.4, 7, -2]);
+    expect(tiles[3]!.value).toBeCloseTo(3.02283, 5);
   });
 });

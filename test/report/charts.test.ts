@@ -5,21 +5,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { InvalidArgumentError } from "../../src/errors/index.js";
-import {
-  barChart,
-  barSpec,
-  drawdownChart,
-  drawdownSpec,
-  equityChart,
-  equitySpec,
-  icDecayChart,
-  icDecaySpec,
-  positionsChart,
-  positionsSpec,
-  renderSvg,
-  signalChart,
-  signalSpec,
-} from "../../src/report/index.js";
+import { barChart, drawdownChart, equityChart, icDecayChart, positionsChart, signalChart } from "../../src/report/index.js";
+import { barSpec, drawdownSpec, equitySpec, icDecaySpec, positionsSpec, renderSvg, signalSpec } from "../../src/report/charts/index.js";
 import { downsampleIndices } from "../../src/report/downsample.js";
 import { drawdownOf } from "../../src/report/drawdownChart.js";
 import { scopeSvgIds } from "../../src/report/renderSvg.js";

@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { toDataFrame } from "../../src/data/index.js";
 import { InvalidArgumentError } from "../../src/errors/index.js";
-import { escapeHtml, htmlTable, textTable } from "../../src/report/index.js";
+import { escapeHtml } from "../../src/report/escapeHtml.js";
+import { htmlTable, textTable } from "../../src/report/index.js";
 
 describe("escapeHtml", () => {
   it("escapes the five HTML-special characters", () => {

@@ -8,15 +8,13 @@ import {
   InvalidArgumentError,
   isItRealSection,
   isItRealVerdict,
-  pboLogitSpec,
   sweepHeatmap,
-  sweepHeatmapSpec,
   thresholdChart,
   thresholdRows,
   walkForwardChart,
-  walkForwardSpec,
   pboLogitChart,
 } from "../../src/index.js";
+import { pboLogitSpec, sweepHeatmapSpec, thresholdSpec, walkForwardSpec } from "../../src/report/charts/index.js";
 
 // Four weight vectors over (a, b, c) x two thresholds; sharpe chosen by hand.
 const table = {

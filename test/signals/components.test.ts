@@ -1,6 +1,6 @@
 /**
  * Component scorers, weights, compositeScore, classifySignal and signalConfidence.
- * Reference values are hand-computed from DESIGN.md's table (stated inline).
+ * Reference values are hand-computed from docs/DESIGN.md's table (stated inline).
  */
 import { describe, expect, it } from "vitest";
 import { InvalidArgumentError } from "../../src/errors/index.js";
@@ -27,7 +27,7 @@ import {
   validateWeights,
 } from "../../src/signals/index.js";
 
-describe("default scorers (DESIGN.md table)", () => {
+describe("default scorers (docs/DESIGN.md table)", () => {
   it("imbalance = 2(v - 0.5), v clamped to [0, 1]", () => {
     expect(scoreImbalance(0.5)).toBe(0);
     expect(scoreImbalance(0)).toBe(-1);
@@ -164,7 +164,7 @@ describe("scoreComponents", () => {
 describe("compositeScore", () => {
   const worked = { imbalance: 0.261, funding: -0.048, basis_spread: -1, momentum_5m: 0.178, gas: 0.3 };
 
-  it("DESIGN.md worked example: -0.0771 (hand: .0783 - .012 - .2 + .0267 + .03 = -0.0770), neutral", () => {
+  it("docs/DESIGN.md worked example: -0.0771 (hand: .0783 - .012 - .2 + .0267 + .03 = -0.0770), neutral", () => {
     const c = compositeScore(worked);
     expect(c).toBeCloseTo(-0.077, 14);
     expect(Math.abs(c - -0.0771)).toBeLessThan(0.0005); // the service printed -0.0771 from unrounded scores

@@ -51,7 +51,9 @@ describe("componentsFromFeeds", () => {
     expect(ms.momentum_5m![1]).toBeCloseTo(1, 12);
   });
 
-  it("reproduces the simulator's component series from its raw feeds", () => {
+  // Round trip, not evidence: the simulator derives its components with the same definitions (momentum
+  // through metricSeries). The rules are checked by hand in "derives each component" above.
+  it("round trip: gives back the simulator's component series from its raw feeds", () => {
     const market = simulateMarket({ seed: 3, start: Date.UTC(2026, 0, 1), minutes: 600 });
     const btc = market.coins.BTC;
     const out = componentsFromFeeds({

@@ -1,7 +1,7 @@
 /**
  * replayComposite: the typed-array replay agrees with the row-by-row functions
  * (scoreComponents + compositeScore + classifySignal + signalConfidence, a
- * separate code path over records), DESIGN.md's worked example, every option
+ * separate code path over records), docs/DESIGN.md's worked example, every option
  * and input form, and the missing-data rules.
  */
 import { describe, expect, it } from "vitest";
@@ -17,7 +17,7 @@ import {
 } from "../../src/signals/index.js";
 import { mulberry32 } from "./helpers.js";
 
-/** DESIGN.md's worked example: values whose default scores are .261, -.048, -1, .178, .3. */
+/** docs/DESIGN.md's worked example: values whose default scores are .261, -.048, -1, .178, .3. */
 const WORKED = { imbalance: [0.6305], funding: [0.0000048], basis_spread: [50], momentum_5m: [0.356], gas: [0.8] };
 
 function randomValues(n: number, seed: number, nanShare = 0): Record<string, Float64Array> {
@@ -37,7 +37,7 @@ function randomValues(n: number, seed: number, nanShare = 0): Record<string, Flo
 const LABEL = { buy: 1, sell: -1, neutral: 0 } as const;
 
 describe("replayComposite", () => {
-  it("reproduces DESIGN.md's worked example: -0.0771, neutral", () => {
+  it("reproduces docs/DESIGN.md's worked example: -0.0771, neutral", () => {
     const r = replayComposite(WORKED);
     // hand: .3*.261 + .25*-.048 + .2*-1 + .15*.178 + .1*.3 = .0783 - .012 - .2 + .0267 + .03 = -0.0770
     expect(r.composite[0]).toBeCloseTo(-0.077, 14);

@@ -1,7 +1,16 @@
 /**
- * Replay against the replay server: the server publishes composites computed by
- * the service model (src/sim/composites.ts); replaying its published component
- * values, or its raw /v1/history metrics, must reproduce them exactly.
+ * Plumbing (round trip through the replay server), not evidence that the rules
+ * are right. The server computes its composites, volatility, regimes and
+ * liquidation levels with this library's own functions (src/sim/composites.ts
+ * and src/server/endpoints borrow DEFAULT_SCORERS, DEFAULT_WEIGHTS, the label
+ * rule, signalConfidence, realizedVol, classifyVolRegimes, atr, trendLabels,
+ * regimeStatistics, liquidationAlerts), so agreement here shows that the
+ * transport, the parsers, the analytics layout, the alignment of /v1/history
+ * columns and the replay's bookkeeping carry those numbers through unchanged.
+ * A wrong rule would pass. The rules themselves are checked against the
+ * service's published response and hand-computed values
+ * (test/signals/publishedComposite.test.ts, components.test.ts, regimes.test.ts)
+ * and against pandas on real candles (volatility.test.ts).
  * Real HTTP on loopback, fixed clock, no rate limit.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -50,7 +59,7 @@ async function publishedComposite(coin: string) {
   return { col, rows: res.rows.length };
 }
 
-describe("replayComposite reproduces the replay server's published composites", () => {
+describe("round trip (plumbing): the replay server's composites come back unchanged through the client and replayComposite", () => {
   for (const coin of ["BTC", "ETH", "SOL", "HYPE"]) {
     it(`${coin}: analytics dataset=composite, every minute of 36 h: composite, scores, label, confidence exact`, async () => {
       const { col, rows } = await publishedComposite(coin);
@@ -169,7 +178,7 @@ describe("replayComposite reproduces the replay server's published composites", 
   });
 });
 
-describe("the volatility, regime and liquidation rules replayed over /v1/history prices match the server", () => {
+describe("round trip (plumbing): volatility, regime and liquidation values replayed over /v1/history prices come back unchanged", () => {
   const rel = (a: number, b: number) => Math.abs(a - b) / Math.abs(b);
 
   it("realized vol (5m, 1h, 4h, 24h) and the vol regime of every coin, from its price history", async () => {

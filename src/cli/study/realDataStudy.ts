@@ -1,5 +1,6 @@
 import type { BacktestResult } from "../../backtest/BacktestResult.js";
 import { backtest } from "../../backtest/backtest.js";
+import { buyAndHold } from "../../backtest/buyAndHold.js";
 import { fundingPerBar } from "../../backtest/fundingPerBar.js";
 import { alignAsOf } from "../../data/alignAsOf.js";
 import { loadRealCandles } from "../../load/loadRealCandles.js";
@@ -82,7 +83,7 @@ export function runRealDataStudy(options: Pick<StudyOptions, "threshold" | "feeB
     fill: options.fill,
     initialCash: options.initialCash,
   });
-  const buyHold = Float64Array.from(close, (p) => (options.initialCash * p) / (close[0] as number));
+  const buyHold = buyAndHold(close, { initialCash: options.initialCash });
   let fees = 0;
   let paid = 0;
   for (let i = 0; i < time.length; i++) {

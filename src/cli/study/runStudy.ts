@@ -2,6 +2,7 @@ import type { BacktestResult } from "../../backtest/BacktestResult.js";
 import { backtest } from "../../backtest/backtest.js";
 import { backtestPortfolio, type PortfolioResult } from "../../backtest/backtestPortfolio.js";
 import { fundingPerBar } from "../../backtest/fundingPerBar.js";
+import { buyAndHold } from "../../backtest/buyAndHold.js";
 import type { Sizing } from "../../backtest/targetPositions.js";
 import { alignAsOf } from "../../data/alignAsOf.js";
 import type { Coin } from "../../domain/coins.js";
@@ -130,21 +131,6 @@ function returnsOf(equity: Float64Array): Float64Array {
   return out;
 }
 
-function buyAndHold(close: Float64Array, cash: number): Float64Array {
-  const out = new Float64Array(close.length).fill(Number.NaN);
-  let first = Number.NaN;
-  let last = Number.NaN;
-  for (let i = 0; i < close.length; i++) {
-    const p = close[i] as number;
-    if (p === p) {
-      if (first !== first) first = p;
-      last = p;
-    }
-    out[i] = first === first ? (cash * last) / first : cash;
-  }
-  return out;
-}
-
 /** Check study options; the CLI's parsers catch most of this first. */
 export function checkStudyOptions(o: StudyOptions): void {
   if (o.coins.length === 0) throw new InvalidArgumentError("coins", "study: coins must name at least one of BTC, ETH, SOL, HYPE");
@@ -207,7 +193,7 @@ export function runStudy(data: StudyData, options: StudyOptions): Study {
     regimes[coin] = volRegime;
     fundingRates[coin] = c["fundingRate"] as Float64Array;
     const fwd1 = forwardReturns(close, [1])["1 bar"] as Float64Array;
-    const buyHold = buyAndHold(close, options.initialCash);
+    const buyHold = buyAndHold(close, { initialCash: options.initialCash });
     const volCodes = Float64Array.from(volRegime, (r) => (r < 0 ? Number.NaN : r));
     coins[coin] = {
       coin,
@@ -243,11 +229,8 @@ export function runStudy(data: StudyData, options: StudyOptions): Study {
       units: options.units,
       initialCash: options.initialCash,
     });
-    const buyHold = new Float64Array(n);
-    for (const coin of options.coins) {
-      const bh = (coins[coin] as CoinStudy).buyHold;
-      for (let i = 0; i < n; i++) buyHold[i] = (buyHold[i] as number) + (bh[i] as number) / options.coins.length;
-    }
+    // Bought once in equal shares and never rebalanced (not a constant mix).
+    const buyHold = buyAndHold(Object.fromEntries(options.coins.map((c) => [c, (coins[c] as CoinStudy).close])), { initialCash: options.initialCash });
     const marketRegime = marketRegimes({ composite: composites, volRegime: regimes, funding: fundingRates });
     portfolio = {
       result,

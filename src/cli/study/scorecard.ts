@@ -1,9 +1,10 @@
 import type { PerformanceSummary } from "../../metrics/performanceSummary.js";
+import { sharpeRatioStandardError } from "../../metrics/sharpeRatioStandardError.js";
 import { shownCagr } from "../../report/summaryTiles.js";
 import type { TableColumns } from "../../report/textTable.js";
 import type { Study } from "./runStudy.js";
 
-/** One scorecard row: a strategy's headline numbers. */
+/** One scorecard row: a strategy's headline numbers. `buyHoldReturn` is a true buy & hold (bought once, never rebalanced; see buyAndHold). */
 export interface ScorecardRow {
   readonly strategy: string;
   readonly totalReturn: number;
@@ -11,6 +12,8 @@ export interface ScorecardRow {
   /** Annual return, NaN when the period is shorter than 28 days (see shownCagr). */
   readonly cagr: number;
   readonly sharpe: number;
+  /** Standard error of `sharpe` on this many bars (Lo 2002): few bars, wide error. */
+  readonly sharpeSE: number;
   readonly sortino: number;
   readonly maxDrawdown: number;
   readonly trades: number;
@@ -28,6 +31,7 @@ function row(strategy: string, s: PerformanceSummary, buyHold: Float64Array, fee
     buyHoldReturn: last / first - 1,
     cagr: shownCagr(s, time),
     sharpe: s.sharpeRatio,
+    sharpeSE: sharpeRatioStandardError(s.sharpeRatio, { observations: s.periods, periodsPerYear: s.periodsPerYear }),
     sortino: s.sortinoRatio,
     maxDrawdown: s.maxDrawdown,
     trades: s.trades,
@@ -56,6 +60,7 @@ export const SCORECARD_HEADINGS: Readonly<Record<keyof ScorecardRow, string>> = 
   buyHoldReturn: "buy & hold",
   cagr: "CAGR",
   sharpe: "Sharpe",
+  sharpeSE: "Sharpe SE",
   sortino: "Sortino",
   maxDrawdown: "max DD",
   trades: "trades",
@@ -74,6 +79,7 @@ export const SCORECARD_FORMAT: Readonly<Record<string, (v: number) => string>> =
   "buy & hold": pct,
   CAGR: pct,
   Sharpe: ratio,
+  "Sharpe SE": ratio,
   Sortino: ratio,
   "max DD": pct,
   trades: (v) => String(v),

@@ -1,3 +1,4 @@
+import { sharpeRatioStandardError } from "../../metrics/sharpeRatioStandardError.js";
 import type { WhatIfRow } from "./runSweepWhatIf.js";
 import type { Study } from "./runStudy.js";
 
@@ -21,7 +22,10 @@ export function studyHighlights(study: Study, variants?: readonly WhatIfRow[]): 
   const h = headline ?? (one !== undefined ? { name: one.coin, s: one.summary, bh: one.buyHold, fees: one.feesPaid, trades: one.result.trades } : undefined);
   if (h !== undefined) {
     const bh = (h.bh[h.bh.length - 1] as number) / (h.bh[0] as number) - 1;
-    out.push(`${h.name} returned ${pct(h.s.totalReturn)} net of costs and funding (Sharpe ${f2(h.s.sharpeRatio)}, max drawdown ${dd(h.s.maxDrawdown)}) against ${pct(bh)} for buy and hold.`);
+    const se = sharpeRatioStandardError(h.s.sharpeRatio, { observations: h.s.periods, periodsPerYear: h.s.periodsPerYear });
+    out.push(
+      `${h.name} returned ${pct(h.s.totalReturn)} net of costs and funding (Sharpe ${f2(h.s.sharpeRatio)} ± ${f2(se)} standard error, max drawdown ${dd(h.s.maxDrawdown)}) against ${pct(bh)} for buy and hold (bought once, never rebalanced).`,
+    );
     const open = h.trades.filter((t) => t.open).length;
     out.push(
       `Fees and slippage cost ${h.fees.toLocaleString("en-US", { maximumFractionDigits: 0 })} (${((100 * h.fees) / o.initialCash).toFixed(1)}% of the starting cash) over ${h.trades.length} trade${h.trades.length === 1 ? "" : "s"}${open > 0 ? ` (${open} still open at the end)` : ""}.`,

@@ -108,7 +108,7 @@ export function studySections(study: Study): { summary: TearsheetTable; sections
     sections.push({
       title: `Portfolio (${o.coins.join(", ")}, equal weights)`,
       id: "portfolio",
-      intro: `All coins share one capital, each with 1/${o.coins.length} of equity at full size; positions follow each coin's composite label. Buy & hold: the same equal split, held without costs.`,
+      intro: `All coins share one capital, each with 1/${o.coins.length} of equity at full size; positions follow each coin's composite label. Buy & hold: the same equal split bought once at the first bar and never rebalanced (each coin's share drifts with its price), without costs or funding.`,
       metrics: summaryTiles(p.summary, { time: study.time, fees: p.feesPaid, funding: p.fundingPaid }),
       equity: { time: study.time, series: { strategy: p.result.equity, "buy & hold": p.buyHold } },
       positions: { time: study.time, series: Object.fromEntries(o.coins.map((c) => [c, (p.result.coins[c] as { positions: Float64Array }).positions])) },
