@@ -1,4 +1,5 @@
 import { parseCoin, type Coin } from "../domain/coins.js";
+import { parseMetricId } from "../domain/metricIds.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { checkQueryParams, type QueryParams } from "./checkQueryParams.js";
 import type { QueryValue } from "./transport/createTransport.js";
@@ -83,7 +84,7 @@ export function analyticsParams(params: AnalyticsQueryParams | undefined): Recor
     }
     out["dataset"] = p.dataset;
   }
-  if (p.metricId !== undefined) out["metric_id"] = list(p.metricId, "metricId", (s) => s);
+  if (p.metricId !== undefined) out["metric_id"] = list(p.metricId, "metricId", (s) => parseMetricId(s, WHERE));
   if (p.coin !== undefined) out["coin"] = list(p.coin, "coin", (s): Coin => parseCoin(s, WHERE));
   if (p.start !== undefined) out["start"] = time(p.start, "start");
   if (p.end !== undefined) out["end"] = time(p.end, "end");

@@ -1,8 +1,10 @@
 import { parseCoin, type Coin } from "../domain/coins.js";
+import { parseMetricId } from "../domain/metricIds.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { analyticsParams, type AnalyticsQueryParams } from "./analyticsParams.js";
 import { checkQueryParams, type QueryParams } from "./checkQueryParams.js";
 import { ENDPOINTS } from "./endpoints.js";
+import { historyHours } from "./historyHours.js";
 import { parseHistory, type HistorySeries } from "./parseHistory.js";
 import { scanHistoryBytes } from "./scanHistoryBytes.js";
 import { queryAnalytics, type AnalyticsResult } from "./queryAnalytics.js";
@@ -13,17 +15,24 @@ import { normaliseSnapshot, type Snapshot } from "./schemas/snapshot.js";
 import { normaliseVolatility, type Volatility } from "./schemas/volatility.js";
 import { normaliseWhaleFlow, type WhaleFlow } from "./schemas/whaleFlow.js";
 import type { ClientEvent } from "./transport/ClientEvent.js";
+import { registerSecrets } from "./transport/clientSecrets.js";
 import { createTransport, type Transport } from "./transport/createTransport.js";
 
 /** Options of `createClient`. Every one is optional; defaults in brackets. */
 export interface ClientOptions {
-  /** Service root, e.g. `"http://127.0.0.1:8080"` [env `MI_BASE_URL`; required one way or the other]. */
+  /**
+   * Service root, e.g. `"http://127.0.0.1:8080"` [env `MI_BASE_URL`; required one way or the other].
+   * Credentials in it (`http://user:pass@host`) are removed from the URL and sent as an `Authorization: Basic` header; they are never shown.
+   */
   readonly baseUrl?: string | undefined;
-  /** API key, sent as the `X-API-Key` header only; never logged, recorded or shown in errors [none: public tier]. */
+  /**
+   * API key, sent as the `X-API-Key` header only; never logged, recorded or shown in errors [none: public tier].
+   * Printable Latin-1 only: a key with a control character (CR, LF, NUL, tab, DEL) or beyond U+00FF is refused at creation.
+   */
   readonly apiKey?: string | undefined;
   /** fetch implementation [global `fetch`]. */
   readonly fetch?: typeof globalThis.fetch | undefined;
-  /** Time limit per attempt, headers and body, in ms [10 000]. */
+  /** Time limit per attempt, headers and body, in ms: 1 ms to 2 147 483 647 ms (Node's largest timer), or `Infinity` for none [10 000]. */
   readonly timeoutMs?: number | undefined;
   /** Retries after the first attempt, on network errors, timeouts, 408, 429 and 5xx [3]. */
   readonly retries?: number | undefined;
@@ -128,9 +137,37 @@ function positive(name: string, value: number | undefined, fallback: number, opt
   return value;
 }
 
-function resolveBaseUrl(given: string | undefined): string {
+/** Node's largest timer delay; a larger one (or Infinity) fires after 1 ms. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+function timeoutOption(value: number | undefined): number {
+  if (value === undefined) return 10_000;
+  if (value === Infinity) return Infinity;
+  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0 || value > MAX_TIMER_MS) {
+    throw new InvalidArgumentError(
+      "timeoutMs",
+      `createClient: timeoutMs must be a number > 0 and <= ${MAX_TIMER_MS} (Node's largest timer), or Infinity for no time limit, got ${String(value)}`,
+    );
+  }
+  return value;
+}
+
+/** `//user:pass@` of a URL-looking string replaced, for messages about a URL that did not parse. */
+function hideUserinfo(raw: string): string {
+  return raw.replace(/\/\/[^/?#@]*@/, "//REDACTED@");
+}
+
+/** The service root without credentials, and the credentials as an `Authorization: Basic` value. */
+interface ResolvedBaseUrl {
+  readonly baseUrl: string;
+  readonly authorization: string | undefined;
+  /** The password (as written and decoded) and the header value: strings never to show. */
+  readonly secrets: readonly string[];
+}
+
+function resolveBaseUrl(given: string | undefined): ResolvedBaseUrl {
   const raw = given ?? process.env["MI_BASE_URL"];
-  if (raw === undefined || raw.trim() === "") {
+  if (raw === undefined || typeof raw !== "string" || raw.trim() === "") {
     throw new InvalidArgumentError(
       "baseUrl",
       "createClient: no service address: pass baseUrl (e.g. createClient({ baseUrl: \"http://127.0.0.1:8080\" })) or set MI_BASE_URL",
@@ -140,14 +177,48 @@ function resolveBaseUrl(given: string | undefined): string {
   try {
     url = new URL(raw.trim());
   } catch {
-    throw new InvalidArgumentError("baseUrl", `createClient: baseUrl must be an absolute http(s) URL, got ${JSON.stringify(raw)}`);
+    throw new InvalidArgumentError("baseUrl", `createClient: baseUrl must be an absolute http(s) URL, got ${JSON.stringify(hideUserinfo(raw))}`);
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new InvalidArgumentError("baseUrl", `createClient: baseUrl must use http or https, got ${JSON.stringify(url.protocol)}`);
   }
+  let authorization: string | undefined;
+  const secrets: string[] = [];
+  if (url.username !== "" || url.password !== "") {
+    const user = decodeURIComponent(url.username);
+    const pass = decodeURIComponent(url.password);
+    authorization = `Basic ${Buffer.from(`${user}:${pass}`, "utf8").toString("base64")}`;
+    // The password and the header value are secret; the user name is not (and a short one would redact too much).
+    secrets.push(url.password, pass, authorization.slice(6));
+    url.username = "";
+    url.password = "";
+  }
   url.search = "";
   url.hash = "";
-  return url.toString().replace(/\/+$/, "");
+  return { baseUrl: url.toString().replace(/\/+$/, ""), authorization, secrets: secrets.filter((x) => x !== "") };
+}
+
+/**
+ * Check an API key: a non-empty string of printable Latin-1 characters
+ * (what an HTTP header value may hold). The message gives the position of
+ * the first bad character and never the key.
+ */
+function checkApiKey(key: unknown): string | undefined {
+  if (key === undefined) return undefined;
+  if (typeof key !== "string" || key === "") {
+    throw new InvalidArgumentError("apiKey", "createClient: apiKey must be a non-empty string when given");
+  }
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    if (c < 0x20 || c === 0x7f || (c >= 0x80 && c < 0xa0) || c > 0xff) {
+      throw new InvalidArgumentError(
+        "apiKey",
+        `createClient: apiKey has a ${c < 0x20 || c === 0x7f || (c >= 0x80 && c < 0xa0) ? "control" : "non-Latin-1"} character (U+${c.toString(16).toUpperCase().padStart(4, "0")}) ` +
+          `at position ${i} (the key is not shown): check for a pasted newline or a trailing CR in MI_API_KEY`,
+      );
+    }
+  }
+  return key;
 }
 
 function coinParams(where: string, params: CoinParams | undefined): Record<string, string | number | boolean> {
@@ -180,15 +251,9 @@ function historyParams(params: HistoryParams): { query: Record<string, string | 
   if (typeof params !== "object" || params === null) {
     throw new InvalidArgumentError("params", `history: params must be an object like { metricId: "btc_price" }, got ${JSON.stringify(params)}`);
   }
-  const { metricId, hours = 24 } = params;
-  if (typeof metricId !== "string" || metricId.trim() === "") {
-    throw new InvalidArgumentError("metricId", `history: metricId must be a non-empty string such as "btc_price", got ${JSON.stringify(metricId)}`);
-  }
-  if (typeof hours !== "number" || !Number.isInteger(hours) || hours < 1 || hours > 720) {
-    throw new InvalidArgumentError("hours", `history: hours must be a positive integer up to 720, got ${String(hours)}`);
-  }
+  const id = parseMetricId(params.metricId, "history");
+  const hours = historyHours(params.hours, "history");
   const query = checkQueryParams("history", params.extraParams);
-  const id = metricId.trim();
   query["metric_id"] = id;
   query["metric"] = id;
   query["hours"] = hours;
@@ -214,22 +279,22 @@ function historyParams(params: HistoryParams): { query: Record<string, string | 
  * btc.time.length // 1440 one-minute points
  */
 export function createClient(options: ClientOptions = {}): MarketIntelClient {
-  const baseUrl = resolveBaseUrl(options.baseUrl);
+  const { baseUrl, authorization, secrets } = resolveBaseUrl(options.baseUrl);
   const fetchImpl = options.fetch ?? globalThis.fetch;
   if (typeof fetchImpl !== "function") {
     throw new InvalidArgumentError("fetch", "createClient: fetch must be a function (Node >= 20 has a global fetch)");
   }
-  if (options.apiKey !== undefined && (typeof options.apiKey !== "string" || options.apiKey === "")) {
-    throw new InvalidArgumentError("apiKey", "createClient: apiKey must be a non-empty string when given");
-  }
+  const apiKey = checkApiKey(options.apiKey);
   const rateLimitPerMinute = positive("rateLimitPerMinute", options.rateLimitPerMinute, 60, { integer: true, min: 1 });
   const maxPages = positive("maxPages", options.maxPages, 100, { integer: true, min: 1 });
   const onEvent = options.onEvent;
   const transport: Transport = createTransport({
     baseUrl,
-    apiKey: options.apiKey,
+    apiKey,
+    authorization,
+    secrets: [...(apiKey === undefined ? [] : [apiKey]), ...secrets],
     fetch: fetchImpl,
-    timeoutMs: positive("timeoutMs", options.timeoutMs, 10_000),
+    timeoutMs: timeoutOption(options.timeoutMs),
     retries: positive("retries", options.retries, 3, { integer: true, min: 0 }),
     retryDelayMs: positive("retryDelayMs", options.retryDelayMs, 500, { min: 0 }),
     maxRetryDelayMs: positive("maxRetryDelayMs", options.maxRetryDelayMs, 30_000, { min: 0 }),
@@ -256,7 +321,7 @@ export function createClient(options: ClientOptions = {}): MarketIntelClient {
     return normaliseJsonObject(await get(ENDPOINTS[name], query), ENDPOINTS[name]);
   };
 
-  return {
+  const client: MarketIntelClient = {
     baseUrl,
     snapshot: async () => normaliseSnapshot(await get(ENDPOINTS.snapshot)),
     volatility: async (params) => normaliseVolatility(await get(ENDPOINTS.volatility, coinParams("volatility", params))),
@@ -288,4 +353,6 @@ export function createClient(options: ClientOptions = {}): MarketIntelClient {
     },
     clearCache: () => transport.clearCache(),
   };
+  registerSecrets(client, [...(apiKey === undefined ? [] : [apiKey]), ...secrets]);
+  return client;
 }

@@ -7,3 +7,6 @@ export { NetworkError } from "./NetworkError.js";
 export { ResponseTooLargeError } from "./ResponseTooLargeError.js";
 export { MalformedResponseError } from "./MalformedResponseError.js";
 export { SchemaMismatchError } from "./SchemaMismatchError.js";
+export { CrossOriginRedirectError } from "./CrossOriginRedirectError.js";
+export { RecorderLockedError, type LockHolder } from "./RecorderLockedError.js";
+export { RecordingWriteError } from "./RecordingWriteError.js";

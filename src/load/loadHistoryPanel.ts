@@ -2,6 +2,9 @@ import type { History, MarketIntelClient } from "../api/createClient.js";
 import { alignAsOf, type AsOfFeed } from "../data/alignAsOf.js";
 import type { Panel } from "../data/Panel.js";
 import { unionTimes } from "../data/unionTimes.js";
+import { historyHours } from "../api/historyHours.js";
+import { parseCoin } from "../domain/coins.js";
+import { parseMetricId } from "../domain/metricIds.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 
 /** Parameters of `loadHistory` / `loadHistoryPanel`. */
@@ -67,14 +70,19 @@ function requests(params: LoadHistoryParams): { metricId: string; coin?: string 
   if ((metricId === undefined) === (metricIds === undefined)) {
     throw new InvalidArgumentError("metricId", "loadHistory: give exactly one of metricId (a string) or metricIds (a list), e.g. { metricIds: [\"btc_price\", \"eth_price\"] }");
   }
-  const ids = metricIds === undefined ? [metricId] : [...metricIds];
-  if (ids.length === 0 || ids.some((id) => typeof id !== "string" || id.trim() === "")) {
-    throw new InvalidArgumentError("metricIds", `loadHistory: metric ids must be non-empty strings, got ${JSON.stringify(metricIds ?? metricId)}`);
+  if (metricIds !== undefined && (typeof metricIds !== "object" || metricIds === null || !Array.isArray(metricIds))) {
+    throw new InvalidArgumentError("metricIds", `loadHistory: metricIds must be a list of metric ids, got ${JSON.stringify(metricIds)}`);
   }
-  const coins = params.coin === undefined ? [undefined] : typeof params.coin === "string" ? [params.coin] : [...params.coin];
+  if (metricIds !== undefined && metricIds.length === 0) throw new InvalidArgumentError("metricIds", "loadHistory: metric ids must be non-empty strings, got []");
+  const ids = (metricIds === undefined ? [metricId] : [...metricIds]).map((id) => parseMetricId(id, "loadHistory", metricIds === undefined ? "metricId" : "metricIds"));
+  historyHours(params.hours, "loadHistory");
+  if (params.coin !== undefined && typeof params.coin !== "string" && !Array.isArray(params.coin)) {
+    throw new InvalidArgumentError("coin", `loadHistory: coin must be a coin or a list of coins, got ${JSON.stringify(params.coin)}`);
+  }
+  const coins = params.coin === undefined ? [undefined] : (typeof params.coin === "string" ? [params.coin] : [...params.coin]).map((c) => parseCoin(c, "loadHistory"));
   if (coins.length === 0) throw new InvalidArgumentError("coin", "loadHistory: coin list is empty; omit coin or name at least one");
   const out: { metricId: string; coin?: string }[] = [];
-  for (const coin of coins) for (const id of ids) out.push(coin === undefined ? { metricId: (id as string).trim() } : { metricId: (id as string).trim(), coin });
+  for (const coin of coins) for (const id of ids) out.push(coin === undefined ? { metricId: id } : { metricId: id, coin });
   return out;
 }
 
@@ -86,6 +94,8 @@ function requests(params: LoadHistoryParams): { metricId: string; coin?: string 
  * metric id the service returned (`"btc_price"`), or `"<coin>_<id>"` when two
  * series would share a name. A series with no points is a column of NaN.
  * Unknown metric ids fail with the service's HttpError (404, naming the id).
+ * Every argument (each coin, each metric id's format, hours, fill, staleness,
+ * concurrency) is checked before the first request.
  * @throws InvalidArgumentError before any request for bad parameters
  * @example
  * const { panel } = await loadHistoryPanel(client, { metricIds: ["btc_price", "eth_price"], hours: 24 });

@@ -1,8 +1,13 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, readdirSync, truncateSync, unlinkSync, writeFileSync, writeSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, readdirSync, truncateSync, writeSync } from "node:fs";
+import { join } from "node:path";
 import type { MarketIntelClient } from "../api/createClient.js";
 import { ENDPOINTS, type EndpointName } from "../api/endpoints.js";
+import { redactJson, secretsOf } from "../api/transport/clientSecrets.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { MarketIntelError } from "../errors/MarketIntelError.js";
+import { RecorderLockedError } from "../errors/RecorderLockedError.js";
+import { RecordingWriteError } from "../errors/RecordingWriteError.js";
+import { lockRecording } from "./recordingLock.js";
 import { RECORD_ENDPOINTS } from "./loadSignalRecords.js";
 import { formatRecordingLine, lineKey, recordingKey, recordingPath } from "./recordingLine.js";
 
@@ -22,7 +27,7 @@ export type RecordableEndpoint = (typeof RECORDABLE_ENDPOINTS)[number];
 /** A line of the recorder's log. */
 export interface RecordLog {
   readonly level: "info" | "warn" | "error";
-  /** `start`, `resume`, `repair`, `write`, `unchanged`, `error`, `stop`. */
+  /** `start`, `stale-lock`, `repair`, `write`, `unchanged`, `error` (a failed request), `disk-error`, `lock-lost`, `stop`. */
   readonly event: string;
   readonly endpoint?: string;
   /** Dedupe key of the response concerned (its own time stamp, ISO). */
@@ -89,60 +94,32 @@ function check(options: RecordOptions): { endpoints: RecordableEndpoint[]; every
   return { endpoints: [...new Set(endpoints)], everyMs: every * 1000, maxPolls };
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
-/** Directories locked by recorders of this process. */
-const lockedHere = new Set<string>();
-
-/** Take `<dir>/.lock` (one recorder per directory); a lock whose process is gone is taken over. */
-function lock(dir: string): () => void {
-  const path = join(dir, ".lock");
-  const id = resolve(dir);
-  if (lockedHere.has(id)) {
-    throw new InvalidArgumentError("dir", `record: another recorder (pid ${process.pid}, this process) is writing to ${dir}; stop it or choose another dir`);
-  }
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      writeFileSync(path, String(process.pid), { flag: "wx" });
-      lockedHere.add(id);
-      return () => {
-        lockedHere.delete(id);
-        try {
-          unlinkSync(path);
-        } catch {
-          // already gone
-        }
-      };
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-      const pid = Number(readFileSync(path, "utf8").trim());
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
-        throw new InvalidArgumentError("dir", `record: another recorder (pid ${pid}) is writing to ${dir}; stop it or choose another dir`);
-      }
-      unlinkSync(path);
-    }
-  }
-  throw new InvalidArgumentError("dir", `record: could not lock ${dir}`);
-}
-
 /** Cut a torn last line (no newline) off each file; collect the keys already recorded. */
 function resume(dir: string, endpoint: string, keys: Set<string>, log: (l: RecordLog) => void): number {
   const sub = join(dir, endpoint);
-  mkdirSync(sub, { recursive: true });
+  let names: string[];
+  try {
+    mkdirSync(sub, { recursive: true });
+    names = readdirSync(sub);
+  } catch (err) {
+    throw new RecordingWriteError("create", sub, err);
+  }
   let repaired = 0;
-  for (const name of readdirSync(sub).filter((f) => f.endsWith(".jsonl")).sort()) {
+  for (const name of names.filter((f) => f.endsWith(".jsonl")).sort()) {
     const path = join(sub, name);
-    const text = readFileSync(path, "utf8");
+    let text: string;
+    try {
+      text = readFileSync(path, "utf8");
+    } catch (err) {
+      throw new RecordingWriteError("read", path, err);
+    }
     const end = text.lastIndexOf("\n") + 1;
     if (end < text.length) {
-      truncateSync(path, Buffer.byteLength(text.slice(0, end)));
+      try {
+        truncateSync(path, Buffer.byteLength(text.slice(0, end)));
+      } catch (err) {
+        throw new RecordingWriteError("repair", path, err);
+      }
       repaired++;
       log({ level: "warn", event: "repair", endpoint, message: `cut a torn last line (${text.length - end} chars) off ${path}` });
     }
@@ -163,10 +140,17 @@ function resume(dir: string, endpoint: string, keys: Set<string>, log: (l: Recor
  * Crash safety: each line is written with one `write` call of the whole
  * line; a recorder killed mid-write leaves at most a torn last line without
  * its newline, which `loadRecording` ignores and the next `record` on the
- * directory cuts off before resuming. One recorder per directory (`.lock`,
- * taken over when its process is gone). Request failures are logged and the
- * recorder carries on. Load the result with `loadRecording(dir)`.
- * @throws InvalidArgumentError for bad options, or when another live recorder holds the directory
+ * directory cuts off before resuming. One recorder per directory: `.lock`,
+ * taken atomically (see RecorderLockedError; a lock whose process is gone on
+ * this host is taken over). Request failures are logged and the recorder
+ * carries on; a disk error (read-only folder, disk full) or a lost lock is
+ * logged and stops it at once, `done` rejecting with the typed error.
+ * Nothing secret is stored: every string of a body (field names too) has
+ * the client's key and URL credentials replaced by `REDACTED` before it is
+ * written. Load the result with `loadRecording(dir)`.
+ * @throws InvalidArgumentError for bad options
+ * @throws RecorderLockedError when another live recorder holds the directory
+ * @throws RecordingWriteError when the directory cannot be created or read
  * @example
  * const rec = record(client, { dir: "rec", endpoints: ["composite"], everySeconds: 60, onLog: (l) => console.error(l.message) });
  * // ... later
@@ -182,14 +166,21 @@ export function record(client: MarketIntelClient, options: RecordOptions): Recor
       // a logging hook must never stop the recorder
     }
   };
-  mkdirSync(dir, { recursive: true });
-  const unlock = lock(dir);
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (err) {
+    throw new RecordingWriteError("create", dir, err);
+  }
+  const lock = lockRecording(dir, (h) =>
+    log({ level: "warn", event: "stale-lock", message: `took over a stale lock of ${dir} (pid ${h.pid} on ${h.host} is not running)` }),
+  );
+  const secrets = secretsOf(client);
   const keys = new Set<string>();
   let repaired = 0;
   try {
     for (const e of endpoints) repaired += resume(dir, e, keys, log);
   } catch (err) {
-    unlock();
+    lock.release();
     throw err;
   }
   log({ level: "info", event: "start", message: `recording ${endpoints.join(", ")} every ${everyMs / 1000} s into ${dir} (${keys.size} responses already there)` });
@@ -203,23 +194,39 @@ export function record(client: MarketIntelClient, options: RecordOptions): Recor
   if (options.signal?.aborted === true) stopped = true;
   options.signal?.addEventListener("abort", stopNow, { once: true });
   const stats = { polls: 0, written: 0, unchanged: 0, errors: 0, repaired };
+  /** The error that stopped the recorder (disk or lock); no write happens after it. */
+  let fatal: MarketIntelError | undefined;
+  const fail = (err: MarketIntelError, event: string, endpoint: string): void => {
+    if (fatal !== undefined) return;
+    fatal = err;
+    log({ level: "error", event, endpoint, message: err.message });
+    stopNow();
+  };
 
   const append = (path: string, line: string): void => {
-    const fd = openSync(path, "a");
+    let fd: number;
+    try {
+      fd = openSync(path, "a");
+    } catch (err) {
+      throw new RecordingWriteError("open", path, err);
+    }
     try {
       const bytes = Buffer.from(line, "utf8");
       let off = 0;
       while (off < bytes.length) off += writeSync(fd, bytes, off, bytes.length - off);
       if (options.fsync === true) fsyncSync(fd);
+    } catch (err) {
+      throw new RecordingWriteError("append to", path, err);
     } finally {
       closeSync(fd);
     }
   };
 
   const pollOne = async (endpoint: RecordableEndpoint): Promise<void> => {
+    if (fatal !== undefined) return;
     let body: unknown;
     try {
-      body = await client.raw(ENDPOINTS[endpoint]);
+      body = redactJson(await client.raw(ENDPOINTS[endpoint]), secrets);
     } catch (err) {
       stats.errors++;
       log({ level: "error", event: "error", endpoint, message: `${endpoint}: ${err instanceof Error ? err.message : String(err)}` });
@@ -233,7 +240,18 @@ export function record(client: MarketIntelClient, options: RecordOptions): Recor
       return;
     }
     const path = recordingPath(dir, endpoint, time);
-    append(path, formatRecordingLine({ endpoint, key, time, fetchedAt, body }));
+    if (fatal !== undefined) return;
+    if (!lock.held()) {
+      fail(new RecorderLockedError(dir, lock.holder, `record: the recorder of ${dir} lost its lock (${join(dir, ".lock")} was removed or taken by another recorder); it stopped without writing further`), "lock-lost", endpoint);
+      return;
+    }
+    try {
+      append(path, formatRecordingLine({ endpoint, key, time, fetchedAt, body }));
+    } catch (err) {
+      if (!(err instanceof RecordingWriteError)) throw err;
+      fail(err, "disk-error", endpoint);
+      return;
+    }
     keys.add(`${endpoint}|${key}`);
     stats.written++;
     log({ level: "info", event: "write", endpoint, key, message: `${endpoint} ${key}: appended to ${path}` });
@@ -258,8 +276,9 @@ export function record(client: MarketIntelClient, options: RecordOptions): Recor
       }
     } finally {
       options.signal?.removeEventListener("abort", stopNow);
-      unlock();
+      lock.release();
     }
+    if (fatal !== undefined) throw fatal;
     const result = { ...stats };
     log({ level: "info", event: "stop", message: `stopped after ${result.polls} polls: ${result.written} written, ${result.unchanged} unchanged, ${result.errors} errors` });
     return result;

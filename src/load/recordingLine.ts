@@ -36,7 +36,12 @@ export function formatRecordingLine(r: RecordedResponse): string {
 /** The key of a line without parsing the rest; undefined for a line not written by the recorder. @internal */
 export function lineKey(line: string): string | undefined {
   const m = /^\{"key":("(?:[^"\\]|\\.)*")/.exec(line);
-  return m === null ? undefined : (JSON.parse(m[1] as string) as string);
+  if (m === null) return undefined;
+  try {
+    return JSON.parse(m[1] as string) as string;
+  } catch {
+    return undefined; // a bad escape or a raw control character: not a line the recorder wrote
+  }
 }
 
 /** Parse a complete line; undefined when it is not a valid record (torn or corrupt). @internal */

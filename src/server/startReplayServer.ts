@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { coinParam, coinsOf } from "./params.js";
 import { FaultPlan, type FaultOptions } from "./faults.js";
 import { MarketClock, type ReplayContext } from "./ReplayContext.js";
@@ -19,7 +20,7 @@ import { whaleFlow } from "./endpoints/whaleFlow.js";
 export interface ReplayServerOptions {
   /** TCP port; 0 (default) picks a free one. */
   readonly port?: number;
-  /** Interface to bind; default 127.0.0.1 (loopback only). */
+  /** Interface to bind; default 127.0.0.1 (loopback only: nothing off this machine can reach it). Any other address exposes the server to the network, on purpose. */
   readonly host?: string;
   /** Simulator seed; default 42. Same seed, start and clock give byte-identical responses. */
   readonly seed?: number;
@@ -29,7 +30,7 @@ export interface ReplayServerOptions {
   readonly clock?: () => number;
   /** Per-client requests per sliding minute before 429; default 60 (the live public tier); 0 = unlimited. */
   readonly rateLimitPerMinute?: number;
-  /** Fault injection (tests). */
+  /** Fault injection (tests): when given (even `{}`), seeded fault rates apply and the `X-Replay-Fault` request header is obeyed; when omitted, the header is ignored [off]. */
   readonly faults?: FaultOptions;
   /** Default shape variant per endpoint key (e.g. `{ history: "array", snapshot: "documented" }`); `?_variant=` overrides per request. */
   readonly variants?: Readonly<Record<string, string>>;
@@ -78,6 +79,44 @@ function errorBody(code: string, message: string): string {
   return JSON.stringify({ error: { code, message } });
 }
 
+function bad(name: string, rule: string, value: unknown): never {
+  const shown = typeof value === "function" ? "a function" : typeof value === "number" ? String(value) : (JSON.stringify(value) ?? String(value));
+  throw new InvalidArgumentError(name, `startReplayServer: ${name} must be ${rule}, got ${shown}`);
+}
+
+function checkNumber(name: string, value: unknown, rule: string, ok: (x: number) => boolean): void {
+  if (value !== undefined && (typeof value !== "number" || !ok(value))) bad(name, rule, value);
+}
+
+/**
+ * Check every option before the server starts.
+ * @throws InvalidArgumentError naming the option, the value and what is allowed
+ */
+function checkOptions(o: ReplayServerOptions): void {
+  if (typeof o !== "object" || o === null) bad("options", "an object", o);
+  checkNumber("port", o.port, "an integer 0..65535 (0 picks a free port)", (x) => Number.isInteger(x) && x >= 0 && x <= 65_535);
+  if (o.host !== undefined && (typeof o.host !== "string" || o.host.trim() === "")) bad("host", 'a non-empty interface address such as "127.0.0.1"', o.host);
+  checkNumber("seed", o.seed, "a finite number", Number.isFinite);
+  checkNumber("start", o.start, "an epoch ms time (finite)", Number.isFinite);
+  if (o.clock !== undefined && typeof o.clock !== "function") bad("clock", "a function returning epoch ms", o.clock);
+  if (o.clock !== undefined && !Number.isFinite(o.clock())) bad("clock", "a function returning a finite epoch ms", o.clock());
+  checkNumber("rateLimitPerMinute", o.rateLimitPerMinute, "an integer >= 0 (0 = unlimited)", (x) => Number.isInteger(x) && x >= 0);
+  if (o.variants !== undefined && (typeof o.variants !== "object" || o.variants === null || Array.isArray(o.variants))) bad("variants", "an object of endpoint key -> variant name", o.variants);
+  if (o.onRequest !== undefined && typeof o.onRequest !== "function") bad("onRequest", "a function", o.onRequest);
+  const f = o.faults;
+  if (f === undefined) return;
+  if (typeof f !== "object" || f === null || Array.isArray(f)) bad("faults", "an object of fault options", f);
+  checkNumber("faults.latencyMs", f.latencyMs, "a number of ms 0..60000", (x) => x >= 0 && x <= 60_000);
+  checkNumber("faults.errorStatus", f.errorStatus, "an HTTP error status 400..599", (x) => Number.isInteger(x) && x >= 400 && x <= 599);
+  checkNumber("faults.seed", f.seed, "a finite number", Number.isFinite);
+  let total = 0;
+  for (const name of ["errorRate", "malformedRate", "truncateRate", "resetRate"] as const) {
+    checkNumber(`faults.${name}`, f[name], "a probability 0..1", (x) => x >= 0 && x <= 1);
+    total += f[name] ?? 0;
+  }
+  if (total > 1 + 1e-12) bad("faults", "rates that add up to at most 1", total);
+}
+
 /**
  * Start the replay server: a local HTTP implementation of every endpoint of the
  * Market Intelligence API, fed by the seeded simulator, for offline notebooks,
@@ -88,12 +127,14 @@ function errorBody(code: string, message: string): string {
  * await server.close();
  */
 export async function startReplayServer(options: ReplayServerOptions = {}): Promise<ReplayServer> {
+  checkOptions(options);
   const clock = options.clock ?? Date.now;
   const seed = options.seed ?? 42;
   const start = options.start ?? Math.floor(clock() / 60_000) * 60_000 - 31 * 86_400_000;
   const market = new MarketClock(seed, start, clock);
   const limiter = new SlidingWindowLimiter(options.rateLimitPerMinute ?? 60);
   const faults = new FaultPlan(options.faults);
+  const faultsOn = options.faults !== undefined;
   const variants = options.variants ?? {};
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<number> => {
@@ -110,8 +151,20 @@ export async function startReplayServer(options: ReplayServerOptions = {}): Prom
       });
       return 429;
     }
-    const headerFault = req.headers["x-replay-fault"];
-    const fault = faults.decide(Array.isArray(headerFault) ? headerFault[0] : headerFault);
+    const headerFault = faultsOn ? req.headers["x-replay-fault"] : undefined;
+    let fault = faultsOn ? faults.decide(Array.isArray(headerFault) ? headerFault[0] : headerFault) : ({ kind: "none" } as const);
+    if (fault.kind === "redirect") {
+      // One hop: the followed request (marked `_redirected`) is answered normally.
+      if (fault.to !== "same-origin" || !url.searchParams.has("_redirected")) {
+        const next = new URL(url.pathname + url.search, fault.to === "cross-origin" ? `http://localhost:${(req.socket.localPort ?? 0).toString()}` : "http://x");
+        if (fault.to === "same-origin") next.searchParams.set("_redirected", "1");
+        const location = fault.to === "cross-origin" ? next.toString() : next.pathname + next.search;
+        send(res, 302, errorBody("redirect", `moved to ${location}`), { Location: location });
+        return 302;
+      }
+      fault = { kind: "none" };
+    }
+    url.searchParams.delete("_redirected");
     const delay = faults.latencyMs + (fault.kind === "slow" ? fault.ms : 0);
     if (delay > 0) await new Promise((r) => setTimeout(r, delay));
     if (fault.kind === "reset") {
@@ -119,7 +172,7 @@ export async function startReplayServer(options: ReplayServerOptions = {}): Prom
       return 0;
     }
     if (fault.kind === "status") {
-      const extra: Record<string, string> = fault.status === 429 ? { "Retry-After": "1" } : {};
+      const extra: Record<string, string> = fault.retryAfter ? { "Retry-After": "1" } : {};
       send(res, fault.status, errorBody("injected_fault", `injected HTTP ${fault.status}`), extra);
       return fault.status;
     }
@@ -146,6 +199,15 @@ export async function startReplayServer(options: ReplayServerOptions = {}): Prom
       res.writeHead(200, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) });
       res.write(body.slice(0, Math.floor(body.length / 2)));
       setImmediate(() => res.destroy());
+      return 200;
+    }
+    if (fault.kind === "slow-body") {
+      // Headers and half the body now, the rest after `ms`.
+      res.writeHead(200, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(body) });
+      const half = Math.floor(body.length / 2);
+      res.write(body.slice(0, half));
+      const timer = setTimeout(() => res.end(body.slice(half)), fault.ms);
+      res.on("close", () => clearTimeout(timer));
       return 200;
     }
     send(res, 200, req.method === "HEAD" ? "" : body, { "Cache-Control": "public, max-age=45" });

@@ -34,8 +34,8 @@ describe("argument errors are raised before any request", () => {
     await rejectsBeforeRequest(() => client.analyticsQuery({ coin: ["BTC", "LTC"] }), "coin", "analyticsQuery", "LTC");
   });
 
-  it("history: metricId must be a non-empty string", async () => {
-    await rejectsBeforeRequest(() => client.history({ metricId: "" }), "metricId", "history", "non-empty");
+  it("history: metricId must be a catalog metric id", async () => {
+    await rejectsBeforeRequest(() => client.history({ metricId: "" }), "metricId", "history", "catalog metric id");
     await rejectsBeforeRequest(() => client.history({ metricId: "  " }), "metricId");
     await rejectsBeforeRequest(() => client.history({} as never), "metricId");
     await rejectsBeforeRequest(() => client.history(undefined as never), "params", "history");
@@ -130,7 +130,7 @@ describe("createClient options", () => {
       [{ ...base, apiKey: "" }, "apiKey"],
       [{ ...base, fetch: 3 }, "fetch"],
     ];
-    expect(() => createClient({ ...base, timeoutMs: -1 })).toThrow("createClient: timeoutMs must be a number > 0, got -1");
+    expect(() => createClient({ ...base, timeoutMs: -1 })).toThrow("createClient: timeoutMs must be a number > 0 and <= 2147483647 (Node's largest timer), or Infinity for no time limit, got -1");
     expect(() => createClient({ ...base, retries: -1 })).toThrow("createClient: retries must be an integer >= 0, got -1");
     for (const [opts, name] of cases) {
       try {

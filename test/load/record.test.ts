@@ -159,7 +159,7 @@ describe("record", () => {
     const dir = tmp();
     const client = createClient({ baseUrl: fixed.url });
     const rec = record(client, { dir, endpoints: ["composite"], everySeconds: 3600 });
-    expect(() => record(client, { dir, endpoints: ["composite"] })).toThrow(/another recorder \(pid \d+, this process\) is writing to/);
+    expect(() => record(client, { dir, endpoints: ["composite"] })).toThrow(/another recorder of this process \(pid \d+\) is writing to/);
     const stats = await rec.stop();
     expect(stats.polls).toBe(1);
     const controller = new AbortController();

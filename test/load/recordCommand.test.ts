@@ -8,6 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { recordCommand } from "../../src/cli/commands/record.js";
+import { MarketIntelError } from "../../src/errors/index.js";
+import { runMilab } from "../cli/helpers/runMilab.js";
 import { loadRecording } from "../../src/load/index.js";
 import { startReplayServer, type ReplayServer } from "../../src/server/index.js";
 
@@ -65,5 +67,33 @@ describe("milab record", () => {
     expect((await run(["--dir", dir, "--every", "0.5"])).err).toMatch(/every must be a number 1..86400, got 0.5/);
     expect((await run(["--dir", dir, "--endpoints", "history"])).err).toMatch(/endpoints must be "all" or a comma list of snapshot, volatility/);
     expect((await run(["--every", "5"])).err).toMatch(/required option '--dir <dir>' not specified/);
+  });
+});
+
+describe("milab record failures (issue 13 defect 9)", () => {
+  it("fails (a MarketIntelError, exit code 1) when every request failed", async () => {
+    const down = await startReplayServer({ clock: () => Date.UTC(2026, 10, 22, 12, 0, 30), rateLimitPerMinute: 0, faults: { errorRate: 1, errorStatus: 404 } });
+    try {
+      const { err, error } = await run(["--dir", join(dir, "c"), "--base-url", down.url, "--endpoints", "composite,regime", "--max-polls", "2", "--every", "1"]);
+      expect(error).toBeInstanceOf(MarketIntelError);
+      expect((error as MarketIntelError).code).toBe("NOTHING_RECORDED");
+      expect(error?.message).toMatch(/every request failed \(4 of 4\)/);
+      expect(err).toMatch(/HTTP 404/);
+    } finally {
+      await down.close();
+    }
+  });
+
+  it("the built milab exits 1 when every request failed, and never prints the API key", async () => {
+    const down = await startReplayServer({ clock: () => Date.UTC(2026, 10, 22, 12, 0, 30), rateLimitPerMinute: 0, faults: { errorRate: 1, errorStatus: 401 } });
+    try {
+      const KEY = "sk-cli-secret-42";
+      const { code, stderr, stdout } = await runMilab(["record", "--dir", join(dir, "d"), "--base-url", down.url, "--endpoints", "composite", "--max-polls", "1"], { MI_API_KEY: KEY });
+      expect(code).toBe(1);
+      expect(stderr).toMatch(/milab: record: every request failed/);
+      expect(`${stdout}${stderr}`).not.toContain(KEY);
+    } finally {
+      await down.close();
+    }
   });
 });

@@ -14,6 +14,10 @@ import { redactUrl } from "./redactUrl.js";
 export interface TransportOptions {
   readonly baseUrl: string;
   readonly apiKey: string | undefined;
+  /** `Authorization` header value made from credentials in baseUrl (already removed from it). */
+  readonly authorization?: string | undefined;
+  /** Strings never shown in errors or events (the key, URL credentials, the auth header value). */
+  readonly secrets?: readonly string[] | undefined;
   readonly fetch: typeof globalThis.fetch;
   readonly timeoutMs: number;
   readonly retries: number;
@@ -68,12 +72,13 @@ export type Transport = ((
  * when given, else exponential backoff with jitter; a Retry-After longer than
  * `maxRetryAfterMs` is not waited for, the error is thrown at once) ->
  * rate limiter (p-throttle, `rateLimitPerMinute` attempts per rolling
- * minute, counting retries) -> one attempt with a timeout and a size limit.
+ * minute, counting retries) -> one attempt with a timeout and a size limit
+ * (same-origin redirects followed, up to 5; a cross-origin one refused).
  */
 export function createTransport(options: TransportOptions): Transport {
   const memo = createRequestMemo(options.now);
-  // Never shown: the API key, and a password embedded in baseUrl (user:pass@host).
-  const secrets = [options.apiKey ?? "", new URL(options.baseUrl).password].filter((x) => x !== "");
+  // Never shown: the API key, credentials given in baseUrl (user:pass@host) and the header made from them.
+  const secrets = [options.apiKey ?? "", new URL(options.baseUrl).password, ...(options.secrets ?? [])].filter((x) => x !== "");
   const emit = (event: ClientEvent): void => {
     try {
       options.onEvent?.(event);
@@ -83,6 +88,7 @@ export function createTransport(options: TransportOptions): Transport {
   };
   const headers: Record<string, string> = { accept: "application/json", "user-agent": options.userAgent };
   if (options.apiKey !== undefined) headers["x-api-key"] = options.apiKey;
+  if (options.authorization !== undefined) headers["authorization"] = options.authorization;
 
   const throttle = pThrottle({
     limit: options.rateLimitPerMinute,

@@ -1,5 +1,6 @@
 import { Command, InvalidArgumentError as CommanderArgumentError } from "commander";
 import { createClient } from "../../api/createClient.js";
+import { MarketIntelError } from "../../errors/MarketIntelError.js";
 import { record, RECORDABLE_ENDPOINTS, type RecordableEndpoint, type RecordLog } from "../../load/record.js";
 import { integerOption, numberOption } from "../options.js";
 
@@ -28,6 +29,9 @@ function endpointList(raw: string): RecordableEndpoint[] {
  * `milab record`: poll the API and append every new response to a recording
  * directory (JSON lines per endpoint and day) until Ctrl-C; safe to kill and
  * restart (no loss, no duplicates). Building it has no side effects.
+ * Fails (exit code 1) when every request failed (nothing written or
+ * already there), when the folder is held by another recorder, or on a disk
+ * error.
  */
 export function recordCommand(): Command {
   return new Command("record")
@@ -62,7 +66,13 @@ export function recordCommand(): Command {
             process.stderr.write(`${new Date().toISOString()} ${l.level} ${l.message}\n`);
           },
         });
-        await rec.done;
+        const stats = await rec.done;
+        if (stats.errors > 0 && stats.written === 0 && stats.unchanged === 0) {
+          throw new MarketIntelError(
+            "NOTHING_RECORDED",
+            `record: every request failed (${stats.errors} of ${stats.errors}), nothing was recorded: check --base-url / MI_BASE_URL, MI_API_KEY and the log above`,
+          );
+        }
       } finally {
         process.off("SIGINT", stop);
         process.off("SIGTERM", stop);
