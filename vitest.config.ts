@@ -1,13 +1,37 @@
 import { defineConfig } from "vitest/config";
 import { SummaryReporter } from "./test/support/summaryReporter.js";
 
+/**
+ * The time-sensitive tests (data, signals, backtest, and the time rule's own
+ * tests in test/data) run again in other time zones, inside the same
+ * `npm test` run, so the one closing summary line counts everything. Each
+ * zone is a project whose workers get `TZ` (Node reads a changed TZ at once);
+ * test/data/timeZones.test.ts checks in every project that the process really
+ * runs in the zone asked for. Lord Howe (a half-hour DST change) runs only the
+ * time rule's tests, to keep the extra legs short.
+ */
+const ZONE_TESTS = ["test/data/**/*.test.ts", "test/signals/**/*.test.ts", "test/backtest/**/*.test.ts"];
+const TIME_TESTS = ["test/data/toEpochMs.test.ts", "test/data/timeZones.test.ts"];
+
+function zone(name: string, tz: string, include: string[]) {
+  return {
+    extends: true as const,
+    // The source grep (oneTimeBoundary) does not depend on the zone: it runs once, in UTC.
+    test: { name, include, exclude: ["test/data/oneTimeBoundary.test.ts"], env: { TZ: tz } },
+  };
+}
+
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts", "src/**/*.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
-    env: { TZ: "UTC" },
     reporters: ["default", new SummaryReporter()],
+    projects: [
+      { extends: true, test: { name: "utc", include: ["test/**/*.test.ts", "src/**/*.test.ts"], env: { TZ: "UTC" } } },
+      zone("tz-new-york", "America/New_York", ZONE_TESTS),
+      zone("tz-kolkata", "Asia/Kolkata", ZONE_TESTS),
+      zone("tz-lord-howe", "Australia/Lord_Howe", TIME_TESTS),
+    ],
   },
 });

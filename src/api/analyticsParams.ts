@@ -3,7 +3,7 @@ import { parseMetricId } from "../domain/metricIds.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { checkQueryParams, type QueryParams } from "./checkQueryParams.js";
 import type { QueryValue } from "./transport/createTransport.js";
-import { toEpochMs } from "./toEpochMs.js";
+import { toEpochMs } from "../data/toEpochMs.js";
 
 /** Datasets of `/v3/analytics/query`. */
 export const ANALYTICS_DATASETS = ["metrics", "candles", "composite"] as const;
@@ -48,10 +48,17 @@ function list(value: string | readonly string[], name: string, map: (s: string) 
   return items.map((s) => map(s.trim())).join(",");
 }
 
+/** A window bound as epoch ms by the one time rule (NaN when it is not a time from 1970 to 2099). */
+function epochMs(value: string | number | Date): number {
+  return toEpochMs(value, { invalid: "nan" });
+}
+
 function time(value: string | number | Date, name: string): string | number {
-  const ms = value instanceof Date ? value.getTime() : toEpochMs(value);
-  if (!Number.isFinite(ms)) {
-    throw new InvalidArgumentError(name, `${WHERE}: ${name} must be an ISO 8601 time, epoch ms or a valid Date, got ${JSON.stringify(value)}`);
+  if (Number.isNaN(epochMs(value))) {
+    throw new InvalidArgumentError(
+      name,
+      `${WHERE}: ${name} must be an ISO 8601 time (no offset = UTC), epoch ms or a valid Date from 1970 to 2099, got ${JSON.stringify(value)}`,
+    );
   }
   return value instanceof Date ? value.toISOString() : value;
 }
@@ -89,8 +96,8 @@ export function analyticsParams(params: AnalyticsQueryParams | undefined): Recor
   if (p.start !== undefined) out["start"] = time(p.start, "start");
   if (p.end !== undefined) out["end"] = time(p.end, "end");
   if (p.start !== undefined && p.end !== undefined) {
-    const a = p.start instanceof Date ? p.start.getTime() : toEpochMs(p.start);
-    const b = p.end instanceof Date ? p.end.getTime() : toEpochMs(p.end);
+    const a = epochMs(p.start);
+    const b = epochMs(p.end);
     if (!(a < b)) throw new InvalidArgumentError("end", `${WHERE}: end must be after start, got start=${String(p.start)} end=${String(p.end)}`);
   }
   if (p.interval !== undefined) {

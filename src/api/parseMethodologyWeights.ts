@@ -1,5 +1,3 @@
-import { DEFAULT_WEIGHTS } from "../signals/weights.js";
-
 const ALIASES: Readonly<Record<string, string>> = {
   imbalance: "imbalance",
   funding: "funding",
@@ -18,7 +16,9 @@ const PATTERN = /\b(imbalance|funding|basis(?:[ _]spread)?|momentum(?:[ _]5m)?|g
  * Component weights stated in the composite's `methodology` text, as
  * fractions keyed by component name ("imbalance 30%" -> `{imbalance: 0.3}`;
  * "basis" -> `basis_spread`, "momentum" -> `momentum_5m`). When the text
- * states no weight, returns `DEFAULT_WEIGHTS` with `source: "default"`.
+ * states no weight, returns no weights (`{}`) with `source: "default"`: the
+ * client only reads the text; the composite model's defaults live with the
+ * signals (src/signals DEFAULT_WEIGHTS), which decide what an absent weighting means.
  * @example parseMethodologyWeights("imbalance 30%, funding 25%, basis 20%, momentum 15%, gas 10%").weights.basis_spread // 0.2
  */
 export function parseMethodologyWeights(text: string): { weights: Record<string, number>; source: "methodology" | "default" } {
@@ -27,6 +27,5 @@ export function parseMethodologyWeights(text: string): { weights: Record<string,
     const name = ALIASES[(m[1] ?? "").toLowerCase().replace(" ", "_")];
     if (name !== undefined && weights[name] === undefined) weights[name] = Number(m[2]) / 100;
   }
-  if (Object.keys(weights).length === 0) return { weights: { ...DEFAULT_WEIGHTS }, source: "default" };
-  return { weights, source: "methodology" };
+  return { weights, source: Object.keys(weights).length === 0 ? "default" : "methodology" };
 }

@@ -1,6 +1,7 @@
-import type { HistorySeries } from "./parseHistory.js";
-import { sortDedupeHistory } from "./sortDedupeHistory.js";
-import { daysFromCivil } from "./daysFromCivil.js";
+import { civilDayMs, clockMs, toEpochMs } from "../data/toEpochMs.js";
+import { API_TIME_RANGE } from "./apiTimeRange.js";
+import { finishHistory, pushPoint, type HistorySeries } from "./historyPoints.js";
+import { envelopeMetricId } from "./parseHistory.js";
 
 /** Envelope keys the service sends around `data` (any other key: not this shape). */
 const ENVELOPE_KEYS = new Set(["coin", "metric_id", "metric", "hours", "interval_sec", "data"]);
@@ -19,7 +20,6 @@ const HEAD_4 = POINT_HEAD[14] as number;
 const MID_0 = word(POINT_MID, 0, 4);
 const MID_1 = word(POINT_MID, 4, 4);
 const MID_2 = word(POINT_MID, 8, 2);
-const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 /** Exact powers of ten (10^0..10^22 are exact doubles). */
 const POW10 = Float64Array.from({ length: 23 }, (_, i) => Number(`1e${i}`));
 /** Bytes that may appear in a JSON number (envelope scalars; their grammar is left to JSON.parse). */
@@ -30,7 +30,7 @@ for (const ch of "0123456789+-.eE") NUMBER_BYTE[ch.charCodeAt(0)] = 1;
  * Working arrays, kept between calls for bodies up to 8 MB (the scan is
  * synchronous, so one set serves every call): fresh multi-megabyte buffers
  * per body cost more in garbage collection than the scan itself. Results
- * never alias them (sortDedupeHistory returns copies).
+ * never alias them (finishHistory returns copies).
  */
 interface Scratch {
   times: Float64Array;
@@ -55,18 +55,12 @@ function two(b: Uint8Array, at: number): number {
   return x >= 0 && x <= 9 && y >= 0 && y <= 9 ? x * 10 + y : -1;
 }
 
-/** Epoch ms of `YYYY-MM-DD` at `at` (midnight UTC), or NaN when not a valid date in that exact form. */
-function dayMs(b: Uint8Array, at: number): number {
-  const y1 = two(b, at);
-  const y2 = two(b, at + 2);
-  const mo = two(b, at + 5);
-  const d = two(b, at + 8);
-  if (y1 < 0 || y2 < 0 || b[at + 4] !== 45 || b[at + 7] !== 45 || mo < 1 || mo > 12 || d < 1) return Number.NaN;
-  const y = y1 * 100 + y2;
-  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
-  if (d > (MONTH_DAYS[mo - 1] as number) + (mo === 2 && leap ? 1 : 0)) return Number.NaN;
-  return daysFromCivil(y, mo, d) * 86_400_000;
-}
+/**
+ * How the scanner checks a time it read with the one ISO rule: the API's
+ * range, NaN instead of an error (the scanner then declines and the general
+ * parser, fed the same body, raises the error naming the row).
+ */
+const SCAN_TIME = { min: API_TIME_RANGE.min, max: API_TIME_RANGE.max, unit: "ms", invalid: "nan" } as const;
 
 /**
  * Parse a `/v1/history` body in the service's own "wrapped" form straight
@@ -74,17 +68,20 @@ function dayMs(b: Uint8Array, at: number): number {
  * `{"coin":..,"metric_id":..,"hours":..,"interval_sec":..,"data":[{"time_chain":"YYYY-MM-DDTHH:MM:SS.sssZ","value":<number|null>},...]}`
  * exactly as `JSON.stringify` writes it (no whitespace, keys in that order
  * inside points, only those envelope keys, each at most once). Times are
- * read by arithmetic on the bytes with the day's epoch cached (one-minute
- * points share a date). Values are checked against JSON's number grammar and
+ * read with the one time rule's calendar and clock (`civilDayMs`, `clockMs`
+ * of `toEpochMs.ts`) and its range check (the API's), the date's epoch cached
+ * while its bytes repeat. Values are checked against JSON's number grammar and
  * converted exactly as `JSON.parse` converts them: by Clinger's fast path
  * (mantissa below 2^53 and a power of ten up to 10^22: one correctly rounded
  * IEEE division or product; W. D. Clinger, "How to read floating point
  * numbers accurately", PLDI 1990) when it applies, else by one `JSON.parse`
  * of all the remaining tokens gathered into a single array.
  * Returns `undefined` (and the caller falls back to `JSON.parse` +
- * {@link parseHistory}) on ANY deviation from that form, so the result, when
- * there is one, is identical to `parseHistory(JSON.parse(text))`: same
- * times, values, metric id, variant ("wrapped") and drop counts.
+ * {@link parseHistory}, which raises any error) on ANY deviation from that
+ * form. This is the fast path of the one history parser, not a second one:
+ * the point rule, sort/dedupe, metric id and result come from the same code
+ * (`historyPoints.ts`, `envelopeMetricId`), so its answer, when there is one,
+ * is `parseHistory(JSON.parse(text))`.
  * @example scanHistoryBytes(Buffer.from('{"data":[{"time_chain":"2026-11-22T12:00:00.000Z","value":1.5}]}'))?.value // Float64Array [1.5]
  */
 export function scanHistoryBytes(b: Uint8Array): HistorySeries | undefined {
@@ -105,7 +102,7 @@ export function scanHistoryBytes(b: Uint8Array): HistorySeries | undefined {
   tokens[tl++] = 91; /* [ */
   let n = 0;
   let p = 1;
-  let cachedDay = -1; // byte offset of the last parsed date, to compare against
+  let cachedDay = -1; // byte offset of the last date read, to compare against
   let cachedDayMs = Number.NaN;
   if (b[p] === 125 /* } */) p++;
   else {
@@ -140,41 +137,31 @@ export function scanHistoryBytes(b: Uint8Array): HistorySeries | undefined {
               return undefined;
             }
             p += POINT_HEAD.length;
-            // Time: YYYY-MM-DDTHH:MM:SS.sssZ (the same strings toEpochMs's fast path accepts).
+            // Time: YYYY-MM-DDTHH:MM:SS.sssZ, its digits read from the bytes and turned into
+            // epoch ms by the one ISO rule's calendar and clock (civilDayMs, clockMs), the date
+            // read again only when its 10 bytes change (one-minute points share a date); then
+            // the API's range. Anything else (another length, an offset, an impossible date or
+            // clock, a time out of range) makes the scanner decline.
             if (
               cachedDay < 0 ||
               dv.getUint32(p) !== dv.getUint32(cachedDay) ||
               dv.getUint32(p + 4) !== dv.getUint32(cachedDay + 4) ||
               dv.getUint16(p + 8) !== dv.getUint16(cachedDay + 8)
             ) {
-              cachedDayMs = dayMs(b, p);
+              const y1 = two(b, p);
+              const y2 = two(b, p + 2);
+              cachedDayMs = y1 < 0 || y2 < 0 || b[p + 4] !== 45 || b[p + 7] !== 45 ? Number.NaN : civilDayMs(y1 * 100 + y2, two(b, p + 5), two(b, p + 8));
               if (Number.isNaN(cachedDayMs)) return undefined;
               cachedDay = p;
             }
-            const h = two(b, p + 11);
-            const mi = two(b, p + 14);
-            const s = two(b, p + 17);
-            const ms1 = two(b, p + 20);
-            const ms2 = (b[p + 22] as number) - 48;
-            if (
-              b[p + 10] !== 84 /* T */ ||
-              b[p + 13] !== 58 ||
-              b[p + 16] !== 58 ||
-              b[p + 19] !== 46 /* . */ ||
-              b[p + 23] !== 90 /* Z */ ||
-              h < 0 ||
-              h > 23 ||
-              mi < 0 ||
-              mi > 59 ||
-              s < 0 ||
-              s > 59 ||
-              ms1 < 0 ||
-              ms2 < 0 ||
-              ms2 > 9
-            ) {
-              return undefined;
-            }
-            times[n] = cachedDayMs + h * 3_600_000 + mi * 60_000 + s * 1000 + ms1 * 10 + ms2;
+            if (b[p + 10] !== 84 /* T */ || b[p + 13] !== 58 || b[p + 16] !== 58 || b[p + 19] !== 46 /* . */ || b[p + 23] !== 90 /* Z */) return undefined;
+            const ms3 = (b[p + 22] as number) - 48;
+            const t = toEpochMs(
+              cachedDayMs + clockMs(two(b, p + 11), two(b, p + 14), two(b, p + 17), ms3 >= 0 && ms3 <= 9 ? two(b, p + 20) * 10 + ms3 : -1),
+              SCAN_TIME,
+            );
+            if (Number.isNaN(t)) return undefined;
+            times[n] = t;
             p += 24;
             if (dv.getUint32(p) !== MID_0 || dv.getUint32(p + 4) !== MID_1 || dv.getUint16(p + 8) !== MID_2) return undefined;
             p += POINT_MID.length;
@@ -291,27 +278,9 @@ export function scanHistoryBytes(b: Uint8Array): HistorySeries | undefined {
     if (!Array.isArray(parsed) || parsed.length !== nSlow) return undefined;
     for (let i = 0; i < nSlow; i++) values[slow[i] as number] = parsed[i] as number;
   }
-  // Compact the kept points in place (times/values are this call's scratch).
-  let kept = 0;
-  let nulls = 0;
-  for (let i = 0; i < n; i++) {
-    const v = values[i] as number;
-    if (!Number.isFinite(v)) {
-      nulls++; // null, or a number too large for a double (JSON.parse gives +-Infinity)
-      continue;
-    }
-    times[kept] = times[i] as number;
-    values[kept] = v;
-    kept++;
-  }
-  const c = { t: times, v: values, n: kept, nulls, metricId: undefined };
-  const { time, value, duplicates, conflicts } = sortDedupeHistory(c);
-  const id = envelope.get("metric_id") ?? envelope.get("metric");
-  return {
-    time,
-    value,
-    ...(typeof id === "string" ? { metricId: id } : {}),
-    variant: "wrapped",
-    dropped: { nulls: c.nulls, duplicates, conflicts },
-  };
+  // The points by the rule parseHistory applies (null / non-finite values dropped), written
+  // in place over this call's scratch, then the shared sort/dedupe and result.
+  const points = { t: times, v: values, n: 0, nulls: 0 };
+  for (let i = 0; i < n; i++) pushPoint(points, times[i] as number, values[i] as number);
+  return finishHistory(points, "wrapped", envelopeMetricId(Object.fromEntries(envelope)));
 }

@@ -8,9 +8,9 @@ import type { Trade } from "./Trade.js";
  * close of bar i (holdings and exposure after that close's fill); `positions[i]` is the
  * target decided at the close of bar i (held over bar i+1); `turnover[i]`, `fees[i]` and
  * `fundingPaid[i]` belong to the fills and funding that happened during bar i.
- * In the default mode, `returns` and the secondary series (exposure, holdings, turnover, fees,
- * fundingPaid) are computed on first access (then cached): a run that only needs equity and
- * trades, as in a sweep, never allocates them.
+ * From `backtest`, `positions`, `returns` and the secondary series (exposure, holdings, turnover,
+ * fees, fundingPaid) are computed on first access (then cached) by one more pass of the same
+ * kernel: a run that only needs equity and trades never allocates them.
  */
 export interface BacktestResult {
   /** Epoch ms of each bar. */

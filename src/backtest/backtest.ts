@@ -5,9 +5,10 @@ import { tradesFrame, type BacktestResult } from "./BacktestResult.js";
 import type { Trade } from "./Trade.js";
 import { checkExecution, checkPrices, resolveExecution, type ExecutionOptions } from "./execution.js";
 import { tableColumn, type PriceTable } from "./priceColumns.js";
-import { simulate, type SimOutput } from "./simulate.js";
-import { simulateDefault } from "./simulateDefault.js";
-import { checkLength, targetPositions, type TargetOptions } from "./targetPositions.js";
+import { KernelState, type KernelSettings } from "./kernel/KernelState.js";
+import { NO_SERIES, runKernel, type KernelCoin, type KernelSeries } from "./kernel/runKernel.js";
+import { TradeLog } from "./TradeLog.js";
+import { carryOnMissingPrice, checkLength, resolveTargets, TargetStream, targetsInto, type SignalBlocks, type TargetOptions, type TargetRule } from "./targetPositions.js";
 
 /** Options of {@link backtest}: prices, the strategy ({@link TargetOptions}) and execution ({@link ExecutionOptions}). */
 export interface BacktestOptions extends TargetOptions, ExecutionOptions {
@@ -71,8 +72,12 @@ export interface BacktestOptions extends TargetOptions, ExecutionOptions {
  * the end is marked at the last close and flagged `open: true`.
  *
  * Causal: equity, positions, exposure and trades up to bar t use data up to bar t only.
- * Cost: O(n) in one pass; no objects in the loop (trades are recorded columnar and built as
- * objects on first access to `trades`). The default mode runs on a dedicated fast path.
+ * Cost: O(n) in one pass of the simulation kernel (src/backtest/kernel, the one engine of
+ * every mode), block by block: targets into a reused buffer (a `signal` given as
+ * {@link SignalBlocks}, such as a composite replay, is computed there too), then the kernel;
+ * no objects in the loop (trades are recorded columnar and built as objects on first access
+ * to `trades`). Only equity is written per bar; `positions`, `returns` and the other series
+ * come from one more pass of the same code on first access.
  * @throws InvalidArgumentError on missing/unequal columns, non-ascending time, non-positive
  *   prices, a missing or doubled position/signal, or out-of-range options
  * @example
@@ -105,23 +110,32 @@ export function backtest(options: BacktestOptions): BacktestResult {
   checkLength("spreadBps", options.spreadBps, n, where);
   const exec = resolveExecution(options, where);
   if (given !== undefined) checkExecution(given, where);
-  checkPrices("close", close, where);
   if (exec.nextOpen) {
     if (open === undefined) throw new InvalidArgumentError("open", `${where}: fill "next_open" needs open prices (pass open, or data with an open column)`);
     checkPrices("open", open, where);
   }
 
-  const { positions, capped } = targetPositions(options, n, where);
-  carryOnMissingPrice(positions, close);
-  const coin = { name: options.coin, close, open, target: positions, funding, spreadBps: options.spreadBps };
-  const settings = { n, initialCash: exec.initialCash, costBps: exec.costBps, nextOpen: exec.nextOpen, whole: exec.whole, everyBar: exec.everyBar };
-  const fast = !exec.nextOpen && !exec.whole && exec.everyBar;
-  // The fast path first produces equity and trades only; the other series come from one
-  // full re-run (same arithmetic, same numbers) the first time one of them is asked for.
-  const primary = fast ? simulateDefault(coin, settings, false) : simulate([coin], settings);
-  let complete: SimOutput | undefined = fast ? undefined : primary;
-  const full = (): SimOutput => (complete ??= simulateDefault(coin, settings, true));
-  let returns: Float64Array | undefined = fast ? undefined : primary.returns;
+  const rule = resolveTargets(options, n, where);
+  const coin: KernelCoin = { close, open, funding, spreadBps: options.spreadBps };
+  const settings: KernelSettings = { n, initialCash: exec.initialCash, costBps: exec.costBps, nextOpen: exec.nextOpen, whole: exec.whole, everyBar: exec.everyBar };
+  // One pass for equity and trades: block by block, the target rule (from the position,
+  // the signal, or a signal computed by block such as a composite replay) into a reused
+  // buffer, then the kernel. The other series come from one more pass of the same code
+  // (same numbers) the first time one of them is asked for, the positions likewise.
+  const log = new TradeLog();
+  const equity = new Float64Array(n);
+  const primary = runPass(rule, coin, settings, { ...NO_SERIES, equity }, log, where);
+  let series: Series | undefined;
+  const full = (): Series => (series ??= allSeries(rule, coin, settings));
+  let positions: Float64Array | undefined;
+  const positionsOf = (): Float64Array => {
+    if (positions !== undefined) return positions;
+    const out = new Float64Array(n);
+    const stream = new TargetStream();
+    targetsInto(rule, stream, 0, n, out, 0);
+    carryOnMissingPrice(out, close, 0, n, 0, stream);
+    return (positions = out);
+  };
   // Time as given, or the bar index, built only when asked for.
   let t: Float64Array | undefined = given === undefined ? undefined : given instanceof Float64Array ? given : Float64Array.from(given);
   const timeOf = (): Float64Array => (t ??= barIndex(n));
@@ -130,16 +144,18 @@ export function backtest(options: BacktestOptions): BacktestResult {
     get time(): Float64Array {
       return timeOf();
     },
-    equity: primary.equity,
+    equity,
     get returns(): Float64Array {
-      return (returns ??= returnsOf(primary.equity));
+      return full().returns;
     },
-    positions,
+    get positions(): Float64Array {
+      return positionsOf();
+    },
     get exposure(): Float64Array {
       return full().exposure;
     },
     get holdings(): Float64Array {
-      return full().units[0] as Float64Array;
+      return full().units;
     },
     get turnover(): Float64Array {
       return full().turnover;
@@ -151,16 +167,16 @@ export function backtest(options: BacktestOptions): BacktestResult {
       return full().fundingPaid;
     },
     get trades(): Trade[] {
-      return (trades ??= primary.log.toTrades(timeOf(), [options.coin]));
+      return (trades ??= log.toTrades(timeOf(), [options.coin]));
     },
-    capped,
+    capped: primary.capped,
     ruinIndex: primary.ruinIndex,
     toDataFrame(): DataFrame {
       return toDataFrame({
         time: result.time,
         equity: result.equity,
         returns: result.returns,
-        positions,
+        positions: result.positions,
         exposure: result.exposure,
         holdings: result.holdings,
         turnover: result.turnover,
@@ -175,12 +191,32 @@ export function backtest(options: BacktestOptions): BacktestResult {
   return result;
 }
 
-/** No decision can be filled on a bar without a close: carry the previous target there (in place, on our own array). @internal */
-export function carryOnMissingPrice(target: Float64Array, close: ArrayLike<number>): void {
-  for (let i = 0; i < target.length; i++) {
-    const c = close[i] as number;
-    if (c !== c) target[i] = i > 0 ? (target[i - 1] as number) : 0;
+/** Bars per block of a pass: the block's targets (and a composite's block buffers) stay in cache. */
+const BLOCK = 2048;
+
+/**
+ * One run of the engine over every bar, block by block: prices checked, targets by the
+ * target rule into a reused block buffer, carried over bars without a price, then the
+ * kernel. Returns the run's final state (its accumulators: final equity, sums of the
+ * returns and their squares, max drawdown, round trips, turnover, exposure) and how often
+ * the leverage cap bound. A sweep variant is one pass with NO_SERIES: nothing of length n.
+ * @internal
+ */
+export function runPass(rule: TargetRule, coin: KernelCoin, settings: KernelSettings, out: KernelSeries, log: TradeLog | undefined, where: string | undefined): { ruinIndex: number; capped: number; state: KernelState } {
+  const n = settings.n;
+  const st = new KernelState(1, settings, log);
+  const stream = new TargetStream();
+  const buf = new Float64Array(Math.min(n, BLOCK));
+  const targets = [buf];
+  const coins = [coin];
+  for (let lo = 0; lo < n; lo += BLOCK) {
+    const hi = Math.min(n, lo + BLOCK);
+    if (where !== undefined) checkPrices("close", coin.close, where, lo, hi);
+    targetsInto(rule, stream, lo, hi, buf, lo);
+    carryOnMissingPrice(buf, coin.close, lo, hi, lo, stream);
+    runKernel(st, coins, targets, lo, lo, hi, out);
   }
+  return { ruinIndex: st.ruinIndex, capped: stream.capped, state: st };
 }
 
 /** 0, 1, ..., n-1: the bar index, used as time when none is given. */
@@ -190,15 +226,27 @@ function barIndex(n: number): Float64Array {
   return t;
 }
 
-/** Simple returns of an equity curve: NaN at bar 0, then equity[i] / equity[i-1] - 1 (0 when unchanged), as the engine computes them. */
-function returnsOf(equity: Float64Array): Float64Array {
-  const n = equity.length;
-  const r = new Float64Array(n);
-  if (n > 0) r[0] = Number.NaN;
-  for (let i = 1; i < n; i++) {
-    const e = equity[i] as number;
-    const prev = equity[i - 1] as number;
-    r[i] = e === prev ? 0 : e / prev - 1;
-  }
-  return r;
+/** The per-bar series of a backtest beside equity. */
+interface Series {
+  readonly returns: Float64Array;
+  readonly exposure: Float64Array;
+  readonly units: Float64Array;
+  readonly turnover: Float64Array;
+  readonly fees: Float64Array;
+  readonly fundingPaid: Float64Array;
+}
+
+/** Every per-bar series of a one-coin run: the kernel again, writing them all. */
+function allSeries(rule: TargetRule, coin: KernelCoin, settings: KernelSettings): Series {
+  const n = settings.n;
+  const out = {
+    returns: new Float64Array(n),
+    exposure: new Float64Array(n),
+    units: new Float64Array(n),
+    turnover: new Float64Array(n),
+    fees: new Float64Array(n),
+    fundingPaid: new Float64Array(n),
+  };
+  runPass(rule, coin, settings, { ...out, base: 0, equity: undefined, units: [out.units], weights: undefined }, undefined, undefined);
+  return out;
 }

@@ -1,12 +1,13 @@
 import type { DataFrame } from "../data/danfo.js";
 import { toDataFrame } from "../data/toDataFrame.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
-import { carryOnMissingPrice } from "./backtest.js";
 import { tradesFrame, type BacktestResult } from "./BacktestResult.js";
 import type { Trade } from "./Trade.js";
 import { checkExecution, checkPrices, resolveExecution, type ExecutionOptions } from "./execution.js";
-import { simulate, type SimCoin } from "./simulate.js";
-import { checkLength, targetPositions, type TargetOptions } from "./targetPositions.js";
+import { KernelState } from "./kernel/KernelState.js";
+import { runKernel, type KernelCoin } from "./kernel/runKernel.js";
+import { TradeLog } from "./TradeLog.js";
+import { carryOnMissingPrice, checkLength, targetPositions, TargetStream, type TargetOptions } from "./targetPositions.js";
 
 /** One coin of a portfolio: its prices and its own strategy (position or signal, sizing, filter). */
 export interface PortfolioCoin extends Omit<TargetOptions, "maxLeverage"> {
@@ -82,7 +83,8 @@ export function backtestPortfolio(options: PortfolioOptions): PortfolioResult {
     throw new InvalidArgumentError("maxLeverage", `${where}: maxLeverage must be a number > 0 (Infinity for no cap), got ${String(maxLev)}`);
   }
 
-  const sims: SimCoin[] = [];
+  const sims: KernelCoin[] = [];
+  const targets: Float64Array[] = [];
   for (const name of names) {
     const c = options.coins[name] as PortfolioCoin;
     const w = weights[name] ?? 0;
@@ -102,27 +104,41 @@ export function backtestPortfolio(options: PortfolioOptions): PortfolioResult {
     }
     const { positions } = targetPositions({ ...c, maxLeverage: c.maxLeverage ?? Number.POSITIVE_INFINITY }, n, cw);
     for (let i = 0; i < n; i++) positions[i] = (positions[i] as number) * w;
-    sims.push({ name, close: c.close, open: c.open, target: positions, funding: c.funding, spreadBps: c.spreadBps });
+    sims.push({ close: c.close, open: c.open, funding: c.funding, spreadBps: c.spreadBps });
+    targets.push(positions);
   }
   // Gross leverage cap, then carry each coin's target over its missing prices.
   let capped = 0;
   for (let i = 0; i < n; i++) {
     let gross = 0;
-    for (const s of sims) gross += Math.abs(s.target[i] as number);
+    for (const t of targets) gross += Math.abs(t[i] as number);
     if (gross > maxLev * (1 + 1e-12)) {
       capped++;
       const f = maxLev / gross;
-      for (const s of sims) s.target[i] = (s.target[i] as number) * f;
+      for (const t of targets) t[i] = (t[i] as number) * f;
     }
   }
-  for (const s of sims) carryOnMissingPrice(s.target, s.close);
+  sims.forEach((s, k) => carryOnMissingPrice(targets[k] as Float64Array, s.close, 0, n, 0, new TargetStream()));
 
-  const sim = simulate(sims, { n, initialCash: exec.initialCash, costBps: exec.costBps, nextOpen: exec.nextOpen, whole: exec.whole, everyBar: exec.everyBar });
+  const fresh = (): Float64Array => new Float64Array(n);
+  const sim = {
+    equity: fresh(),
+    returns: fresh(),
+    turnover: fresh(),
+    exposure: fresh(),
+    fees: fresh(),
+    fundingPaid: fresh(),
+    units: sims.map(fresh),
+    weights: sims.map(fresh),
+  };
+  const log = new TradeLog();
+  const state = new KernelState(sims.length, { n, initialCash: exec.initialCash, costBps: exec.costBps, nextOpen: exec.nextOpen, whole: exec.whole, everyBar: exec.everyBar }, log);
+  runKernel(state, sims, targets, 0, 0, n, { base: 0, ...sim });
   const positions = new Float64Array(n);
   const coins: Record<string, PortfolioCoinSeries> = {};
-  sims.forEach((s, k) => {
-    for (let i = 0; i < n; i++) positions[i] = (positions[i] as number) + (s.target[i] as number);
-    coins[names[k] as string] = { positions: s.target, exposure: sim.weights[k] as Float64Array, holdings: sim.units[k] as Float64Array };
+  targets.forEach((target, k) => {
+    for (let i = 0; i < n; i++) positions[i] = (positions[i] as number) + (target[i] as number);
+    coins[names[k] as string] = { positions: target, exposure: sim.weights[k] as Float64Array, holdings: sim.units[k] as Float64Array };
   });
   const t = time instanceof Float64Array ? time : Float64Array.from(time);
   let trades: Trade[] | undefined;
@@ -136,10 +152,10 @@ export function backtestPortfolio(options: PortfolioOptions): PortfolioResult {
     fees: sim.fees,
     fundingPaid: sim.fundingPaid,
     get trades(): Trade[] {
-      return (trades ??= sim.log.toTrades(t, names));
+      return (trades ??= log.toTrades(t, names));
     },
     capped,
-    ruinIndex: sim.ruinIndex,
+    ruinIndex: state.ruinIndex,
     coins,
     toDataFrame(): DataFrame {
       const cols: Record<string, ArrayLike<number>> = {

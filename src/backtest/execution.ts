@@ -74,9 +74,9 @@ export function checkExecution(time: ArrayLike<number>, where: string): void {
   }
 }
 
-/** Throw on a price that is neither > 0 nor NaN (NaN means no price on that bar). @internal */
-export function checkPrices(name: string, p: ArrayLike<number>, where: string): void {
-  for (let i = 0; i < p.length; i++) {
+/** Throw on a price that is neither > 0 nor NaN (NaN means no price on that bar), over bars lo..hi-1 (default all). @internal */
+export function checkPrices(name: string, p: ArrayLike<number>, where: string, lo = 0, hi = p.length): void {
+  for (let i = lo; i < hi; i++) {
     const x = p[i] as number;
     if (typeof x !== "number" || (x === x && !(x > 0 && x < Number.POSITIVE_INFINITY))) {
       throw new InvalidArgumentError(name, `${where}: ${name} prices must be > 0 and finite (NaN for a missing bar), got ${String(x)} at bar ${i}`);

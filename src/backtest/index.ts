@@ -4,7 +4,7 @@ export type { BacktestOptions } from "./backtest.js";
 export type { BacktestResult } from "./BacktestResult.js";
 export type { ExecutionOptions } from "./execution.js";
 export { targetPositions } from "./targetPositions.js";
-export type { Sizing, TargetOptions, Targets } from "./targetPositions.js";
+export type { SignalBlocks, Sizing, TargetOptions, Targets } from "./targetPositions.js";
 export type { PriceTable } from "./priceColumns.js";
 export { backtestPortfolio } from "./backtestPortfolio.js";
 export type { PortfolioCoin, PortfolioCoinSeries, PortfolioOptions, PortfolioResult } from "./backtestPortfolio.js";

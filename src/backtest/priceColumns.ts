@@ -1,3 +1,4 @@
+import { toEpochMs } from "../data/toEpochMs.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 
 /**
@@ -10,14 +11,16 @@ export type PriceTable =
   | { readonly columns: readonly string[]; column(name: string): { readonly values: ArrayLike<unknown> } }
   | Readonly<Record<string, ArrayLike<number>>>;
 
+/** Dates and time strings by the one time rule (no offset = UTC); NaN when not a time, left to the caller's checks. */
+const AS_TIME = { invalid: "nan" } as const;
+
 function toNumbers(values: ArrayLike<unknown>, asTime: boolean): Float64Array {
   if (values instanceof Float64Array) return values;
   const out = new Float64Array(values.length);
   for (let i = 0; i < values.length; i++) {
     const v = values[i];
     if (typeof v === "number") out[i] = v;
-    else if (asTime && v instanceof Date) out[i] = v.getTime();
-    else if (asTime && typeof v === "string") out[i] = Date.parse(v);
+    else if (asTime && (v instanceof Date || typeof v === "string")) out[i] = toEpochMs(v, AS_TIME);
     else out[i] = Number.NaN;
   }
   return out;

@@ -16,15 +16,28 @@ export type Sizing =
   | { readonly by: "confidence"; readonly confidence: ArrayLike<number> }
   | { readonly by: "volatility"; readonly target: number; readonly volatility: ArrayLike<number> };
 
+/**
+ * A signal computed block by block instead of held as a column, e.g. the result of
+ * `replayComposite` (pass it as `signal` and the backtest goes from component values
+ * to equity in one pass, without n-length intermediate columns).
+ */
+export interface SignalBlocks {
+  /** Number of rows. */
+  readonly length: number;
+  /** Write the signal of rows lo..hi-1 (> 0 buy, < 0 sell, 0 or NaN neutral) into `out[0 .. hi-lo)`. */
+  signalInto(out: Float64Array, lo: number, hi: number): void;
+}
+
 /** Options of {@link targetPositions}: the strategy half of the backtest options. */
 export interface TargetOptions {
   /** Target fraction of equity per bar, decided at its close (negative = short). NaN means flat. */
   readonly position?: ArrayLike<number>;
   /**
    * Signal per bar: > 0 buy, < 0 sell, 0 or NaN neutral (e.g. `replayComposite(...).label`),
-   * or the labels "buy", "sell", "neutral" (e.g. the `signal` column of the replay's DataFrame).
+   * the labels "buy", "sell", "neutral" (e.g. the `signal` column of the replay's DataFrame),
+   * or {@link SignalBlocks} such as the replay itself (computed block by block).
    */
-  readonly signal?: ArrayLike<number | string>;
+  readonly signal?: ArrayLike<number | string> | SignalBlocks;
   /** Size of a signal's position, fraction of equity. Default 1. */
   readonly size?: number;
   /** On a neutral signal: "flat" (default) closes the position, "hold" keeps the last buy/sell side. */
@@ -83,6 +96,40 @@ export function checkNonNegative(name: string, v: number | undefined, where: str
  * @example targetPositions({ signal: [1, 0, -1, 0], neutral: "hold", size: 0.5 }, 4).positions // [0.5, 0.5, -0.5, -0.5]
  */
 export function targetPositions(options: TargetOptions, n: number, where = "targetPositions"): Targets {
+  const rule = resolveTargets(options, n, where);
+  const stream = new TargetStream();
+  const out = new Float64Array(n);
+  targetsInto(rule, stream, 0, n, out, 0);
+  return { positions: out, capped: stream.capped };
+}
+
+/** Validated target options, ready for {@link targetsInto}. @internal */
+export interface TargetRule {
+  readonly position: ArrayLike<number> | undefined;
+  readonly signal: ArrayLike<number | string> | undefined;
+  readonly blocks: SignalBlocks | undefined;
+  readonly size: number;
+  readonly holdOnNeutral: boolean;
+  readonly shorts: boolean;
+  /** 0 fixed, 1 confidence, 2 volatility. */
+  readonly sizing: number;
+  readonly scale: ArrayLike<number> | undefined;
+  readonly volTarget: number;
+  readonly flatWhen: ArrayLike<number | boolean> | undefined;
+  readonly maxLeverage: number;
+  readonly where: string;
+}
+
+/** What the target rule carries from bar to bar: the held side (for neutral "hold"), the last target and the cap count. @internal */
+export class TargetStream {
+  side = 0;
+  capped = 0;
+  /** Target of the last bar (carried over a bar without a price). */
+  last = 0;
+}
+
+/** Validate target options (see {@link targetPositions}). @internal */
+export function resolveTargets(options: TargetOptions, n: number, where: string): TargetRule {
   const { position, signal } = options;
   if ((position === undefined) === (signal === undefined)) {
     throw new InvalidArgumentError(
@@ -90,8 +137,9 @@ export function targetPositions(options: TargetOptions, n: number, where = "targ
       `${where}: give exactly one of position (target fraction of equity per bar) or signal (buy > 0, sell < 0, neutral 0), got ${position === undefined ? "neither" : "both"}`,
     );
   }
+  const blocks = signal !== undefined && typeof (signal as Partial<SignalBlocks>).signalInto === "function" ? (signal as SignalBlocks) : undefined;
   checkLength("position", position, n, where);
-  checkLength("signal", signal, n, where);
+  checkLength("signal", signal as ArrayLike<unknown> | undefined, n, where);
   checkLength("flatWhen", options.flatWhen, n, where);
   const size = options.size ?? 1;
   if (typeof size !== "number" || !Number.isFinite(size) || size < 0) {
@@ -101,14 +149,13 @@ export function targetPositions(options: TargetOptions, n: number, where = "targ
   if (neutral !== "flat" && neutral !== "hold") {
     throw new InvalidArgumentError("neutral", `${where}: neutral must be "flat" or "hold", got ${String(neutral)}`);
   }
-  const shorts = options.shorts ?? true;
   const maxLev = options.maxLeverage ?? 1;
   if (typeof maxLev !== "number" || Number.isNaN(maxLev) || maxLev <= 0) {
     throw new InvalidArgumentError("maxLeverage", `${where}: maxLeverage must be a number > 0 (Infinity for no cap), got ${String(maxLev)}`);
   }
   const sizing = options.sizing ?? { by: "fixed" as const };
   let scale: ArrayLike<number> | undefined;
-  let mode = 0; // 0 fixed, 1 confidence, 2 volatility
+  let mode = 0;
   let volTarget = 0;
   if (typeof sizing !== "object" || sizing === null) {
     throw new InvalidArgumentError("sizing", `${where}: sizing must be { by: "fixed" | "confidence" | "volatility", ... }, got ${String(sizing)}`);
@@ -129,45 +176,81 @@ export function targetPositions(options: TargetOptions, n: number, where = "targ
   } else if (sizing.by !== "fixed") {
     throw new InvalidArgumentError("sizing", `${where}: sizing.by must be "fixed", "confidence" or "volatility", got ${String((sizing as { by: unknown }).by)}`);
   }
+  return {
+    position,
+    signal: blocks === undefined ? (signal as ArrayLike<number | string> | undefined) : undefined,
+    blocks,
+    size,
+    holdOnNeutral: neutral === "hold",
+    shorts: options.shorts ?? true,
+    sizing: mode,
+    scale,
+    volTarget,
+    flatWhen: options.flatWhen,
+    maxLeverage: maxLev,
+    where,
+  };
+}
 
-  const out = new Float64Array(n);
-  const flat = options.flatWhen;
+/**
+ * The target rule over bars lo..hi-1, written at `out[i - base]` (whole array: base 0;
+ * a reused block buffer: base lo); the stream carries the state between blocks.
+ * @internal
+ */
+export function targetsInto(rule: TargetRule, st: TargetStream, lo: number, hi: number, out: Float64Array, base: number): void {
+  const { position, signal, blocks, size, holdOnNeutral, shorts, sizing, scale, volTarget, flatWhen, maxLeverage } = rule;
+  if (blocks !== undefined) blocks.signalInto(base === lo ? out : out.subarray(lo - base), lo, hi);
+  let side = st.side;
   let capped = 0;
-  let side = 0;
-  for (let i = 0; i < n; i++) {
+  for (let i = lo; i < hi; i++) {
     let w: number;
     if (position !== undefined) {
       w = +(position[i] as number);
       if (w !== w) w = 0;
     } else {
-      const raw = (signal as ArrayLike<number | string>)[i];
-      const sg = typeof raw === "number" ? raw : labelValue(raw, i, where);
+      const raw = signal === undefined ? (out[i - base] as number) : signal[i];
+      const sg = typeof raw === "number" ? raw : labelValue(raw, i, rule.where);
       if (sg > 0) side = 1;
       else if (sg < 0) side = shorts ? -1 : 0;
-      else if (neutral === "flat") side = 0;
+      else if (!holdOnNeutral) side = 0;
       w = side * size;
     }
-    if (mode === 1) {
+    if (sizing === 1) {
       let c = (scale as ArrayLike<number>)[i] as number;
       c = c !== c ? 0 : c < 0 ? 0 : c > 1 ? 1 : c;
       w *= c;
-    } else if (mode === 2) {
+    } else if (sizing === 2) {
       const v = (scale as ArrayLike<number>)[i] as number;
       w = v > 0 && Number.isFinite(v) ? (w * volTarget) / v : 0;
     }
-    if (flat !== undefined && flat[i]) w = 0;
-    if (w > maxLev) {
-      w = maxLev;
+    if (flatWhen !== undefined && flatWhen[i]) w = 0;
+    if (w > maxLeverage) {
+      w = maxLeverage;
       capped++;
-    } else if (w < -maxLev) {
-      w = -maxLev;
+    } else if (w < -maxLeverage) {
+      w = -maxLeverage;
       capped++;
     }
-    out[i] = w === 0 ? 0 : w; // no -0
+    out[i - base] = w === 0 ? 0 : w; // no -0
   }
-  return { positions: out, capped };
+  st.side = side;
+  st.capped += capped;
 }
 
+/**
+ * No decision can be filled on a bar without a close: carry the previous target
+ * there, over bars lo..hi-1 of `target` (indexed `i - base`, our own array, in place).
+ * @internal
+ */
+export function carryOnMissingPrice(target: Float64Array, close: ArrayLike<number>, lo: number, hi: number, base: number, st: TargetStream): void {
+  let last = st.last;
+  for (let i = lo; i < hi; i++) {
+    const c = close[i] as number;
+    if (c !== c) target[i - base] = i > 0 ? last : 0;
+    last = target[i - base] as number;
+  }
+  st.last = last;
+}
 /** "buy" -> 1, "sell" -> -1, "neutral" -> 0; anything else is an error. */
 function labelValue(raw: unknown, i: number, where: string): number {
   if (raw === "buy") return 1;

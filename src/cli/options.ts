@@ -1,4 +1,5 @@
 import { InvalidArgumentError as CommanderArgumentError } from "commander";
+import { toEpochMs } from "../data/toEpochMs.js";
 import { COINS, parseCoin, type Coin } from "../domain/coins.js";
 import { COMPONENT_NAMES, validateWeights, type Weights } from "../signals/weights.js";
 
@@ -33,16 +34,15 @@ export function numberOption(name: string, min: number, max: number): (raw: stri
 
 /**
  * A point in time: `now`, an ISO 8601 date or date-time (UTC unless it says
- * otherwise), or epoch milliseconds. Returns epoch ms, or undefined for `now`.
+ * otherwise), or epoch milliseconds (10 digits or more), read by the library's
+ * one time rule (`toEpochMs`, 1970..2099). Returns epoch ms, or undefined for `now`.
  */
 export function timeOption(name: string): (raw: string) => number | undefined {
   return (raw: string) => {
     const text = raw.trim();
     if (text.toLowerCase() === "now") return undefined;
-    if (/^\d{10,}$/.test(text)) return Number(text);
-    const iso = /^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : /[zZ]|[+-]\d{2}:?\d{2}$/.test(text) ? text : `${text}Z`;
-    const ms = Date.parse(iso);
-    if (!/^\d{4}-\d{2}-\d{2}/.test(text) || Number.isNaN(ms)) {
+    const ms = /^\d{10,}$/.test(text) || /^\d{4}-\d{2}-\d{2}/.test(text) ? toEpochMs(text, { invalid: "nan" }) : Number.NaN;
+    if (Number.isNaN(ms)) {
       throw new CommanderArgumentError(`${name} must be "now", an ISO date like 2026-11-01 or 2026-11-01T12:00Z, or epoch ms, got ${raw}`);
     }
     return ms;

@@ -1,7 +1,7 @@
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { createPanel, type Panel } from "./Panel.js";
 import { sortDedupe } from "./sortDedupe.js";
-import { toEpochMillis } from "./toEpochMillis.js";
+import { toEpochMs } from "./toEpochMs.js";
 
 /** What `fromDataFrame` needs of a table: danfo's DataFrame has it (duck-typed, so no danfo import). */
 export interface ColumnSource {
@@ -11,7 +11,7 @@ export interface ColumnSource {
 
 /** Options of {@link fromDataFrame}. */
 export interface FromDataFrameOptions {
-  /** Name of the time column (epoch ms, Date or ISO 8601 strings; no offset = UTC) ["time"]. */
+  /** Name of the time column (epoch ms, Date or ISO 8601 strings; no offset = UTC; read by `toEpochMs`) ["time"]. */
   readonly time?: string;
   /** Value columns to read [every column whose values are all numbers, numeric strings or missing]. */
   readonly columns?: readonly string[];
@@ -51,7 +51,8 @@ function readNumeric(values: ArrayLike<unknown>): Float64Array | undefined {
  * with any other string is left out when columns are picked automatically and
  * rejected when named in `columns`. Times must be strictly ascending unless
  * `sort: true`.
- * @throws InvalidArgumentError when the time column is missing or has an unreadable, unsorted or repeated time, or a named column is missing or not numeric
+ * @throws InvalidArgumentError when the time column is missing or has an unsorted or repeated time, or a named column is missing or not numeric
+ * @throws InvalidTimeError naming the column and row of a time that is not one or lies outside 1970..2099 (see `toEpochMs`)
  * @example fromDataFrame(toDataFrame({ time: [0, 60_000], close: [1, 2] })).columns.close // Float64Array [1, 2]
  */
 export function fromDataFrame(df: ColumnSource, options: FromDataFrameOptions = {}): Panel {
@@ -68,11 +69,7 @@ export function fromDataFrame(df: ColumnSource, options: FromDataFrameOptions = 
   const rawTime = df.column(timeName).values;
   const time = new Float64Array(rawTime.length);
   for (let i = 0; i < rawTime.length; i++) {
-    const t = toEpochMillis(rawTime[i]);
-    if (Number.isNaN(t)) {
-      throw new InvalidArgumentError("time", `fromDataFrame: unreadable time ${JSON.stringify(rawTime[i])} at row ${i} of ${JSON.stringify(timeName)}`);
-    }
-    time[i] = t;
+    time[i] = toEpochMs(rawTime[i], { source: "fromDataFrame", column: timeName, row: i });
   }
   const cols: Record<string, Float64Array> = {};
   const wanted = options.columns ?? df.columns.filter((c) => c !== timeName);

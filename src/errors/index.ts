@@ -1,5 +1,6 @@
 export { MarketIntelError } from "./MarketIntelError.js";
 export { InvalidArgumentError } from "./InvalidArgumentError.js";
+export { InvalidTimeError } from "./InvalidTimeError.js";
 export { HttpError } from "./HttpError.js";
 export { RateLimitedError } from "./RateLimitedError.js";
 export { RequestTimeoutError } from "./RequestTimeoutError.js";

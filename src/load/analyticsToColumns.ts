@@ -1,5 +1,5 @@
 import type { AnalyticsResult } from "../api/queryAnalytics.js";
-import { toEpochMillis } from "../data/toEpochMillis.js";
+import { responseTimeMs } from "../api/responseTimeMs.js";
 import { SchemaMismatchError } from "../errors/SchemaMismatchError.js";
 import type { RecordColumns } from "./recordsToColumns.js";
 
@@ -30,7 +30,8 @@ function columnKind(rows: readonly unknown[][], j: number): "number" | "string" 
  * (numbers) or "" (strings). Two rows with the same key and time: the later
  * one wins. Time stamps are the service's (a candle row is labelled by its
  * bar's OPEN, so its values are known one interval later; nothing is shifted).
- * @throws SchemaMismatchError when no time column is found or a time does not parse
+ * @throws SchemaMismatchError when no time column is found or a row has no time
+ * @throws InvalidTimeError naming the row of a time that is not one or lies outside 2009..2099 (`responseTimeMs`)
  */
 export function analyticsToColumns(result: AnalyticsResult, shape: AnalyticsShape = "wide"): RecordColumns {
   const { columns, rows } = result;
@@ -43,8 +44,8 @@ export function analyticsToColumns(result: AnalyticsResult, shape: AnalyticsShap
   const t = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     const raw = (rows[i] as unknown[])[ti];
-    const ms = toEpochMillis(raw);
-    if (Number.isNaN(ms)) throw new SchemaMismatchError(PATH, `rows.${i}.${ti}`, [result.variant], [`unreadable time ${JSON.stringify(raw)}`]);
+    const ms = responseTimeMs(raw, PATH, `rows[].${columns[ti] as string}`, i);
+    if (Number.isNaN(ms)) throw new SchemaMismatchError(PATH, `rows.${i}.${ti}`, [result.variant], [`missing time ${JSON.stringify(raw)}`]);
     t[i] = ms;
   }
   const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => (t[a] as number) - (t[b] as number) || a - b);

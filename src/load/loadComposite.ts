@@ -2,7 +2,8 @@ import type { CoinParams, MarketIntelClient } from "../api/createClient.js";
 import type { Composite } from "../api/schemas/composite.js";
 import type { DataFrame } from "../data/danfo.js";
 import { toDataFrame } from "../data/toDataFrame.js";
-import { toEpochMillis } from "../data/toEpochMillis.js";
+import { ENDPOINTS } from "../api/endpoints.js";
+import { responseTimeMs } from "../api/responseTimeMs.js";
 import type { RecordColumns } from "./recordsToColumns.js";
 
 /**
@@ -20,7 +21,7 @@ export function compositeColumns(composite: Pick<Composite, "signals">): RecordC
   const names: string[] = [];
   for (const s of signals) for (const k of Object.keys(s.components)) if (!names.includes(k)) names.push(k);
   const out: RecordColumns = {
-    time: signals.map((s) => toEpochMillis(s.timestamp)),
+    time: signals.map((s, i) => responseTimeMs(s.timestamp, ENDPOINTS.composite, "signals.timestamp", i)),
     coin: signals.map((s) => s.coin),
     composite_score: signals.map((s) => s.composite_score ?? Number.NaN),
     regime: signals.map((s) => s.regime),

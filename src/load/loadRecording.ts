@@ -10,7 +10,7 @@ import type { DataFrame } from "../data/danfo.js";
 import type { Panel } from "../data/Panel.js";
 import { sortDedupe } from "../data/sortDedupe.js";
 import { toDataFrame } from "../data/toDataFrame.js";
-import { toEpochMillis } from "../data/toEpochMillis.js";
+import { toEpochMs } from "../data/toEpochMs.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { concatColumns } from "./concatColumns.js";
 import { compositeColumns } from "./loadComposite.js";
@@ -75,7 +75,7 @@ export interface LoadRecordingOptions {
 
 function bound(value: number | string | Date | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;
-  const ms = toEpochMillis(value);
+  const ms = toEpochMs(value, { invalid: "nan" });
   if (Number.isNaN(ms)) {
     throw new InvalidArgumentError(name, `loadRecording: ${name} must be epoch ms, an ISO 8601 time or a Date, got ${JSON.stringify(value)}`);
   }

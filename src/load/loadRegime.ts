@@ -3,7 +3,8 @@ import type { QueryParams } from "../api/checkQueryParams.js";
 import type { Regime } from "../api/schemas/regime.js";
 import type { DataFrame } from "../data/danfo.js";
 import { toDataFrame } from "../data/toDataFrame.js";
-import { toEpochMillis } from "../data/toEpochMillis.js";
+import { ENDPOINTS } from "../api/endpoints.js";
+import { responseTimeMs } from "../api/responseTimeMs.js";
 import { recordsToColumns, type RecordColumns } from "./recordsToColumns.js";
 
 /**
@@ -15,7 +16,7 @@ import { recordsToColumns, type RecordColumns } from "./recordsToColumns.js";
  * @example regimeColumns(await client.regime()).regime_label // ["Mean-Reverting", ...]
  */
 export function regimeColumns(regime: Regime): RecordColumns {
-  const time = toEpochMillis(regime.timestamp);
+  const time = responseTimeMs(regime.timestamp, ENDPOINTS.regime, "timestamp");
   if (regime.regimes.length === 0 && regime.regime !== undefined) {
     const { regime: label, confidence, duration_hours, transition_probs } = regime;
     return { time: [time], ...recordsToColumns([{ regime: label, confidence, duration_hours, transition_probs }]) };

@@ -3,7 +3,7 @@ import type { QueryParams } from "../api/checkQueryParams.js";
 import { firstRecordArray } from "../api/firstRecordArray.js";
 import type { DataFrame } from "../data/danfo.js";
 import { toDataFrame } from "../data/toDataFrame.js";
-import { toEpochMillis } from "../data/toEpochMillis.js";
+import { responseTimeMs } from "../api/responseTimeMs.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { recordsToColumns, type RecordColumns } from "./recordsToColumns.js";
 
@@ -35,7 +35,7 @@ export type RecordEndpoint = (typeof RECORD_ENDPOINTS)[number];
  * // { time: [1795348800000], coin: ["BTC"], level: ["none"] }
  */
 export function signalRecordColumns(body: Readonly<Record<string, unknown>>): RecordColumns {
-  const bodyTime = toEpochMillis(body["timestamp"] ?? body["time"]);
+  const bodyTime = responseTimeMs(body["timestamp"] ?? body["time"], "signalRecordColumns", body["timestamp"] === undefined ? "time" : "timestamp");
   const records = firstRecordArray(body);
   if (records === undefined) {
     const cols = recordsToColumns([body]);

@@ -2,7 +2,8 @@ import type { MarketIntelClient } from "../api/createClient.js";
 import type { Snapshot } from "../api/schemas/snapshot.js";
 import type { DataFrame } from "../data/danfo.js";
 import { toDataFrame } from "../data/toDataFrame.js";
-import { toEpochMillis } from "../data/toEpochMillis.js";
+import { ENDPOINTS } from "../api/endpoints.js";
+import { responseTimeMs } from "../api/responseTimeMs.js";
 import type { RecordColumns } from "./recordsToColumns.js";
 
 /**
@@ -17,8 +18,8 @@ export function snapshotColumns(snapshot: Pick<Snapshot, "metrics">): RecordColu
   return {
     metric_id: m.map((x) => x.metric_id),
     value: m.map((x) => x.value ?? Number.NaN),
-    time: m.map((x) => toEpochMillis(x.time_chain)),
-    time_local: m.map((x) => toEpochMillis(x.time_local)),
+    time: m.map((x, i) => responseTimeMs(x.time_chain, ENDPOINTS.snapshot, "metrics.time_chain", i)),
+    time_local: m.map((x, i) => responseTimeMs(x.time_local, ENDPOINTS.snapshot, "metrics.time_local", i)),
   };
 }
 

@@ -2,7 +2,8 @@ import type { CoinParams, MarketIntelClient } from "../api/createClient.js";
 import type { Volatility } from "../api/schemas/volatility.js";
 import type { DataFrame } from "../data/danfo.js";
 import { toDataFrame } from "../data/toDataFrame.js";
-import { toEpochMillis } from "../data/toEpochMillis.js";
+import { ENDPOINTS } from "../api/endpoints.js";
+import { responseTimeMs } from "../api/responseTimeMs.js";
 import type { RecordColumns } from "./recordsToColumns.js";
 
 /**
@@ -17,7 +18,7 @@ export function volatilityColumns(vol: Pick<Volatility, "volatility" | "timestam
   const windows: string[] = [];
   for (const e of entries) for (const w of [...Object.keys(e.realized_vol), ...Object.keys(e.atr)]) if (!windows.includes(w)) windows.push(w);
   const out: RecordColumns = {
-    time: entries.map((e) => toEpochMillis(e.timestamp || vol.timestamp)),
+    time: entries.map((e, i) => responseTimeMs(e.timestamp || vol.timestamp, ENDPOINTS.volatility, "volatility.timestamp", i)),
     coin: entries.map((e) => e.coin),
     mark_price: entries.map((e) => e.mark_price),
   };

@@ -1,9 +1,12 @@
-import { toEpochMillis } from "../data/toEpochMillis.js";
+import { toEpochMs } from "../data/toEpochMs.js";
 
 /** Columns made from records: numbers as `number[]` (NaN = missing), everything else as `string[]` ("" = missing). */
 export type RecordColumns = Record<string, number[] | string[]>;
 
 type Rec = Record<string, unknown>;
+
+/** A time field is read by the one time rule; a column where some value is not a time stays a string column. */
+const AS_TIME = { invalid: "nan" } as const;
 
 function isRecord(x: unknown): x is Rec {
   return typeof x === "object" && x !== null && !Array.isArray(x);
@@ -31,7 +34,8 @@ function flattenInto(out: Map<string, unknown>, prefix: string, value: unknown, 
  * - a column is numeric when every present value is a number (null, missing
  *   -> NaN); otherwise it is a string column (missing -> "");
  * - ISO 8601 strings in time fields (see {@link isTimeField}) become epoch ms
- *   (no offset = UTC); a time field that does not parse stays a string column.
+ *   by `toEpochMs` (no offset = UTC); a time field where some value is not a
+ *   time from 1970 to 2099 stays a string column.
  * Column order: first appearance. The records are not modified.
  * @example recordsToColumns([{ coin: "BTC", atr: { "1h": 2 } }]) // { coin: ["BTC"], atr_1h: [2] }
  */
@@ -65,8 +69,8 @@ export function recordsToColumns(records: readonly unknown[]): RecordColumns {
       out[name] = values.map((v) => (v === true ? 1 : v === false ? 0 : Number.NaN));
       continue;
     }
-    if (isTimeField(name) && present.every((v) => typeof v === "string" && Number.isFinite(toEpochMillis(v)))) {
-      out[name] = values.map((v) => (typeof v === "string" ? toEpochMillis(v) : Number.NaN));
+    if (isTimeField(name) && present.every((v) => typeof v === "string" && !Number.isNaN(toEpochMs(v, AS_TIME)))) {
+      out[name] = values.map((v) => (typeof v === "string" ? toEpochMs(v, AS_TIME) : Number.NaN));
       continue;
     }
     out[name] = values.map((v) => (v === null || v === undefined ? "" : typeof v === "string" ? v : JSON.stringify(v)));

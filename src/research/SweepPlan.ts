@@ -1,3 +1,5 @@
+import type { MissingPolicy } from "../signals/compositeScore.js";
+
 /**
  * Everything a sweep's variants are evaluated from, in memory a worker thread can
  * share: the bar columns and the component scores (scored once) in one buffer, the
@@ -23,8 +25,8 @@ export interface SweepPlan {
   readonly order: Int32Array;
   readonly weight: Float64Array;
   readonly thresholds: Float64Array;
-  /** Missing-score policy: 0 renormalise, 1 zero, 2 nan (as fuseComposite). */
-  readonly policy: number;
+  /** Missing-score policy of the composite (replayComposite's `missing`). */
+  readonly missing: MissingPolicy;
   readonly neutral: "flat" | "hold";
   readonly initialCash: number;
   readonly feeBps: number;

@@ -1,37 +1,39 @@
-import { maxDrawdown } from "../metrics/maxDrawdown.js";
-import { sharpeRatio } from "../metrics/sharpeRatio.js";
-import { tradeStatistics } from "../metrics/tradeStatistics.js";
-import { runVariant, variantScratch } from "./runVariant.js";
+import { runPass } from "../backtest/backtest.js";
+import { NO_SERIES, type KernelCoin, type KernelSettings } from "../backtest/kernel/index.js";
+import { resolveTargets } from "../backtest/targetPositions.js";
+import { scoreColumns, variantReplay } from "./runVariant.js";
 import type { SweepPlan } from "./SweepPlan.js";
-import { SWEEP_METRICS } from "./sweepMetrics.js";
+import { sharpeFromSums } from "./sweepMetrics.js";
 
 /**
  * Evaluate variants lo..hi-1 of a plan and write their metrics into `out`, laid out
  * metric-major: metric m of variant v at `out[m * stride + (v - base)]`, metrics in
  * SWEEP_METRICS order. Each variant is computed on its own from the plan alone, so the
  * numbers do not depend on which thread runs which range.
- * Every metric is the library's: total return = final equity / initial - 1, `sharpeRatio`
- * and `maxDrawdown` of the backtest's returns, its round trips (`trades.length`), and from
- * `tradeStatistics` the summed turnover and the share of bars with a position (exposure), as
- * `performanceSummary` reports them.
+ *
+ * One pass of the backtest engine per variant (`runPass`: block by block, the variant's
+ * labels streamed from its composite replay, the target rule, the kernel), with no per-bar
+ * series: the metrics come from the kernel's run accumulators. Total return = final equity
+ * / initial - 1; the Sharpe ratio from the sums of the returns and of their squares
+ * (sharpeFromSums); max drawdown, round trips and summed turnover as the kernel counts them;
+ * exposure = the mean over bars of the gross weight held at each close.
  * @internal
  */
 export function evaluateVariants(plan: SweepPlan, lo: number, hi: number, out: Float64Array, base: number, stride: number): void {
-  const scratch = variantScratch(plan.n);
-  const o = { periodsPerYear: plan.periodsPerYear };
+  const n = plan.n;
+  const scores = scoreColumns(plan);
+  const coin: KernelCoin = { close: plan.close, open: undefined, funding: plan.barFunding, spreadBps: undefined };
+  const settings: KernelSettings = { n, initialCash: plan.initialCash, costBps: plan.feeBps + plan.slippageBps, nextOpen: false, whole: false, everyBar: true };
   for (let v = lo; v < hi; v++) {
-    const r = runVariant(plan, v, scratch);
-    const e = r.equity;
-    const returns = r.returns;
-    const ts = tradeStatistics(r.trades, { positions: r.positions, turnover: r.turnover });
-    const values = [
-      e.length > 0 ? (e[e.length - 1] as number) / (e[0] as number) - 1 : Number.NaN,
-      sharpeRatio(returns, o),
-      maxDrawdown(returns),
-      r.trades.length,
-      ts.turnover,
-      ts.exposure,
-    ];
-    for (let m = 0; m < SWEEP_METRICS.length; m++) out[m * stride + (v - base)] = values[m] as number;
+    const rule = resolveTargets({ signal: variantReplay(plan, v, scores), neutral: plan.neutral }, n, "sweepComposite");
+    const st = runPass(rule, coin, settings, NO_SERIES, undefined, undefined).state;
+    const at = v - base; // columns in SWEEP_METRICS order
+
+    out[at] = n > 0 ? st.equity / plan.initialCash - 1 : Number.NaN;
+    out[stride + at] = sharpeFromSums(st.sumReturns, st.sumSquaredReturns, n - 1, plan.periodsPerYear);
+    out[2 * stride + at] = n > 0 ? st.maxDrawdown : Number.NaN;
+    out[3 * stride + at] = st.trades;
+    out[4 * stride + at] = st.turnover;
+    out[5 * stride + at] = n > 0 ? st.grossExposure / n : Number.NaN;
   }
 }

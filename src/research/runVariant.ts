@@ -1,66 +1,50 @@
 import { backtest } from "../backtest/backtest.js";
 import type { BacktestResult } from "../backtest/BacktestResult.js";
-import { fuseComposite } from "../signals/fuseComposite.js";
+import { replayComposite, type CompositeReplay } from "../signals/replayComposite.js";
 import type { SweepPlan } from "./SweepPlan.js";
 
-/** Reusable per-thread buffers of a variant's composite and label (n each). @internal */
-export interface VariantScratch {
-  readonly composite: Float64Array;
-  readonly label: Int8Array;
-}
-
-/** Buffers for {@link variantLabels}. @internal */
-export function variantScratch(n: number): VariantScratch {
-  return { composite: new Float64Array(n), label: new Int8Array(n) };
+/** The plan's score columns keyed by component name (the arrays themselves, not copies). @internal */
+export function scoreColumns(plan: SweepPlan): Record<string, Float64Array> {
+  const out: Record<string, Float64Array> = {};
+  plan.components.forEach((c, j) => (out[c] = plan.scores[j] as Float64Array));
+  return out;
 }
 
 /**
- * Variant v's composite and label at every bar, written into `scratch`: the weight
- * vector v / thresholds.length applied to the scores by the library's composite rule
- * (fuseComposite over score columns, sums in the vector's key order, the missing-score
- * policy) and labelled with threshold v % thresholds.length. The same numbers as
- * `replayComposite(scores, { weights, threshold, from: "scores" })`.
+ * Variant v's composite replay: weight vector floor(v / thresholds) (its own key order,
+ * which fixes the order of the composite's sum) over the scored components, labelled at
+ * threshold v % thresholds, by the library's rule (`replayComposite` with `from: "scores"`,
+ * the plan's missing-score policy). Nothing is computed until asked: as a backtest's
+ * `signal`, its labels stream block by block.
  * @internal
  */
-export function variantLabels(plan: SweepPlan, v: number, scratch: VariantScratch): VariantScratch {
+export function variantReplay(plan: SweepPlan, v: number, scores: Record<string, Float64Array> = scoreColumns(plan)): CompositeReplay {
   const k = plan.components.length;
   const nt = plan.thresholds.length;
   const wv = Math.floor(v / nt);
-  const threshold = plan.thresholds[v - wv * nt] as number;
-  const cols: Float64Array[] = [];
-  const ws: number[] = [];
-  let total = 0;
+  const weights: Record<string, number> = {};
   for (let j = 0; j < k; j++) {
     const c = plan.order[wv * k + j] as number;
     if (c < 0) break;
-    const w = plan.weight[wv * k + j] as number;
-    cols.push(plan.scores[c] as Float64Array);
-    ws.push(w);
-    total += w;
+    weights[plan.components[c] as string] = plan.weight[wv * k + j] as number;
   }
-  const kinds = new Int32Array(cols.length).fill(6);
-  scratch.composite.fill(0);
-  fuseComposite(
-    { n: plan.n, kinds, cols, fns: [], outs: cols, weights: Float64Array.from(ws), policy: plan.policy, total, threshold },
-    scratch.composite,
-    scratch.label,
-  );
-  return scratch;
+  return replayComposite(scores, { weights, allowAnySum: true, from: "scores", threshold: plan.thresholds[v - wv * nt] as number, missing: plan.missing });
 }
 
 /**
- * Variant v backtested by the library's `backtest` (default mode: fills at the close,
- * fractional units, fees and slippage on |Δposition|): its positions are the label by
- * the signal rule (buy +1, sell -1, neutral per `plan.neutral`).
+ * Variant v backtested by the library's `backtest` in the default mode (fills at the close,
+ * fractional units, fees and slippage on |Δposition|, funding on the position): its signal
+ * is the variant's replay (buy +1, sell -1, neutral per `plan.neutral`). What `returnsOf`
+ * gives; the sweep's own pass (evaluateVariants) runs the same engine keeping only its
+ * accumulators.
  * @internal
  */
-export function runVariant(plan: SweepPlan, v: number, scratch: VariantScratch = variantScratch(plan.n)): BacktestResult {
-  const { label } = variantLabels(plan, v, scratch);
+export function runVariant(plan: SweepPlan, v: number): BacktestResult {
   return backtest({
     close: plan.close,
     ...(plan.time !== undefined ? { time: plan.time } : {}),
     ...(plan.barFunding !== undefined ? { funding: plan.barFunding } : {}),
-    signal: label,
+    signal: variantReplay(plan, v),
     neutral: plan.neutral,
     initialCash: plan.initialCash,
     feeBps: plan.feeBps,

@@ -350,7 +350,7 @@ function buildPlan(input: ColumnInput, options: SweepOptions, where: string): { 
     order,
     weight,
     thresholds,
-    policy: missing === "renormalise" ? 0 : missing === "zero" ? 1 : 2,
+    missing,
     neutral,
     initialCash: exec.initialCash,
     feeBps: options.feeBps ?? 0,

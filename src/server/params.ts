@@ -1,3 +1,4 @@
+import { toEpochMs } from "../data/toEpochMs.js";
 import { COINS, isCoin, type Coin } from "../domain/coins.js";
 import { ReplayError } from "./ReplayError.js";
 
@@ -27,12 +28,14 @@ export function coinsOf(query: URLSearchParams): Coin[] {
   return c === undefined ? [...COINS] : [c];
 }
 
-/** Parse a time given as ISO 8601 or epoch milliseconds. */
+/** Parse a time given as ISO 8601 (no offset = UTC) or epoch milliseconds, by the library's one time rule (`toEpochMs`); 400 unless 1970..2099. */
 export function timeParam(query: URLSearchParams, name: string): number | undefined {
   const raw = query.get(name);
   if (raw === null || raw === "") return undefined;
-  const t = /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : Date.parse(raw);
-  if (!Number.isFinite(t)) throw new ReplayError(400, "bad_time", `${name} must be ISO 8601 or epoch milliseconds, got ${JSON.stringify(raw)}`);
+  const t = toEpochMs(raw, { invalid: "nan" });
+  if (Number.isNaN(t)) {
+    throw new ReplayError(400, "bad_time", `${name} must be ISO 8601 (no offset = UTC) or epoch milliseconds from 1970 to 2099, got ${JSON.stringify(raw)}`);
+  }
   return t;
 }
 

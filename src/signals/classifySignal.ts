@@ -30,33 +30,54 @@ export function validateThresholds(t: SignalThresholds, where = "classifySignal"
 }
 
 /**
+ * The label rule, the one definition every labelling path uses (classifySignal,
+ * replayComposite's columns, the backtest's composite signal, the replay server):
+ * +1 (buy) when score >= threshold, -1 (sell) when score <= -threshold, else 0
+ * (neutral). A zero score is neutral even at threshold 0, and NaN is neutral (no signal).
+ * No validation: for inner loops (validate the threshold once with validateThresholds).
+ * @example labelCode(0.12, 0.1) // 1
+ * @example labelCode(-0.0771, 0.1) // 0
+ * @internal
+ */
+export function labelCode(score: number, threshold: number): -1 | 0 | 1 {
+  return score >= threshold && score > 0 ? 1 : score <= -threshold && score < 0 ? -1 : 0;
+}
+
+/**
+ * Signed strength: the label (see {@link labelCode}), doubled where |score| >= strong.
+ * No validation, for inner loops.
+ * @example strengthCode(0.35, 0.1, 0.3) // 2
+ * @internal
+ */
+export function strengthCode(score: number, threshold: number, strong: number): -2 | -1 | 0 | 1 | 2 {
+  const l = labelCode(score, threshold);
+  return l !== 0 && Math.abs(score) >= strong ? ((2 * l) as -2 | 2) : l;
+}
+
+const NAMES = ["sell", "neutral", "buy"] as const;
+
+/** The label's name: -1 "sell", 0 "neutral", 1 "buy". @internal */
+export function labelName(code: number): SignalLabel {
+  return NAMES[code + 1] as SignalLabel;
+}
+
+/**
  * Label a composite score: `buy` when score >= threshold, `sell` when
- * score <= -threshold, else `neutral` (NaN is neutral: no signal).
+ * score <= -threshold, else `neutral` (NaN is neutral: no signal); see {@link labelCode}.
  * @example classifySignal(-0.0771) // "neutral"
  * @example classifySignal(0.12) // "buy"
  */
 export function classifySignal(score: number, options: SignalThresholds = {}): SignalLabel {
   const { threshold } = validateThresholds(options);
-  return labelOf(score, threshold);
-}
-
-/** Label without validation, for inner loops (a zero score is neutral even at threshold 0). @internal */
-export function labelOf(score: number, threshold: number): SignalLabel {
-  if (score >= threshold && score > 0) return "buy";
-  if (score <= -threshold && score < 0) return "sell";
-  return "neutral";
+  return labelName(labelCode(score, threshold));
 }
 
 /**
- * Signed strength: +2 strong buy, +1 buy, 0 neutral, -1 sell, -2 strong sell.
+ * Signed strength: +2 strong buy, +1 buy, 0 neutral, -1 sell, -2 strong sell
+ * (see {@link strengthCode}).
  * @example classifySignalStrength(0.35, { strong: 0.3 }) // 2
  */
 export function classifySignalStrength(score: number, options: SignalThresholds = {}): -2 | -1 | 0 | 1 | 2 {
   const { threshold, strong } = validateThresholds(options, "classifySignalStrength");
-  if (Number.isNaN(score)) return 0;
-  const a = Math.abs(score);
-  const sign = score > 0 ? 1 : -1;
-  if (a >= strong) return (2 * sign) as 2 | -2;
-  if (a >= threshold) return sign as 1 | -1;
-  return 0;
+  return strengthCode(score, threshold, strong);
 }

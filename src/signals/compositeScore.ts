@@ -31,24 +31,41 @@ export function compositeScore(
   if (!MISSING_POLICIES.includes(missing)) {
     throw new InvalidArgumentError("missing", `compositeScore: missing must be one of ${MISSING_POLICIES.join(", ")}, got ${String(missing)}`);
   }
+  const names = Object.keys(weights);
+  const ws = names.map((name) => weights[name] as number);
+  let total = 0;
+  for (const w of ws) total += w;
+  return compositeAt(names.map((name) => [scores[name] ?? Number.NaN]), ws, total, policyCode(missing), 0);
+}
+
+/** A missing policy as the code the column kernels take: 0 renormalise, 1 zero, 2 nan. @internal */
+export function policyCode(missing: MissingPolicy): 0 | 1 | 2 {
+  return missing === "renormalise" ? 0 : missing === "zero" ? 1 : 2;
+}
+
+/**
+ * The composite rule, the one definition for a row and for columns: row i of the
+ * score columns (one per component, in weight order), sum of weight x score over the
+ * present (non-NaN) scores in that order; with a score missing, policy 0
+ * (renormalise) rescales by total / weight present, 1 (zero) keeps the sum,
+ * 2 (nan) gives NaN; no score present gives NaN under every policy.
+ * @param total the sum of all the weights
+ * @example compositeAt([[0.5], [Number.NaN]], [0.5, 0.5], 1, 0, 0) // 0.5 (renormalised over the half present)
+ * @internal
+ */
+export function compositeAt(scores: readonly ArrayLike<number>[], weights: ArrayLike<number>, total: number, policy: number, i: number): number {
   let sum = 0;
   let used = 0;
-  let total = 0;
   let present = 0;
-  for (const name of Object.keys(weights)) {
-    const w = weights[name] as number;
-    total += w;
-    const s = scores[name];
-    if (s === undefined || Number.isNaN(s)) {
-      if (missing === "nan") return Number.NaN;
-      continue;
-    }
-    sum += w * s;
-    used += w;
+  for (let j = 0; j < scores.length; j++) {
+    const x = (scores[j] as ArrayLike<number>)[i] as number;
+    if (x !== x) continue;
+    const w = weights[j] as number;
+    sum = sum + w * x;
+    used = used + w;
     present++;
   }
-  if (present === 0) return Number.NaN;
-  if (missing !== "renormalise" || Math.abs(used - total) < 1e-12) return sum;
-  // the same arithmetic as replayComposite, so the two agree bit for bit
+  if (present === 0 || (present < scores.length && policy === 2)) return Number.NaN;
+  if (policy !== 0 || Math.abs(used - total) < 1e-12) return sum;
   return Math.abs(total - 1) > 1e-12 ? (sum / used) * total : sum / used;
 }

@@ -1,3 +1,4 @@
+import { toEpochMs } from "../data/toEpochMs.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 
 /**
@@ -18,6 +19,9 @@ export interface ReadColumns {
   readonly columns: ReadonlyMap<string, Float64Array>;
 }
 
+/** Dates and time strings by the one time rule (no offset = UTC); NaN when not a time, reported by the checks below. */
+const AS_TIME = { invalid: "nan" } as const;
+
 /** Convert one column to Float64Array: numbers kept, null/undefined/non-numbers -> NaN, Dates and ISO strings -> epoch ms when `asTime`. @internal */
 export function toFloat64(values: ArrayLike<unknown>, asTime = false): Float64Array {
   if (values instanceof Float64Array) return values;
@@ -26,8 +30,7 @@ export function toFloat64(values: ArrayLike<unknown>, asTime = false): Float64Ar
   for (let i = 0; i < n; i++) {
     const v = values[i];
     if (typeof v === "number") out[i] = v;
-    else if (asTime && v instanceof Date) out[i] = v.getTime();
-    else if (asTime && typeof v === "string") out[i] = Date.parse(v);
+    else if (asTime && (v instanceof Date || typeof v === "string")) out[i] = toEpochMs(v, AS_TIME);
     else if (typeof v === "bigint") out[i] = Number(v);
     else out[i] = Number.NaN;
   }

@@ -1,11 +1,12 @@
 import { toDataFrame } from "../data/toDataFrame.js";
 import type { DataFrame } from "../data/danfo.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
-import { validateThresholds } from "./classifySignal.js";
-import { MISSING_POLICIES, type MissingPolicy } from "./compositeScore.js";
+import { labelCode, labelName, strengthCode, validateThresholds } from "./classifySignal.js";
+import { MISSING_POLICIES, policyCode, type MissingPolicy } from "./compositeScore.js";
 import { componentsFromFeeds, type ComponentsFromFeedsOptions } from "./componentsFromFeeds.js";
 import { readColumns, type ColumnInput } from "./readColumns.js";
-import { confidenceColumn, fuseComposite, scorerKind, strengthColumn } from "./fuseComposite.js";
+import { fuseComposite, scorerKind, type FusedModel } from "./fuseComposite.js";
+import { confidenceAt } from "./signalConfidence.js";
 import { DEFAULT_SCORERS, EXTRA_SCORERS, type Scorer } from "./scorers.js";
 import { DEFAULT_WEIGHTS, validateWeights, type Weights } from "./weights.js";
 
@@ -50,21 +51,26 @@ export interface CompositeReplay {
   readonly components: readonly string[];
   /** Component values used: the input's own arrays when they are Float64Array (do not mutate); empty when `from` is "scores". */
   readonly values: Readonly<Record<string, Float64Array>>;
-  /** Score per component per row, in [-1, 1] (NaN where the value was NaN). */
+  /** Score per component per row, in [-1, 1] (NaN where the value was NaN). Built on first access. */
   readonly scores: Readonly<Record<string, Float64Array>>;
-  /** Weighted composite per row (NaN when no component is present, or under policy "nan"). */
+  /** Weighted composite per row (NaN when no component is present, or under policy "nan"). Built on first access. */
   readonly composite: Float64Array;
-  /** 1 buy, -1 sell, 0 neutral (NaN composite is neutral). */
+  /** 1 buy, -1 sell, 0 neutral (NaN composite is neutral; see labelCode). Built on first access. */
   readonly label: Int8Array;
   /** -2 strong sell .. 2 strong buy (equals `label` when no `strong` band is set). Built on first access. */
   readonly strength: Int8Array;
   /** Confidence 0..1 (see signalConfidence); NaN where the composite is NaN. Built on first access. */
   readonly confidence: Float64Array;
+  /**
+   * The label of rows lo..hi-1 written into `out[0 .. hi-lo)` (1 buy, -1 sell, 0 neutral),
+   * computed block by block in reused buffers without building the n-length columns
+   * (from them when they are already built): pass the replay itself as `backtest`'s
+   * `signal` to go from component values to equity in one pass.
+   */
+  signalInto(out: Float64Array, lo: number, hi: number): void;
   /** The replay as a danfo DataFrame: time, `<c>_value`, `<c>_score`, composite, label, signal ("buy"/"sell"/"neutral"), confidence. */
   toDataFrame(): DataFrame;
 }
-
-const SIGNAL_NAMES = ["sell", "neutral", "buy"] as const;
 const identity: Scorer = (v) => v;
 
 /**
@@ -83,12 +89,13 @@ const identity: Scorer = (v) => v;
  * weight whose score has the composite's sign): this library's definition, also
  * its replay server's (the live service does not publish its formula).
  *
- * Cost: one small loop per component over blocks of 1024 rows (the default
- * scorers inlined), each column read or written once; `confidence` and `strength`
- * are built on first access (same numbers), as most runs never read them. About
- * 12 M rows a second for five components on a busy 2-core machine, 10x the
- * row-by-row record path (`npx tsx test/signals/replayThroughput.ts`). For weight
- * sweeps, score once and replay `r.scores` with `from: "scores"` (about 3x faster).
+ * Cost: the inputs are checked here; every column (scores, composite, label,
+ * strength, confidence) is built on first access, by one small loop per component
+ * over blocks of 1024 rows (the scorers of scorers.ts, inlined by the JIT), each
+ * column read or written once. Passed as `backtest`'s `signal`, the replay is
+ * streamed instead (`signalInto`): labels block by block in reused buffers, no
+ * n-length column at all (`npx tsx test/signals/replayThroughput.ts` times the
+ * column path). For weight sweeps, score once and replay `r.scores` with `from: "scores"`.
  * Causal: row t depends on row t only (row <= t with `from: "feeds"`), so rows
  * need no order: a table of several coins' rows is fine (feeds need an ascending `time`).
  * @param input columns keyed by component name (imbalance, funding, basis_spread,
@@ -181,50 +188,98 @@ export function replayComposite(input: ColumnInput, options: ReplayCompositeOpti
     kinds[j] = scorerKind(f);
     fns.push(f);
     values[name] = col;
-    const s = new Float64Array(n);
-    scores[name] = s;
-    scoreCols.push(s);
+    scoreCols.push(col); // replaced by the score column when the columns are built
   }
 
-  // One pass over the rows: each row scores its components and sums them in weight
-  // order, so results equal the row-by-row functions bit for bit. Confidence and
-  // strength are built on first access (same numbers): most runs never read them.
-  const composite = new Float64Array(n);
-  const label = new Int8Array(n);
-  const policy = missing === "renormalise" ? 0 : missing === "zero" ? 1 : 2;
-  fuseComposite({ n, kinds, cols, fns, outs: scoreCols, weights: ws, policy, total, threshold }, composite, label);
+  const model: FusedModel = { cols, kinds, fns, weights: ws, total, policy: policyCode(missing) };
+  let composite: Float64Array | undefined;
+  let label: Int8Array | undefined;
   let confidence: Float64Array | undefined;
   let strength: Int8Array | undefined;
-  const confidenceOf = (): Float64Array => (confidence ??= confidenceColumn(scoreCols, ws, composite));
+  // The columns, built on first access: scores (a kind-6 column is its input) then the composite.
+  const compositeOf = (): Float64Array => {
+    if (composite !== undefined) return composite;
+    const c = new Float64Array(n);
+    for (let j = 0; j < k; j++) if (kinds[j] !== 6) scoreCols[j] = scores[names[j] as string] = new Float64Array(n);
+    for (let lo = 0; lo < n; lo += BLOCK) fuseComposite(model, lo, Math.min(n, lo + BLOCK), 0, scoreCols, c);
+    return (composite = c);
+  };
+  const labelOf = (): Int8Array => {
+    if (label !== undefined) return label;
+    const c = compositeOf();
+    const l = new Int8Array(n);
+    for (let i = 0; i < n; i++) l[i] = labelCode(c[i] as number, threshold);
+    return (label = l);
+  };
+  const confidenceOf = (): Float64Array => {
+    if (confidence !== undefined) return confidence;
+    const c = compositeOf();
+    const out = new Float64Array(n);
+    for (let i = 0; i < n; i++) out[i] = confidenceAt(scoreCols, ws, c[i] as number, i);
+    return (confidence = out);
+  };
+  // Block buffers of signalInto, reused from call to call.
+  let blockScores: Float64Array[] | undefined;
+  let blockComposite: Float64Array | undefined;
 
   const components = Object.freeze([...names]);
-  return {
+  const replay: CompositeReplay = {
     length: n,
     time,
     components,
     values,
-    scores,
-    composite,
-    label,
+    get scores(): Readonly<Record<string, Float64Array>> {
+      compositeOf();
+      return scores;
+    },
+    get composite(): Float64Array {
+      return compositeOf();
+    },
+    get label(): Int8Array {
+      return labelOf();
+    },
     get strength(): Int8Array {
-      return (strength ??= strengthColumn(label, composite, strong));
+      if (strength !== undefined) return strength;
+      const c = compositeOf();
+      const out = new Int8Array(n);
+      for (let i = 0; i < n; i++) out[i] = strengthCode(c[i] as number, threshold, strong);
+      return (strength = out);
     },
     get confidence(): Float64Array {
       return confidenceOf();
     },
+    signalInto(out: Float64Array, lo: number, hi: number): void {
+      if (composite !== undefined) {
+        for (let i = lo; i < hi; i++) out[i - lo] = labelCode(composite[i] as number, threshold);
+        return;
+      }
+      blockScores ??= names.map(() => new Float64Array(BLOCK));
+      blockComposite ??= new Float64Array(BLOCK);
+      for (let a = lo; a < hi; a += BLOCK) {
+        const b = Math.min(hi, a + BLOCK);
+        fuseComposite(model, a, b, a, blockScores, blockComposite);
+        for (let i = a; i < b; i++) out[i - lo] = labelCode(blockComposite[i - a] as number, threshold);
+      }
+    },
     toDataFrame(): DataFrame {
       const cols: Record<string, ArrayLike<number> | readonly string[]> = {};
       if (time !== undefined) cols["time"] = time;
+      const sc = replay.scores;
       for (const name of components) {
         const v = values[name];
         if (v !== undefined) cols[`${name}_value`] = v;
-        cols[`${name}_score`] = scores[name] as Float64Array;
+        cols[`${name}_score`] = sc[name] as Float64Array;
       }
-      cols["composite"] = composite;
-      cols["label"] = label;
-      cols["signal"] = Array.from(label, (l) => SIGNAL_NAMES[l + 1] as string);
+      const l = labelOf();
+      cols["composite"] = compositeOf();
+      cols["label"] = l;
+      cols["signal"] = Array.from(l, labelName);
       cols["confidence"] = confidenceOf();
       return toDataFrame(cols);
     },
   };
+  return replay;
 }
+
+/** Rows per block: a few columns of 1024 doubles stay in a core's L2 cache between the components' loops. */
+const BLOCK = 1024;

@@ -11,7 +11,6 @@ import {
   parseMethodologyWeights,
 } from "../../src/api/schemas/index.js";
 import { SchemaMismatchError } from "../../src/errors/index.js";
-import { DEFAULT_WEIGHTS } from "../../src/signals/weights.js";
 import { fixture } from "./helpers/fixtureServer.js";
 
 describe("snapshot: observed and documented normalise to the same metric values", () => {
@@ -30,7 +29,7 @@ describe("snapshot: observed and documented normalise to the same metric values"
   });
 
   it("keeps unknown fields and does not mutate the body", () => {
-    const body = { catalog_total: 1, metrics: [{ metric_id: "x", time_chain: "t", time_local: "t", value: 1, unit: "usd" }], extra: 1 };
+    const body = { catalog_total: 1, metrics: [{ metric_id: "x", time_chain: "2026-11-22T12:00:00.000Z", time_local: "2026-11-22T12:00:00.000Z", value: 1, unit: "usd" }], extra: 1 };
     const copy = structuredClone(body);
     const s = normaliseSnapshot(body);
     expect((s as Record<string, unknown>)["extra"]).toBe(1);
@@ -78,8 +77,8 @@ describe("volatility", () => {
 
   it("a nested '1d' key is renamed '24h' too", () => {
     const v = normaliseVolatility({
-      timestamp: "t",
-      volatility: [{ coin: "BTC", mark_price: 1, realized_vol: { "1d": 40 }, atr: {}, regime: "normal", timestamp: "t" }],
+      timestamp: "2026-11-22T12:00:00.000Z",
+      volatility: [{ coin: "BTC", mark_price: 1, realized_vol: { "1d": 40 }, atr: {}, regime: "normal", timestamp: "2026-11-22T12:00:00.000Z" }],
     });
     expect(v.volatility[0]!.realized_vol).toEqual({ "24h": 40 });
   });
@@ -104,9 +103,9 @@ describe("whale flow", () => {
 
   it("an array of observed objects (all coins) is accepted; top-level fields are kept", () => {
     const one = fixture("whale-flow", "observed");
-    const many = normaliseWhaleFlow({ timestamp: "t", whale_flow: [one, one] });
+    const many = normaliseWhaleFlow({ timestamp: "2026-11-22T12:00:00.000Z", whale_flow: [one, one] });
     expect(many.whale_flow).toHaveLength(2);
-    expect(many["timestamp"]).toBe("t");
+    expect(many["timestamp"]).toBe("2026-11-22T12:00:00.000Z");
     expect(normaliseWhaleFlow([one]).variant).toBe("observed");
   });
 });
@@ -127,12 +126,12 @@ describe("composite", () => {
     expect(btc.regime).toBe("neutral");
   });
 
-  it("documented single-coin form -> same BTC signal; text without weights falls back to DEFAULT_WEIGHTS with a flag", () => {
+  it("documented single-coin form -> same BTC signal; text without weights gives no weights, flagged default (the signals decide the defaults)", () => {
     const obs = normaliseComposite(fixture("composite", "observed"));
     const doc = normaliseComposite(fixture("composite", "documented"));
     expect(doc.variant).toBe("documented");
     expect(doc.weights_source).toBe("default");
-    expect(doc.weights).toEqual({ ...DEFAULT_WEIGHTS });
+    expect(doc.weights).toEqual({});
     expect(doc.signals).toHaveLength(1);
     expect(doc.signals[0]).toEqual(obs.signals[0]);
   });
@@ -146,7 +145,7 @@ describe("composite", () => {
       gas: 0.1,
     });
     expect(parseMethodologyWeights("Imbalance: 40.5%; Volatility 9.5 %").weights).toEqual({ imbalance: 0.405, volatility: 0.095 });
-    expect(parseMethodologyWeights("")).toEqual({ weights: { ...DEFAULT_WEIGHTS }, source: "default" });
+    expect(parseMethodologyWeights("")).toEqual({ weights: {}, source: "default" });
   });
 });
 

@@ -1,21 +1,23 @@
 /**
  * Where ours' time goes in the backtest benchmark (test/bench/backtest.bench.ts):
  * `npx tsx test/bench/backtestProfile.ts [N] [REPS]` (default 2e6 bars, 10 runs).
- * Times each stage of replayComposite + backtest on the benchmark's bars, best of
- * REPS in process CPU time, and the user / system split with minor page faults per
- * run (fresh typed arrays are page-faulted on first touch: system time).
- * The backtest's stages are then re-run in isolation (same inputs), so they need
- * not add up exactly to the whole run.
+ * Times the whole run as the benchmark does (replayComposite streamed into backtest:
+ * equity and trades), the first access to the other series, then each stage of the
+ * streamed pass in isolation over the same blocks (composite -> label, label -> target,
+ * the kernel), best of REPS in process CPU time, and the user / system split with minor
+ * page faults of the fastest whole run (fresh typed arrays are page-faulted on first
+ * touch: system time). Stages re-run in isolation need not add up exactly to the whole.
  */
 import { backtest } from "../../src/backtest/index.js";
-import { checkPrices } from "../../src/backtest/execution.js";
-import { simulateDefault } from "../../src/backtest/simulateDefault.js";
-import { targetPositions } from "../../src/backtest/targetPositions.js";
+import { KernelState } from "../../src/backtest/kernel/KernelState.js";
+import { NO_SERIES, runKernel } from "../../src/backtest/kernel/runKernel.js";
+import { resolveTargets, TargetStream, targetsInto } from "../../src/backtest/targetPositions.js";
 import { replayComposite } from "../../src/signals/index.js";
 import { FEE_BPS, SLIPPAGE_BPS, THRESHOLD, generateBars } from "./backtestData.js";
 
 const n = Math.round(Number(process.argv[2] ?? 2e6));
 const reps = Number(process.argv[3] ?? 10);
+const BLOCK = 2048;
 const c = generateBars(n, 42);
 const cpu = (): number => {
   const u = process.cpuUsage();
@@ -25,52 +27,49 @@ const best: Record<string, number> = {};
 const keep = (name: string, ms: number): void => {
   best[name] = Math.min(best[name] ?? Number.POSITIVE_INFINITY, ms);
 };
+const replay = () =>
+  replayComposite({ imbalance: c.imbalance, funding: c.funding, basis_spread: c.basis_spread, momentum_5m: c.momentum_5m, gas: c.gas }, { threshold: THRESHOLD });
 let user = Number.POSITIVE_INFINITY;
 let system = Number.POSITIVE_INFINITY;
 let faults = Number.POSITIVE_INFINITY;
 let check = 0;
 for (let r = 0; r < reps; r++) {
-  // the whole run, as the benchmark times it
   const u0 = process.cpuUsage();
   const f0 = process.resourceUsage().minorPageFault;
   let t = cpu();
-  const rep = replayComposite(
-    { imbalance: c.imbalance, funding: c.funding, basis_spread: c.basis_spread, momentum_5m: c.momentum_5m, gas: c.gas },
-    { threshold: THRESHOLD },
-  );
-  keep("replayComposite (scores, composite, label)", cpu() - t);
-  t = cpu();
-  const b = backtest({ close: c.close, signal: rep.label, funding: c.funding_bar, feeBps: FEE_BPS, slippageBps: SLIPPAGE_BPS, initialCash: 1 });
-  keep("backtest (equity, trades)", cpu() - t);
-  t = cpu();
-  check += b.returns.length;
-  keep("returns (first access)", cpu() - t);
+  const b = backtest({ close: c.close, signal: replay(), funding: c.funding_bar, feeBps: FEE_BPS, slippageBps: SLIPPAGE_BPS, initialCash: 1 });
+  keep("replay + backtest, streamed (equity, trades)", cpu() - t);
   const u = process.cpuUsage(u0);
   if ((u.user + u.system) / 1e3 < user + system) {
     user = u.user / 1e3;
     system = u.system / 1e3;
     faults = process.resourceUsage().minorPageFault - f0;
   }
+  t = cpu();
+  check += b.returns.length + b.exposure.length;
+  keep("  + other series (first access: one more pass)", cpu() - t);
 }
+const labels = new Float64Array(BLOCK);
+const targets = new Float64Array(BLOCK);
+const all = new Float64Array(n);
 for (let r = 0; r < reps; r++) {
-  // the backtest's stages in isolation
-  const rep = replayComposite(
-    { imbalance: c.imbalance, funding: c.funding, basis_spread: c.basis_spread, momentum_5m: c.momentum_5m, gas: c.gas },
-    { threshold: THRESHOLD },
-  );
+  const rep = replay();
   let t = cpu();
-  checkPrices("close", c.close, "profile");
-  keep("  backtest: checkPrices (close)", cpu() - t);
+  for (let lo = 0; lo < n; lo += BLOCK) rep.signalInto(labels, lo, Math.min(n, lo + BLOCK));
+  keep("  stage: composite -> label (signalInto)", cpu() - t);
+  const rule = resolveTargets({ signal: rep }, n, "profile");
+  const stream = new TargetStream();
   t = cpu();
-  const { positions } = targetPositions({ signal: rep.label }, n, "profile");
-  keep("  backtest: targetPositions (label -> weight)", cpu() - t);
+  for (let lo = 0; lo < n; lo += BLOCK) targetsInto(rule, stream, lo, Math.min(n, lo + BLOCK), targets, lo);
+  keep("  stage: label -> target (targetsInto, incl. signalInto)", cpu() - t);
+  targetsInto(rule, new TargetStream(), 0, n, all, 0);
+  const st = new KernelState(1, { n, initialCash: 1, costBps: FEE_BPS + SLIPPAGE_BPS, nextOpen: false, whole: false, everyBar: true }, undefined);
   t = cpu();
-  const coin = { name: undefined, close: c.close, open: undefined, target: positions, funding: c.funding_bar, spreadBps: undefined };
-  const out = simulateDefault(coin, { n, initialCash: 1, costBps: FEE_BPS + SLIPPAGE_BPS, nextOpen: false, whole: false, everyBar: true }, false);
-  keep("  backtest: simulateDefault (the engine loop)", cpu() - t);
-  check += out.equity.length;
+  runKernel(st, [{ close: c.close, open: undefined, funding: c.funding_bar, spreadBps: undefined }], [all], 0, 0, n, NO_SERIES);
+  keep("  stage: runKernel (accumulators only)", cpu() - t);
+  check += st.trades;
 }
 if (check === 0) console.log("(no bars)");
 console.log(`${n} bars, best of ${reps} runs (process CPU time, ms):`);
-for (const [name, ms] of Object.entries(best)) console.log(`${name.padEnd(48)} ${ms.toFixed(1).padStart(8)}`);
-console.log(`fastest whole run (replay + backtest + returns): user ${user.toFixed(1)} ms, system ${system.toFixed(1)} ms, ${faults} minor page faults`);
+for (const [name, ms] of Object.entries(best)) console.log(`${name.padEnd(58)} ${ms.toFixed(1).padStart(8)}`);
+console.log(`fastest whole run (replay + backtest): user ${user.toFixed(1)} ms, system ${system.toFixed(1)} ms, ${faults} minor page faults`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createPanel, fromDataFrame, isPanel, sortDedupe, toDataFrame, toEpochMillis } from "../../src/data/index.js";
-import { InvalidArgumentError } from "../../src/errors/index.js";
+import { createPanel, fromDataFrame, isPanel, sortDedupe, toDataFrame } from "../../src/data/index.js";
+import { InvalidArgumentError, InvalidTimeError } from "../../src/errors/index.js";
 
 describe("createPanel", () => {
   it("copies time and columns into Float64Arrays (inputs untouched)", () => {
@@ -38,28 +38,31 @@ describe("sortDedupe", () => {
     const { panel, report } = sortDedupe([120, 0, 120, NaN, 60, 0], { x: [1, 2, 3, 4, 5, 6] });
     expect(Array.from(panel.time)).toEqual([0, 60, 120]);
     expect(Array.from(panel.columns.x!)).toEqual([6, 5, 3]);
-    expect(report).toEqual({ outOfOrder: 3, duplicates: 2, badTimes: 1 });
+    // Time 0: rows 1 (x=2) and 5 (x=6): 6 kept, 2 differs -> conflict; time 120: rows 0 (x=1) and 2 (x=3) -> conflict.
+    expect(report).toEqual({ outOfOrder: 3, duplicates: 0, conflicts: 2, badTimes: 1 });
+  });
+  it("a dropped row equal to the kept one in every column (NaN = NaN) is a duplicate, otherwise a conflict", () => {
+    const { panel, report } = sortDedupe([0, 0, 0, 60], { x: [1, 1, 2, NaN], y: [NaN, NaN, NaN, 5] });
+    // Time 0 keeps row 2 (x=2, y=NaN): row 0 and row 1 have x=1 -> 2 conflicts.
+    expect(report).toEqual({ outOfOrder: 0, duplicates: 0, conflicts: 2, badTimes: 0 });
+    expect(Array.from(panel.columns.x!)).toEqual([2, NaN]);
+    const same = sortDedupe([0, 0, 60], { x: [NaN, NaN, 1] });
+    expect(same.report).toEqual({ outOfOrder: 0, duplicates: 1, conflicts: 0, badTimes: 0 });
+  });
+  it("does not modify its inputs, and its output does not alias them", () => {
+    const time = Float64Array.of(0, 60);
+    const x = Float64Array.of(1, 2);
+    const { panel } = sortDedupe(time, { x });
+    panel.time[0] = 99;
+    panel.columns.x![0] = 99;
+    expect(Array.from(time)).toEqual([0, 60]);
+    expect(Array.from(x)).toEqual([1, 2]);
   });
   it("leaves clean input as is and handles empty input", () => {
-    expect(sortDedupe([0, 1], { x: [1, 2] }).report).toEqual({ outOfOrder: 0, duplicates: 0, badTimes: 0 });
+    expect(sortDedupe([0, 1], { x: [1, 2] }).report).toEqual({ outOfOrder: 0, duplicates: 0, conflicts: 0, badTimes: 0 });
+    expect(Array.from(sortDedupe([5], { x: [7] }).panel.columns.x!)).toEqual([7]);
     expect(sortDedupe([], { x: [] }).panel.time.length).toBe(0);
     expect(() => sortDedupe([0], { x: [] })).toThrow('sortDedupe: column "x" has 0 values, expected 1');
-  });
-});
-
-describe("toEpochMillis", () => {
-  it("reads ms, Dates, numeric strings and ISO strings (no offset = UTC)", () => {
-    expect(toEpochMillis(1_700_000_000_000)).toBe(1_700_000_000_000);
-    expect(toEpochMillis("1700000000000")).toBe(1_700_000_000_000);
-    expect(toEpochMillis(new Date(5))).toBe(5);
-    // Date.UTC(2026, 10, 22, 12) = 1795348800000 (hand-checked with `date -u -d 2026-11-22T12:00:00 +%s`)
-    expect(toEpochMillis("2026-11-22T12:00:00")).toBe(1_795_348_800_000);
-    expect(toEpochMillis("2026-11-22 12:00:00")).toBe(1_795_348_800_000);
-    expect(toEpochMillis("2026-11-22T13:00:00+01:00")).toBe(1_795_348_800_000);
-    expect(toEpochMillis("2026-11-22")).toBe(Date.UTC(2026, 10, 22));
-    expect(toEpochMillis("soon")).toBeNaN();
-    expect(toEpochMillis(null)).toBeNaN();
-    expect(toEpochMillis(Infinity)).toBeNaN();
   });
 });
 
@@ -92,7 +95,8 @@ describe("toDataFrame <-> fromDataFrame", () => {
     const df = toDataFrame({ t: [0], x: [1] });
     expect(() => fromDataFrame(df)).toThrow('fromDataFrame: no time column "time" among ["t","x"]; pass { time: "<name>" }');
     const bad = { columns: ["time"], column: () => ({ values: ["later"] }) };
-    expect(() => fromDataFrame(bad)).toThrow('fromDataFrame: unreadable time "later" at row 0 of "time"');
+    expect(() => fromDataFrame(bad)).toThrow(InvalidTimeError);
+    expect(() => fromDataFrame(bad)).toThrow('fromDataFrame: time at row 0 must be a time from 1970-01-01T00:00:00.000Z to 2099-12-31T23:59:59.999Z');
     expect(() => fromDataFrame({} as never)).toThrow(InvalidArgumentError);
   });
   it("toDataFrame: one column, dtype labels by content, strings kept, later changes to the input do not reach the frame", () => {

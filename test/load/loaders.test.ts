@@ -240,7 +240,7 @@ describe("loadAnalyticsQuery", () => {
     const long = analyticsToColumns(result, "long");
     expect(long.time).toEqual([Date.UTC(2026, 0, 1), Date.UTC(2026, 0, 1), Date.UTC(2026, 0, 1, 0, 1), Date.UTC(2026, 0, 1, 0, 1)]);
     expect(analyticsToColumns({ ...result, columns: [], rows: [] })).toEqual({ time: [] });
-    expect(() => analyticsToColumns({ ...result, rows: [["soon", "BTC", "btc_price", 1]] })).toThrow("unreadable time");
+    expect(() => analyticsToColumns({ ...result, rows: [["soon", "BTC", "btc_price", 1]] })).toThrow("/v3/analytics/query: rows[].time at row 0 must be a time");
     expect(() => analyticsToColumns({ ...result, columns: ["when", "v"], rows: [[1, 2]] })).toThrow("no time column");
   });
 });

@@ -30,9 +30,13 @@ function examples(): Example[] {
   return out;
 }
 
-const names = Object.keys(signals);
-const values = Object.values(signals);
-const evaluate = (src: string): unknown => new Function(...names, `return (${src});`)(...values);
+/** The public exports, plus each file's own (internal) exports for its own examples. */
+const modules: Record<string, Record<string, unknown>> = {};
+for (const file of readdirSync(DIR).filter((f) => f.endsWith(".ts"))) {
+  modules[file] = { ...signals, ...((await import(join(DIR, file))) as Record<string, unknown>) };
+}
+const evaluateIn = (scope: Record<string, unknown>, src: string): unknown => new Function(...Object.keys(scope), `return (${src});`)(...Object.values(scope));
+const evaluate = (src: string): unknown => evaluateIn(signals, src);
 
 function digits(x: string): number {
   const d = /\.(\d+)/.exec(x);
@@ -81,7 +85,7 @@ describe("doc examples of src/signals", () => {
 
   for (const e of runnable) {
     it(`${e.file}: ${e.expr} // ${e.result}`, () => {
-      check(evaluate(e.expr), e.result);
+      check(evaluateIn(modules[e.file] ?? signals, e.expr), e.result);
     });
   }
 });

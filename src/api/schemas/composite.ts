@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseMethodologyWeights } from "../parseMethodologyWeights.js";
+import { checkResponseTimes } from "../checkResponseTimes.js";
 import { schemaMismatch } from "../schemaMismatch.js";
 
 /** One component's raw value and its score in [-1, 1]. */
@@ -41,7 +42,7 @@ export type CompositeSignal = z.infer<typeof compositeSignalSchema>;
 
 /** Normalised composite: observed shape plus parsed `weights` and the variant. */
 export type Composite = z.infer<typeof compositeSchema> & {
-  /** Weights parsed from `methodology` (fractions), or DEFAULT_WEIGHTS. */
+  /** Weights parsed from `methodology` (fractions); empty when it states none (then the model's DEFAULT_WEIGHTS of src/signals apply). */
   weights: Record<string, number>;
   /** `"methodology"` if parsed from the text, `"default"` if it stated none. */
   weights_source: "methodology" | "default";
@@ -53,18 +54,19 @@ export type Composite = z.infer<typeof compositeSchema> & {
  * null` -> `[]`, weights parsed from `methodology` ("imbalance 30%" -> 0.3),
  * a single top-level signal wrapped into `signals: [it]`.
  * @throws SchemaMismatchError naming both variants
+ * @throws InvalidTimeError for a time that is not one or lies outside 2009..2099 (see checkResponseTimes)
  */
 export function normaliseComposite(body: unknown, endpoint = "/v1/signals/composite"): Composite {
   const observed = compositeSchema.safeParse(body);
   if (observed.success) {
     const { weights, source } = parseMethodologyWeights(observed.data.methodology);
-    return { ...observed.data, weights, weights_source: source, variant: "observed" };
+    return checkResponseTimes({ ...observed.data, weights, weights_source: source, variant: "observed" }, endpoint);
   }
   const documented = documentedCompositeSchema.safeParse(body);
   if (documented.success) {
     const { methodology = "", ...signal } = documented.data;
     const { weights, source } = parseMethodologyWeights(methodology);
-    return { methodology, signals: [signal], weights, weights_source: source, variant: "documented" };
+    return checkResponseTimes({ methodology, signals: [signal], weights, weights_source: source, variant: "documented" }, endpoint);
   }
   throw schemaMismatch(endpoint, [
     ["observed", observed.error],

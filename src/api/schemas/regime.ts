@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkResponseTimes } from "../checkResponseTimes.js";
 import { schemaMismatch } from "../schemaMismatch.js";
 
 /** One coin's regime entry (observed, spec 2.5). */
@@ -57,11 +58,11 @@ export function normaliseRegime(body: unknown, endpoint = "/v3/signals/regime"):
   const observed = regimeSchema.safeParse(body);
   if (observed.success) {
     // Documented top-level fields alongside regimes[]: say so.
-    return { ...observed.data, variant: observed.data.regime === undefined ? "observed" : "documented" };
+    return checkResponseTimes({ ...observed.data, variant: observed.data.regime === undefined ? "observed" : "documented" }, endpoint);
   }
   const documented = documentedRegimeSchema.safeParse(body);
   if (documented.success) {
-    return { ...documented.data, timestamp: documented.data.timestamp ?? "", regimes: [], variant: "documented" };
+    return checkResponseTimes({ ...documented.data, timestamp: documented.data.timestamp ?? "", regimes: [], variant: "documented" }, endpoint);
   }
   throw schemaMismatch(endpoint, [
     ["observed", observed.error],

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkResponseTimes } from "../checkResponseTimes.js";
 import { schemaMismatch } from "../schemaMismatch.js";
 
 /** One catalog metric as the service sends it (observed shape). */
@@ -32,10 +33,11 @@ export type Snapshot = z.infer<typeof snapshotSchema> & { variant: "observed" | 
  * and `catalog_total` is their count; non-numeric fields (`updated_at`, any
  * unknown one) stay at the top level.
  * @throws SchemaMismatchError naming both variants
+ * @throws InvalidTimeError for a time that is not one or lies outside 2009..2099 (see checkResponseTimes)
  */
 export function normaliseSnapshot(body: unknown, endpoint = "/v1/snapshot"): Snapshot {
   const observed = snapshotSchema.safeParse(body);
-  if (observed.success) return { ...observed.data, variant: "observed" };
+  if (observed.success) return checkResponseTimes({ ...observed.data, variant: "observed" }, endpoint);
   const documented = documentedSnapshotSchema.safeParse(body);
   if (documented.success) {
     const at = documented.data.updated_at;
@@ -45,7 +47,7 @@ export function normaliseSnapshot(body: unknown, endpoint = "/v1/snapshot"): Sna
       if (typeof value === "number") metrics.push({ metric_id: key, time_chain: at, time_local: at, value });
       else rest[key] = value;
     }
-    return { ...rest, catalog_total: metrics.length, metrics, variant: "documented" };
+    return checkResponseTimes({ ...rest, catalog_total: metrics.length, metrics, variant: "documented" }, endpoint);
   }
   throw schemaMismatch(endpoint, [
     ["observed", observed.error],

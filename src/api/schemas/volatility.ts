@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkResponseTimes } from "../checkResponseTimes.js";
 import { schemaMismatch } from "../schemaMismatch.js";
 
 const byWindow = z.record(z.string(), z.number().nullable());
@@ -79,11 +80,14 @@ export function normaliseVolatility(body: unknown, endpoint = "/v1/signals/volat
   const observed = volatilitySchema.safeParse(body);
   if (observed.success) {
     const d = observed.data;
-    return {
-      ...d,
-      volatility: d.volatility.map((e) => ({ ...e, realized_vol: canonicalWindows(e.realized_vol), atr: canonicalWindows(e.atr) })),
-      variant: "observed",
-    };
+    return checkResponseTimes(
+      {
+        ...d,
+        volatility: d.volatility.map((e) => ({ ...e, realized_vol: canonicalWindows(e.realized_vol), atr: canonicalWindows(e.atr) })),
+        variant: "observed" as const,
+      },
+      endpoint,
+    );
   }
   const documented = documentedVolatilitySchema.safeParse(body);
   if (documented.success) {
@@ -102,7 +106,7 @@ export function normaliseVolatility(body: unknown, endpoint = "/v1/signals/volat
         timestamp: e.timestamp ?? top,
       };
     });
-    return { ...d, timestamp: top, volatility, variant: "documented" };
+    return checkResponseTimes({ ...d, timestamp: top, volatility, variant: "documented" as const }, endpoint);
   }
   throw schemaMismatch(endpoint, [
     ["observed", observed.error],

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkResponseTimes } from "../checkResponseTimes.js";
 import { schemaMismatch } from "../schemaMismatch.js";
 
 /** One large resting order (observed shape). */
@@ -56,16 +57,17 @@ export type WhaleFlow = { [key: string]: unknown } & (
  * array of them (bare or in `whale_flow`), or the documented `whale_flow[]`.
  * Other top-level fields (e.g. `timestamp`) are kept.
  * @throws SchemaMismatchError naming both variants
+ * @throws InvalidTimeError for a time that is not one or lies outside 2009..2099 (see checkResponseTimes)
  */
 export function normaliseWhaleFlow(body: unknown, endpoint = "/v1/signals/whale-flow"): WhaleFlow {
   const one = observedWhaleFlowEntrySchema.safeParse(body);
-  if (one.success) return { whale_flow: [one.data], variant: "observed" };
+  if (one.success) return checkResponseTimes({ whale_flow: [one.data], variant: "observed" }, endpoint);
   const many = (Array.isArray(body) ? z.array(observedWhaleFlowEntrySchema) : observedManySchema).safeParse(body);
   if (many.success) {
-    return Array.isArray(many.data) ? { whale_flow: many.data, variant: "observed" } : { ...many.data, variant: "observed" };
+    return checkResponseTimes(Array.isArray(many.data) ? { whale_flow: many.data, variant: "observed" } : { ...many.data, variant: "observed" }, endpoint);
   }
   const documented = documentedWhaleFlowSchema.safeParse(body);
-  if (documented.success) return { ...documented.data, variant: "documented" };
+  if (documented.success) return checkResponseTimes({ ...documented.data, variant: "documented" }, endpoint);
   throw schemaMismatch(endpoint, [
     ["observed", one.error],
     ["documented", documented.error],

@@ -1,0 +1,30 @@
+/**
+ * The simulation kernel, the one definition of the engine (internal; `backtest`,
+ * `backtestPortfolio` and the research sweep all run it).
+ *
+ * Entry point: `runKernel(state, coins, targets, targetBase, lo, hi, series)`
+ * advances a {@link KernelState} over bars lo..hi-1. A run is one call over
+ * [0, n) or consecutive blocks [0, a), [a, b), ..., [z, n): the state carries
+ * everything between blocks, so targets (and any per-bar series) can be computed
+ * and consumed block by block in reused cache-sized buffers. After bar n-1 the
+ * state holds the run's accumulators: `equity` (final), `sumReturns`,
+ * `sumSquaredReturns`, `maxDrawdown`, `trades`, `turnover`, `netExposure`,
+ * `grossExposure`, `ruinIndex`. Per-bar series are written only where a buffer is
+ * given (`NO_SERIES`: none, so nothing of length n is touched).
+ *
+ * The default mode of a sweep variant (fill next_close, fractional units, every-bar
+ * rebalancing, fee + slippage on |w_i - w_{i-1}|, target +1 / -1 / 0 by labelCode):
+ * @example
+ * const st = new KernelState(1, { n, initialCash: 1, costBps: 7, nextOpen: false, whole: false, everyBar: true }, undefined);
+ * const coin = { close, open: undefined, funding, spreadBps: undefined };
+ * const w = new Float64Array(BLOCK);
+ * for (let lo = 0; lo < n; lo += BLOCK) {
+ *   const hi = Math.min(n, lo + BLOCK);
+ *   for (let i = lo; i < hi; i++) w[i - lo] = labelCode(composite(i), threshold); // the caller's composite
+ *   runKernel(st, [coin], [w], lo, lo, hi, NO_SERIES); // or { ...NO_SERIES, base: lo, returns: buf }
+ * }
+ * st.equity; st.sumReturns; st.maxDrawdown; st.trades; // = backtest({ close, funding, signal, feeBps, slippageBps, initialCash: 1 })
+ * @internal
+ */
+export { KernelState, type KernelSettings } from "./KernelState.js";
+export { NO_SERIES, runKernel, type KernelCoin, type KernelSeries } from "./runKernel.js";
