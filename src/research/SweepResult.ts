@@ -2,7 +2,7 @@ import type { DataFrame } from "../data/danfo.js";
 import { toDataFrame } from "../data/toDataFrame.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import type { Weights } from "../signals/weights.js";
-import { runVariant } from "./runVariant.js";
+import { variantReturns } from "./variantPass.js";
 import type { SweepPlan } from "./SweepPlan.js";
 import { SWEEP_METRICS, type SweepMetric } from "./sweepMetrics.js";
 
@@ -144,7 +144,7 @@ export function createSweepResult(parts: SweepParts): SweepResult {
           "SweepResult.returnsOf: this sweep was read back from JSON and has no inputs; run sweepComposite on the data (its shard option can restrict it to the variants you need)",
         );
       }
-      return runVariant(plan, variant[i] as number).returns;
+      return variantReturns(plan, variant[i] as number);
     },
     best(metric: SweepMetric = "sharpeRatio"): SweepBest | undefined {
       if (!SWEEP_METRICS.includes(metric)) {

@@ -1,7 +1,5 @@
-import { runPass } from "../backtest/backtest.js";
-import { NO_SERIES, type KernelCoin, type KernelSettings } from "../backtest/kernel/index.js";
-import { resolveTargets } from "../backtest/targetPositions.js";
-import { scoreColumns, variantReplay } from "./runVariant.js";
+import { NO_SERIES } from "../backtest/kernel/index.js";
+import { scoreColumns, variantPass } from "./variantPass.js";
 import type { SweepPlan } from "./SweepPlan.js";
 import { sharpeFromSums } from "./sweepMetrics.js";
 
@@ -22,11 +20,8 @@ import { sharpeFromSums } from "./sweepMetrics.js";
 export function evaluateVariants(plan: SweepPlan, lo: number, hi: number, out: Float64Array, base: number, stride: number): void {
   const n = plan.n;
   const scores = scoreColumns(plan);
-  const coin: KernelCoin = { close: plan.close, open: undefined, funding: plan.barFunding, spreadBps: undefined };
-  const settings: KernelSettings = { n, initialCash: plan.initialCash, costBps: plan.feeBps + plan.slippageBps, nextOpen: false, whole: false, everyBar: true };
   for (let v = lo; v < hi; v++) {
-    const rule = resolveTargets({ signal: variantReplay(plan, v, scores), neutral: plan.neutral }, n, "sweepComposite");
-    const st = runPass(rule, coin, settings, NO_SERIES, undefined, undefined).state;
+    const st = variantPass(plan, v, scores, NO_SERIES);
     const at = v - base; // columns in SWEEP_METRICS order
 
     out[at] = n > 0 ? st.equity / plan.initialCash - 1 : Number.NaN;
