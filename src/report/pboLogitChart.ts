@@ -44,7 +44,8 @@ export function pboLogitSpec(logits: ArrayLike<number>, options: PboLogitChartOp
           color: { field: "side", type: "nominal", scale: { domain: ["overfit", "holds"], range: [COLORS.down, COLORS.up] }, title: null },
         },
       },
-      { mark: { type: "rule", color: COLORS.ink, strokeDash: [4, 3] }, encoding: { x: { datum: 0, type: "quantitative" } } },
+      // one rule at 0 (its own one-row data: with the layer's data it would draw one per split)
+      { data: { values: [{}] }, mark: { type: "rule", color: COLORS.ink, strokeDash: [4, 3] }, encoding: { x: { datum: 0, type: "quantitative" } } },
     ],
   };
 }

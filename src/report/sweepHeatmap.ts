@@ -17,6 +17,11 @@ export interface SweepHeatmapOptions {
   readonly metric?: string;
   /** Only variants at this threshold [every threshold]. */
   readonly threshold?: number;
+  /**
+   * Cell size: weights are rounded to the nearest multiple of `bucket` before grouping, so a
+   * fine grid (e.g. 0.02) draws as a readable one (0.1). Default: every distinct weight its own cell.
+   */
+  readonly bucket?: number;
   /** How the variants sharing a cell (the other weights and thresholds) combine: "mean" (default), "median" or "max". */
   readonly aggregate?: "mean" | "median" | "max";
   readonly title?: string;
@@ -62,12 +67,17 @@ export function heatmapCells(table: SweepTable, options: SweepHeatmapOptions): H
   if (how !== "mean" && how !== "median" && how !== "max") {
     throw new InvalidArgumentError("aggregate", `${where}: aggregate must be "mean", "median" or "max", got ${String(how)}`);
   }
+  const bucket = options.bucket;
+  if (bucket !== undefined && !(typeof bucket === "number" && bucket > 0 && bucket <= 1)) {
+    throw new InvalidArgumentError("bucket", `${where}: bucket must be a cell size in (0, 1], e.g. 0.1, got ${String(bucket)}`);
+  }
+  const snap = (w: number): number => Math.round((bucket === undefined ? w : Math.round(w / bucket) * bucket) * 1e9) / 1e9;
   const groups = new Map<string, { x: number; y: number; values: number[]; count: number }>();
   for (let i = 0; i < xs.length; i++) {
     if (ts !== undefined && ts[i] !== options.threshold) continue;
     // weights on a grid: round away float noise so 0.30000000000000004 and 0.3 share a cell
-    const x = Math.round((xs[i] as number) * 1e9) / 1e9;
-    const y = Math.round((ys[i] as number) * 1e9) / 1e9;
+    const x = snap(xs[i] as number);
+    const y = snap(ys[i] as number);
     const key = `${x},${y}`;
     let g = groups.get(key);
     if (g === undefined) groups.set(key, (g = { x, y, values: [], count: 0 }));

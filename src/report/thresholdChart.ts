@@ -80,7 +80,7 @@ export function thresholdSpec(table: SweepTable, options: ThresholdChartOptions 
     layer: [
       { mark: { type: "area", opacity: 0.18, color: COLORS.accent }, encoding: { x, y: { field: "lo", type: "quantitative", title: metric, axis: { format: fmt } }, y2: { field: "hi" } } },
       { mark: { type: "line", point: true, color: COLORS.accent }, encoding: { x, y: { field: "mid", type: "quantitative" } } },
-      { mark: { type: "rule", color: "#adb5bd" }, encoding: { y: { datum: 0, type: "quantitative" } } },
+      { data: { values: [{}] }, mark: { type: "rule", color: "#adb5bd" }, encoding: { y: { datum: 0, type: "quantitative" } } },
     ],
   };
 }

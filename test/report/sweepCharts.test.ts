@@ -45,6 +45,15 @@ describe("heatmapCells", () => {
     expect(heatmapCells(table, { x: "a", y: "b", aggregate: "max" }).map((c) => c.value)).toEqual([0, 4, -1, 3]);
     expect(heatmapCells(table, { x: "a", y: "b", aggregate: "median" }).map((c) => c.value)).toEqual([-1, 3, -1, 2]);
   });
+  it("buckets a fine grid into coarser cells", () => {
+    // bucket 1: a in {0, 0.5 -> 1 (rounds half up: Math.round), 1} -> (0, *): rows 6, 7; (1, 0): rows 0, 1, 4, 5 (b 0); (1, 1): rows 2, 3 (b 0.5 -> 1)
+    expect(heatmapCells(table, { x: "a", y: "b", bucket: 1 })).toEqual([
+      { x: 0, y: 1, value: -1, count: 2 },
+      { x: 1, y: 0, value: 2.5, count: 4 },
+      { x: 1, y: 1, value: -1, count: 2 },
+    ]);
+    expect(() => heatmapCells(table, { x: "a", y: "b", bucket: 0 })).toThrow(/bucket must be a cell size in \(0, 1\]/);
+  });
   it("puts weights that differ by float noise in one cell", () => {
     const t = { columns: { w_a: [0.1 + 0.2, 0.3], w_b: [0, 0], sharpeRatio: [1, 3] } };
     expect(heatmapCells(t, { x: "a", y: "b" })).toEqual([{ x: 0.3, y: 0, value: 2, count: 2 }]);
@@ -97,6 +106,9 @@ describe("walkForwardChart and pboLogitChart", () => {
       { v: 2, side: "holds" },
     ]);
     expect((spec as { title: string }).title).toBe("Logits of 3 CSCV splits: PBO 67%");
+    // the zero rule is drawn once, not once per split
+    const svg = await pboLogitChart(Array.from({ length: 500 }, (_, i) => (i % 7) - 3));
+    expect(svg.match(/<line[^>]*stroke-dasharray/g) ?? []).toHaveLength(1);
     expect(rowsOf(pboLogitSpec([]))).toEqual([]);
     expect((await pboLogitChart([-0.5, 0.5, 1])).startsWith("<svg")).toBe(true);
   });
