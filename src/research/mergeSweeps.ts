@@ -1,6 +1,5 @@
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
-import { createSweepResult, planOf, sweepFields, type SweepJSON, type SweepResult } from "./SweepResult.js";
-import type { SweepPlan } from "./SweepPlan.js";
+import { createSweepResult, planOf, sweepFields, type SweepJSON, type SweepParts, type SweepResult } from "./SweepResult.js";
 
 /** What mergeSweeps accepts: results, or their JSON form (`JSON.parse` of a shard's `JSON.stringify(result)`). */
 export type SweepShard = SweepResult | SweepJSON;
@@ -68,15 +67,8 @@ export function mergeSweeps(shards: readonly SweepShard[]): SweepResult {
   });
 }
 
-interface ShardColumns {
-  readonly at: number;
-  readonly components: readonly string[];
-  readonly total: number;
-  readonly aborted: boolean;
-  readonly periodsPerYear: number;
-  readonly columns: Readonly<Record<string, Float64Array>>;
-  readonly plan: SweepPlan | undefined;
-}
+/** A shard read: its parts and its position in the list. */
+type ShardColumns = SweepParts & { readonly at: number };
 
 /** A shard's columns as Float64Array (decoding JSON's "NaN" / "Infinity" strings), checked for its fields. */
 function readShard(s: SweepShard, at: number, where: string): ShardColumns {

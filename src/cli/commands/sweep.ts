@@ -7,20 +7,15 @@ import { toDataFrame } from "../../data/toDataFrame.js";
 import { assessSweep, type SweepAssessment } from "../../research/assessSweep.js";
 import type { SweepResult } from "../../research/SweepResult.js";
 import { textTable } from "../../report/textTable.js";
-import { DEMO_CLOCK } from "../addStudyOptions.js";
-import { loadJobData } from "../loadJobData.js";
-import { integerOption, numberOption, parseCoins, timeOption } from "../options.js";
+import { addDataSourceOptions } from "../addStudyOptions.js";
+import { loadJobData, type DataSourceOptions } from "../loadJobData.js";
+import { integerOption, numberOption } from "../options.js";
 import { createProgress } from "../progress.js";
 import { DEFAULT_STUDY } from "../study/runStudy.js";
 import { runSweepStudy, type CoinSweep } from "../study/runSweepStudy.js";
 
 /** Options of `milab sweep`, as commander parses them. */
-interface SweepCliOptions {
-  readonly baseUrl?: string;
-  readonly seed: number;
-  readonly clock?: number;
-  readonly coins: readonly Coin[];
-  readonly hours: number;
+interface SweepCliOptions extends DataSourceOptions {
   readonly bar: number;
   readonly grid: number;
   readonly thresholds: readonly number[];
@@ -172,14 +167,11 @@ function sweepTable(sweeps: readonly CoinSweep[]): Record<string, string[] | Flo
  */
 export function sweepCommand(): Command {
   const d = DEFAULT_STUDY;
-  return new Command("sweep")
-    .description("backtest every composite weight vector on a simplex grid x every threshold, per coin; the winner's DSR, the sweep's PBO, a walk-forward (Ctrl-C keeps what finished)")
-    .option("--base-url <url>", "use a live service instead of the embedded replay server [env MI_BASE_URL]; key from env MI_API_KEY")
-    .option("--seed <n>", "simulator seed of the embedded replay server", integerOption("seed", 0, 2 ** 31 - 1), 42)
-    .option("--clock <time>", 'end of the period on the embedded server: ISO date/time (UTC), epoch ms, or "now"', timeOption("clock"), DEMO_CLOCK)
-    .option("--coins <list>", `coins, comma-separated, or "all"`, parseCoins, [...d.coins])
-    .option("--hours <n>", "history window in hours, up to the service's 720", integerOption("hours", 2, 720), 720)
-    .option("--bar <minutes>", "bar size in minutes", integerOption("bar", 1, 1440), d.barMinutes)
+  return addDataSourceOptions(
+    new Command("sweep").description(
+      "backtest every composite weight vector on a simplex grid x every threshold, per coin; the winner's DSR, the sweep's PBO, a walk-forward (Ctrl-C keeps what finished)",
+    ),
+  )
     .option("--grid <step>", "step of the weight grid over the five components, 1/m (0.1: 1,001 weight vectors)", numberOption("grid", 0.001, 1), 0.1)
     .option("--thresholds <list>", "label thresholds to sweep, comma-separated", parseThresholds, [0.05, 0.1, 0.2])
     .option("--fee-bps <x>", "taker fee per side, bps of traded notional", numberOption("fee-bps", 0, 1000), d.feeBps)
