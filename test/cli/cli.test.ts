@@ -70,7 +70,7 @@ describe("backtest --json", () => {
     const r = await runMilab(args);
     expect(r.code, r.stderr).toBe(0);
     first = JSON.parse(r.stdout) as Record<string, unknown>;
-  });
+  }, 180_000);
 
   it("echoes the options and the period", () => {
     const o = first["options"] as Record<string, unknown>;
@@ -121,16 +121,16 @@ describe("backtest --json", () => {
     const plain = JSON.parse((await runMilab([...args, "--no-regime-filter", "--no-variants"])).stdout) as { scorecard: { sharpe: number }[] };
     expect(v[0]!.inSampleSharpe).toBeCloseTo(plain.scorecard[0]!.sharpe, 10);
     expect(v[2]!.inSampleSharpe).toBeCloseTo(plain.scorecard[1]!.sharpe, 10);
-  });
+  }, 180_000);
   it("is reproducible: the same options give byte-identical JSON", async () => {
     const again = await runMilab(args);
     expect(JSON.parse(again.stdout)).toEqual(first);
-  });
+  }, 180_000);
   it("changes with the costs: zero fees pay zero fees", async () => {
     const r = await runMilab([...args, "--fee-bps", "0", "--slippage-bps", "0"]);
     const rows = (JSON.parse(r.stdout) as { scorecard: { feesPaid: number }[] }).scorecard;
     for (const row of rows) expect(row.feesPaid).toBe(0);
-  });
+  }, 180_000);
 });
 
 describe("milab seeds", () => {
@@ -155,7 +155,7 @@ describe("live service path (--base-url / MI_BASE_URL)", () => {
 
   it("runs against the given service, gives the embedded run's numbers for the same seed and clock, never prints the key", async () => {
     const secret = "sk-test-7f3a9c2b1d";
-    const common = ["backtest", "--json", "--coins", "sol", "--hours", "48", "--no-real-data"];
+    const common = ["backtest", "--json", "--coins", "sol", "--hours", "48", "--no-real-data", "--no-variants"];
     const live = await runMilab(common, { MI_BASE_URL: server.url, MI_API_KEY: secret });
     expect(live.code, live.stderr).toBe(0);
     expect(live.stdout + live.stderr).not.toContain(secret);

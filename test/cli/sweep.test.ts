@@ -44,7 +44,7 @@ describe("milab sweep", () => {
     expect(csv).toHaveLength(1 + 280);
     expect(csv[1]).toMatch(/^BTC,0,1,0,0,0,0,0.1,/);
     expect(csv[280]).toMatch(/^ETH,139,0,0,0,0,1,0.2,/);
-  });
+  }, 120_000);
 
   it("--json gives the sweep and its best variant; shards merge into the same table", async () => {
     const full = JSON.parse((await runMilab([...BASE, "--json"])).stdout) as SweepOut;
@@ -58,7 +58,7 @@ describe("milab sweep", () => {
     const merged = mergeSweeps(parts);
     expect(merged.complete).toBe(true);
     expect(merged.toJSON().columns).toEqual(btc.sweep.columns);
-  });
+  }, 180_000);
 
   it.each([
     [["--grid", "0.3"], "step must be 1/m"],

@@ -12,7 +12,7 @@ import type { StudyOptions } from "./runStudy.js";
 import { coinBars, studyGrid } from "./studyBars.js";
 
 /** The what-if sweep: the weight grid, the thresholds and the walk-forward windows. */
-export const WHAT_IF = Object.freeze({ grid: 0.1, thresholds: [0.05, 0.1, 0.2] as readonly number[], trainDays: 14, testDays: 7, splits: 16 });
+export const WHAT_IF = Object.freeze({ grid: 0.1, thresholds: [0.05, 0.1, 0.2] as readonly number[], trainDays: 14, testDays: 7, splits: 10 });
 
 /** One row of the what-if table: a rule, in sample and out of sample. */
 export interface WhatIfRow {
