@@ -21,3 +21,4 @@ export * from "./backtest/index.js";
 export * from "./metrics/index.js";
 export * from "./research/index.js";
 export * from "./report/index.js";
+export * from "./store/index.js";

@@ -3,6 +3,7 @@ import { MarketIntelError } from "../errors/MarketIntelError.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { backtestCommand } from "./commands/backtest.js";
 import { demoCommand } from "./commands/demo.js";
+import { exportCommand } from "./commands/export.js";
 import { recordCommand } from "./commands/record.js";
 import { reportCommand } from "./commands/report.js";
 import { seedsCommand } from "./commands/seeds.js";
@@ -26,6 +27,7 @@ export function createProgram(): Command {
   program.addCommand(seedsCommand());
   program.addCommand(recordCommand());
   program.addCommand(sweepCommand());
+  program.addCommand(exportCommand());
   for (const cmd of program.commands) cmd.showHelpAfterError("(run with --help for usage)");
   return program;
 }

@@ -28,6 +28,8 @@ export interface LoadHistoryParams {
   readonly maxStalenessMs?: number | undefined;
   /** Requests in flight at once (each 720 h body is ~3 MB of JSON; fewer keeps memory down) [6]. */
   readonly concurrency?: number | undefined;
+  /** A local store (`openStore(dir)`): windows it already has are read from it, only missing hours are fetched and saved [none]. */
+  readonly store?: { historyClient(client: Pick<MarketIntelClient, "history">): Pick<MarketIntelClient, "history"> } | undefined;
 }
 
 /** What `loadHistoryPanel` fetched, per output column. */
@@ -115,13 +117,14 @@ export async function loadHistoryPanel(client: MarketIntelClient, params: LoadHi
   if (!Number.isInteger(concurrency) || concurrency < 1) {
     throw new InvalidArgumentError("concurrency", `loadHistory: concurrency must be a positive integer, got ${String(concurrency)}`);
   }
+  const source = params.store === undefined ? client : params.store.historyClient(client);
   const series = new Array<History>(reqs.length);
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < reqs.length) {
       const i = next++;
       const r = reqs[i] as { metricId: string; coin?: string };
-      series[i] = await client.history({ metricId: r.metricId, coin: r.coin, hours: params.hours });
+      series[i] = await source.history({ metricId: r.metricId, coin: r.coin, hours: params.hours });
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, reqs.length) }, worker));

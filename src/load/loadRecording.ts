@@ -1,24 +1,10 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { normaliseComposite } from "../api/schemas/composite.js";
-import { normaliseJsonObject } from "../api/schemas/jsonObject.js";
-import { normaliseRegime } from "../api/schemas/regime.js";
-import { normaliseSnapshot } from "../api/schemas/snapshot.js";
-import { normaliseVolatility } from "../api/schemas/volatility.js";
-import { normaliseWhaleFlow } from "../api/schemas/whaleFlow.js";
 import type { DataFrame } from "../data/danfo.js";
 import type { Panel } from "../data/Panel.js";
-import { sortDedupe } from "../data/sortDedupe.js";
-import { toDataFrame } from "../data/toDataFrame.js";
 import { toEpochMs } from "../data/toEpochMs.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
-import { concatColumns } from "./concatColumns.js";
-import { compositeColumns } from "./loadComposite.js";
-import { regimeColumns } from "./loadRegime.js";
-import { signalRecordColumns } from "./loadSignalRecords.js";
-import { snapshotColumns } from "./loadSnapshot.js";
-import { volatilityColumns } from "./loadVolatility.js";
-import { whaleFlowColumns } from "./loadWhaleFlow.js";
+import { createRecording } from "./createRecording.js";
 import { parseRecordingLine, type RecordedResponse } from "./recordingLine.js";
 import type { RecordColumns } from "./recordsToColumns.js";
 
@@ -82,23 +68,6 @@ function bound(value: number | string | Date | undefined, name: string, fallback
   return ms;
 }
 
-function tableOf(endpoint: string, body: unknown): RecordColumns {
-  switch (endpoint) {
-    case "composite":
-      return compositeColumns(normaliseComposite(body));
-    case "volatility":
-      return volatilityColumns(normaliseVolatility(body));
-    case "snapshot":
-      return snapshotColumns(normaliseSnapshot(body));
-    case "regime":
-      return regimeColumns(normaliseRegime(body));
-    case "whaleFlow":
-      return whaleFlowColumns(normaliseWhaleFlow(body));
-    default:
-      return signalRecordColumns(normaliseJsonObject(body, endpoint));
-  }
-}
-
 /**
  * Read a recording made by `record` (or several directories of one, e.g.
  * overlapping runs on two machines) into frames. Rules: a last line without
@@ -123,12 +92,10 @@ export function loadRecording(dir: string | readonly string[], options: LoadReco
   const only = options.endpoints === undefined ? undefined : new Set(options.endpoints);
   const startDay = Number.isFinite(start) ? new Date(start).toISOString().slice(0, 10) : "";
   const endDay = Number.isFinite(end) ? new Date(end).toISOString().slice(0, 10) : "9999";
-  const byEndpoint = new Map<string, Map<string, RecordedResponse>>();
+  const records: RecordedResponse[] = [];
   let files = 0;
   let torn = 0;
   let corrupt = 0;
-  let duplicates = 0;
-  let conflicts = 0;
   for (const d of dirs) {
     if (typeof d !== "string" || !existsSync(d) || !statSync(d).isDirectory()) {
       throw new InvalidArgumentError("dir", `loadRecording: ${JSON.stringify(d)} is not a directory (a recording made by record(client, { dir }))`);
@@ -152,65 +119,10 @@ export function loadRecording(dir: string | readonly string[], options: LoadReco
             continue;
           }
           if (r.time < start || r.time > end) continue;
-          let m = byEndpoint.get(endpoint);
-          if (m === undefined) byEndpoint.set(endpoint, (m = new Map()));
-          const prev = m.get(r.key);
-          if (prev === undefined) {
-            m.set(r.key, r);
-            continue;
-          }
-          duplicates++;
-          if (JSON.stringify(prev.body) !== JSON.stringify(r.body)) conflicts++;
-          if (r.fetchedAt < prev.fetchedAt) m.set(r.key, r);
+          records.push(r);
         }
       }
     }
   }
-  const responses: Record<string, RecordedResponse[]> = {};
-  let records = 0;
-  for (const [endpoint, m] of byEndpoint) {
-    const list = [...m.values()].sort((a, b) => a.time - b.time || a.fetchedAt - b.fetchedAt);
-    responses[endpoint] = list;
-    records += list.length;
-  }
-  let invalid = 0;
-  const tables = new Map<string, RecordColumns>();
-  const table = (endpoint: string): RecordColumns => {
-    const cached = tables.get(endpoint);
-    if (cached !== undefined) return cached;
-    const parts: RecordColumns[] = [];
-    for (const r of responses[endpoint] ?? []) {
-      try {
-        parts.push(tableOf(endpoint, r.body));
-      } catch {
-        invalid++;
-      }
-    }
-    const t = concatColumns(parts);
-    tables.set(endpoint, t);
-    return t;
-  };
-  for (const endpoint of Object.keys(responses)) table(endpoint);
-  const stats: RecordingStats = { files, records, torn, corrupt, duplicates, conflicts, invalid };
-  return {
-    responses,
-    stats,
-    table,
-    toDataFrame: (endpoint) => toDataFrame(table(endpoint)),
-    compositeByCoin: () => {
-      const t = table("composite");
-      const coins = (t["coin"] ?? []) as string[];
-      const out: Record<string, Panel> = {};
-      for (const coin of [...new Set(coins)]) {
-        const rows = coins.flatMap((c, i) => (c === coin ? [i] : []));
-        const cols: Record<string, number[]> = {};
-        for (const [name, col] of Object.entries(t)) {
-          if (name === "time" || col.length === 0 || typeof col[0] === "string") continue;
-          cols[name] = rows.map((i) => col[i] as number);
-        }
-        out[coin] = sortDedupe(rows.map((i) => (t["time"] as number[])[i] as number), cols).panel;
-      }
-      return out;
-    },
-  };
+  return createRecording(records, { files, torn, corrupt });
 }

@@ -5,6 +5,7 @@ import { ENDPOINTS, type EndpointName } from "../api/endpoints.js";
 import { redactJson, secretsOf } from "../api/transport/clientSecrets.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { MarketIntelError } from "../errors/MarketIntelError.js";
+import { InvalidTimeError } from "../errors/InvalidTimeError.js";
 import { RecorderLockedError } from "../errors/RecorderLockedError.js";
 import { RecordingWriteError } from "../errors/RecordingWriteError.js";
 import { lockRecording } from "./recordingLock.js";
@@ -233,7 +234,18 @@ export function record(client: MarketIntelClient, options: RecordOptions): Recor
       return;
     }
     const fetchedAt = Date.now();
-    const { key, time } = recordingKey(body, fetchedAt);
+    let stamp: { key: string; time: number };
+    try {
+      stamp = recordingKey(body, fetchedAt);
+    } catch (err) {
+      // A response stamped outside the API's time range (1e20, -1, year 3000) is refused by the
+      // time rule: counted and logged like a failed request, never written, and polling goes on.
+      if (!(err instanceof InvalidTimeError)) throw err;
+      stats.errors++;
+      log({ level: "error", event: "error", endpoint, message: `${endpoint}: ${err.message}` });
+      return;
+    }
+    const { key, time } = stamp;
     if (keys.has(`${endpoint}|${key}`)) {
       stats.unchanged++;
       log({ level: "info", event: "unchanged", endpoint, key, message: `${endpoint} ${key}: already recorded` });

@@ -1,6 +1,7 @@
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { metricsTable, type MetricsTable } from "./MetricsTable.js";
-import { averageRanks, checkPair, completePairs } from "./spearmanCorrelation.js";
+import { quantileBuckets } from "./quantileBuckets.js";
+import { checkPair, completePairs } from "./spearmanCorrelation.js";
 
 /**
  * Mean forward return by signal quantile bucket (deciles by default): the
@@ -22,14 +23,14 @@ export function decileReturns(signal: ArrayLike<number>, forward: ArrayLike<numb
   }
   const [s, f] = completePairs(signal, forward);
   const n = s.length;
-  const ranks = averageRanks(s);
+  const bucketOf = quantileBuckets(s, { buckets });
   const count = new Float64Array(buckets);
   const sum = new Float64Array(buckets);
   const hits = new Float64Array(buckets);
   const lo = new Float64Array(buckets).fill(Infinity);
   const hi = new Float64Array(buckets).fill(-Infinity);
   for (let i = 0; i < n; i++) {
-    const b = Math.min(buckets - 1, Math.floor((((ranks[i] as number) - 1) * buckets) / n));
+    const b = (bucketOf[i] as number) - 1;
     const v = f[i] as number;
     const x = s[i] as number;
     count[b]! += 1;

@@ -6,6 +6,7 @@ import { escapeHtml } from "./escapeHtml.js";
 import { formatUtc, htmlTable } from "./htmlTable.js";
 import { icDecayChart, type IcDecayInput } from "./icDecayChart.js";
 import { positionsChart } from "./positionsChart.js";
+import { renderSvg, type VegaLiteSpec } from "./renderSvg.js";
 import { signalChart, type SignalChartInput } from "./signalChart.js";
 import { TEARSHEET_CSS } from "./tearsheetCss.js";
 import type { TableColumns } from "./textTable.js";
@@ -55,6 +56,8 @@ export interface TearsheetSection {
   readonly attribution?: BarChartInput & { readonly title?: string; readonly options?: BarChartOptions };
   /** Extra pre-rendered SVG charts (e.g. from {@link barChart}). */
   readonly charts?: readonly { readonly title?: string; readonly svg: string }[];
+  /** Extra charts as vega-lite specs, rendered with the page (e.g. from `performanceSection`); `half` ones pair up side by side. */
+  readonly specs?: readonly { readonly spec: VegaLiteSpec; readonly half?: boolean }[];
   readonly tables?: readonly TearsheetTable[];
   /** The trade list. */
   readonly trades?: readonly Trade[];
@@ -150,7 +153,8 @@ export interface RenderOptions {
 export function chartCount(s: TearsheetSection): number {
   return (
     (s.equity !== undefined ? 2 : 0) +
-    [s.signal, s.positions, s.regimeReturns, s.icDecay, s.attribution].filter((x) => x !== undefined).length
+    [s.signal, s.positions, s.regimeReturns, s.icDecay, s.attribution].filter((x) => x !== undefined).length +
+    (s.specs?.length ?? 0)
   );
 }
 
@@ -180,6 +184,15 @@ async function renderSection(s: TearsheetSection, id: string, tick: <T>(p: Promi
   for (const svg of [equity, drawdown, signal, positions]) if (svg !== undefined) parts.push(figure(svg));
   const small = [regime, ic, attribution].filter((x): x is string => x !== undefined);
   if (small.length > 0) parts.push(`<div class="grid2">${small.map(figure).join("")}</div>`);
+  const specs = await Promise.all((s.specs ?? []).map(async (c) => ({ half: c.half === true, svg: await tick(renderSvg(c.spec)) })));
+  for (let k = 0; k < specs.length; k++) {
+    const c = specs[k]!;
+    const next = specs[k + 1];
+    if (c.half && next?.half === true) {
+      parts.push(`<div class="grid2">${figure(c.svg)}${figure(next.svg)}</div>`);
+      k++;
+    } else parts.push(figure(c.svg));
+  }
   for (const c of s.charts ?? []) parts.push(`${c.title !== undefined ? `<h3>${escapeHtml(c.title)}</h3>` : ""}${figure(c.svg)}`);
   for (const t of s.tables ?? []) parts.push(table(t));
   if (s.trades !== undefined) {

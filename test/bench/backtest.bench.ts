@@ -72,6 +72,7 @@ const ratio = (x: number | undefined, y: number) => (x === undefined ? "-" : `${
 const rows: string[][] = [];
 const at2e6: { pandas?: number; numpy?: number; danfo?: number } = {};
 const oursTimes: Array<[number, number]> = [];
+const oursPeaks: Array<[number, number]> = [];
 let allAgree = true;
 const notes: string[] = [];
 for (const n of sizes) {
@@ -84,6 +85,7 @@ for (const n of sizes) {
     continue;
   }
   oursTimes.push([n, ours.seconds]);
+  oursPeaks.push([n, ours.peakBytes]);
   const others: Record<string, RunResult | undefined> = {};
   if (pythonOk) {
     for (const impl of ["pandas", "numpy"]) {
@@ -164,6 +166,8 @@ if (n2(oursTimes)) {
     const [np, tp] = oursTimes[j] as [number, number];
     return `${fmtN(np)}->${fmtN(n)}: ${(Math.log(t / tp) / Math.log(n / np)).toFixed(2)}`;
   });
+  const memPerBar = oursPeaks.map(([n, b]) => `${fmtN(n)}: ${(b / n).toFixed(0)} B`).join(", ");
+  console.log(`peak memory per bar (ours, over the loaded data): ${memPerBar}`);
   console.log(`growth (ours): time per bar ${perBar}; log-log slope ${slope.toFixed(2)} from ${fmtN(n1)} to ${fmtN(nk)} (1.00 = linear); by step ${steps.join(", ")}`);
 }
 if (sizes.includes(2e6)) {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReplayServer, type ReplayServer } from "../../src/server/index.js";
 import { MAIN, runMilab } from "./helpers/runMilab.js";
 
-const COMMANDS = ["demo", "serve", "backtest", "report", "seeds", "record"];
+const COMMANDS = ["demo", "serve", "backtest", "report", "seeds", "record", "export"];
 
 describe.concurrent("milab --help", () => {
   it("lists every command", async () => {

@@ -48,10 +48,12 @@ describe("milab demo", () => {
     expect(check.consoleErrors).toEqual([]);
     expect(check.pageErrors).toEqual([]);
     expect(check.externalRequests).toEqual([]);
-    expect(check.sectionIds).toEqual(["highlights", "summary", "portfolio", "signal-evaluation", "btc", "eth", "sol", "hype", "what-if", "is-it-real", "real-data"]);
+    expect(check.sectionIds).toEqual(["highlights", "summary", "portfolio", "signal-evaluation", "btc", "eth", "sol", "hype", "what-if", "is-it-real", "real-data", "real-data-performance", "real-data-signal"]);
     // portfolio 4 (equity, drawdown, positions, regime), signal evaluation 2, 4 per coin, what-if 1,
-    // is it real 4 (heatmap, threshold, walk-forward folds, PBO logits), real data 4
-    expect(check.svgSizes.length).toBe(4 + 2 + 4 * 4 + 1 + 4 + 4);
+    // is it real 4 (heatmap, threshold, walk-forward folds, PBO logits), real data 4,
+    // real-data performance 6 (monthly heatmap, underwater, rolling metrics, distribution, yearly, exposure),
+    // real-data signal tearsheet 5 (IC per window, IC histogram, QQ, quantile means, cumulative by quantile)
+    expect(check.svgSizes.length).toBe(4 + 2 + 4 * 4 + 1 + 4 + 4 + 6 + 5);
     for (const s of check.svgSizes) {
       expect(s.width).toBeGreaterThan(100);
       expect(s.height).toBeGreaterThan(50);

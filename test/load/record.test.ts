@@ -5,6 +5,8 @@
  * overlapping data.
  */
 import { spawn } from "node:child_process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -152,6 +154,32 @@ describe("record", () => {
       expect(logs.filter((l) => l.level === "error").length).toBe(2);
     } finally {
       await flaky.close();
+    }
+  });
+
+  it("a response stamped outside the API's time range (1e20) is counted and logged as an error, never written, and polling goes on", async () => {
+    // Before the fix the recorder died on toISOString() of a 1e20 stamp (issue 13, defect 3).
+    const dir = tmp();
+    const bad = createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end('{"timestamp":1e20,"signals":[]}');
+    });
+    await new Promise<void>((resolve) => bad.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = bad.address() as AddressInfo;
+      const logs: RecordLog[] = [];
+      const stats = await record(createClient({ baseUrl: `http://127.0.0.1:${port}`, retries: 0, cacheTtlMs: 0 }), {
+        dir,
+        endpoints: ["composite"],
+        everySeconds: 0.01,
+        maxPolls: 2,
+        onLog: (l) => logs.push(l),
+      }).done;
+      expect(stats).toMatchObject({ polls: 2, written: 0, errors: 2 });
+      expect(logs.filter((l) => l.level === "error").every((l) => /timestamp/.test(l.message))).toBe(true);
+      expect(loadRecording(dir).stats.records).toBe(0);
+    } finally {
+      await new Promise<void>((resolve) => bad.close(() => resolve()));
     }
   });
 

@@ -30,7 +30,8 @@ import { normaliseVolatility } from "../../src/api/schemas/volatility.js";
 import { normaliseWhaleFlow } from "../../src/api/schemas/whaleFlow.js";
 import { parseMaxAge } from "../../src/api/transport/parseMaxAge.js";
 import { parseRetryAfter } from "../../src/api/transport/parseRetryAfter.js";
-import { MarketIntelError } from "../../src/errors/index.js";
+import { API_TIME_RANGE } from "../../src/api/apiTimeRange.js";
+import { InvalidTimeError, MarketIntelError } from "../../src/errors/index.js";
 import { formatRecordingLine, lineKey, parseRecordingLine } from "../../src/load/recordingLine.js";
 import { responseTimestamp } from "../../src/load/responseTimestamp.js";
 
@@ -123,9 +124,9 @@ describe("endpoint normalisers: value or typed error, on arbitrary JSON and on m
   });
 });
 
-/** Distinct epoch ms in 2000..2099 and finite values, in a random order. */
+/** Distinct epoch ms inside the API's time range (2009..2099, see src/api/apiTimeRange.ts) and finite values, in a random order. */
 const series = fc
-  .uniqueArray(fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2099, 11, 31) }), { maxLength: 40 })
+  .uniqueArray(fc.integer({ min: Date.UTC(2009, 0, 1), max: Date.UTC(2099, 11, 31) }), { maxLength: 40 })
   .chain((times) =>
     fc.tuple(fc.constant(times), fc.array(fc.double({ noNaN: true, noDefaultInfinity: true }), { minLength: times.length, maxLength: times.length })),
   );
@@ -152,6 +153,20 @@ describe("parseHistory gives back exactly the numbers it was given", () => {
         wantV.every((v, i) => Object.is(s.value[i], v)) &&
         s.dropped.nulls + s.dropped.duplicates + s.dropped.conflicts === 0
       );
+    });
+  });
+});
+
+describe("parseHistory refuses a stamp outside the API's time range with a typed error", () => {
+  it("any point stamped 1970..2008 or after 2099", () => {
+    const outside = fc.oneof(fc.integer({ min: 0, max: API_TIME_RANGE.min - 1 }), fc.integer({ min: Date.UTC(2100, 0, 1), max: Date.UTC(9999, 11, 31) }));
+    check("parseHistory out-of-range stamp (wrapped)", fc.tuple(outside, fc.double({ noNaN: true, noDefaultInfinity: true })), ([t, v]) => {
+      try {
+        parseHistory({ metric_id: "btc_price", data: [{ time_chain: new Date(t).toISOString(), value: v }] });
+        return false;
+      } catch (e) {
+        return e instanceof InvalidTimeError;
+      }
     });
   });
 });

@@ -295,37 +295,20 @@ function rebalance(st: KernelState, coin: KernelCoin, k: number, i: number, fees
   const E = args[2] as number;
   args[3] = 0;
   const s = st.settings;
-  const whole = s.whole;
-  const everyBar = s.everyBar;
   const old = st.units[k] as number;
   const heldPrev = st.held[k] as number;
-  if (!everyBar && w === heldPrev && !(whole && w !== 0 && old === 0)) return;
-  const sp = coin.spreadBps;
-  if (sp !== undefined) {
-    const v = sp[i] as number;
-    if (v === v) st.spread[k] = v;
-  }
-  const rate = st.baseRate + (st.spread[k] as number) / 2e4;
-  let nu: number;
-  let traded: number;
-  if (whole) {
-    const want = Math.floor((Math.abs(w) * E) / (p * (1 + rate)));
-    nu = w < 0 ? -want : want;
-    traded = Math.abs(nu - old) * p;
-  } else {
-    nu = (w * E) / p;
-    traded = everyBar ? Math.abs(w - heldPrev) * E : Math.abs(nu - old) * p;
-  }
-  let fee = rate * traded;
+  if (!s.everyBar && w === heldPrev && !(s.whole && w !== 0 && old === 0)) return;
+  const rate = costRate(st, coin, k, i);
+  const nu = s.whole ? wholeUnits(w, E, p, rate) : (w * E) / p;
+  const traded = !s.whole && s.everyBar ? Math.abs(w - heldPrev) * E : Math.abs(nu - old) * p;
+  const fee = rate * traded;
   st.held[k] = w;
-  if (nu === old && fee === 0) {
-    st.last[k] = p;
-    return;
-  }
+  st.last[k] = p;
+  if (nu === old && fee === 0) return;
   st.cash[0] = (st.cash[0] as number) - ((nu - old) * p + fee);
   if (feesOut !== undefined) feesOut[j] = (feesOut[j] as number) + fee;
-  const oldSide = old > 0 ? 1 : old < 0 ? -1 : 0;
-  const newSide = nu > 0 ? 1 : nu < 0 ? -1 : 0;
+  const oldSide = Math.sign(old);
+  const newSide = Math.sign(nu);
   if (oldSide !== newSide) {
     args[0] = nu;
     args[1] = fee;
@@ -335,8 +318,23 @@ function rebalance(st: KernelState, coin: KernelCoin, k: number, i: number, fees
     if (Math.abs(nu) > (st.maxUnits[k] as number)) st.maxUnits[k] = Math.abs(nu);
   }
   st.units[k] = nu;
-  st.last[k] = p;
   args[3] = traded / E;
+}
+
+/** Cost rate of a fill of coin k at bar i: (fee + slippage) / 1e4 plus half the last known spread (bps). */
+function costRate(st: KernelState, coin: KernelCoin, k: number, i: number): number {
+  const sp = coin.spreadBps;
+  if (sp !== undefined) {
+    const v = sp[i] as number;
+    if (v === v) st.spread[k] = v;
+  }
+  return st.baseRate + (st.spread[k] as number) / 2e4;
+}
+
+/** Whole units for target weight w at price p with account value E: floor(E |w| / (p (1 + rate))), signed. */
+function wholeUnits(w: number, E: number, p: number, rate: number): number {
+  const want = Math.floor((Math.abs(w) * E) / (p * (1 + rate)));
+  return w < 0 ? -want : want;
 }
 
 /**

@@ -12,7 +12,7 @@ import { loadJobData, type DataSourceOptions } from "../loadJobData.js";
 import { integerOption, numberOption } from "../options.js";
 import { createProgress } from "../progress.js";
 import { DEFAULT_STUDY } from "../study/runStudy.js";
-import { runSweepStudy, type CoinSweep } from "../study/runSweepStudy.js";
+import { runSweepStudy, sweepTable, type CoinSweep } from "../study/runSweepStudy.js";
 
 /** Options of `milab sweep`, as commander parses them. */
 interface SweepCliOptions extends DataSourceOptions {
@@ -140,23 +140,6 @@ function assessmentText(a: SweepAssessment | string | undefined, walkForward: st
     lines.push(`Walk-forward ${walkForward ?? ""} (choose the best by Sharpe, trade it on the next window; ${folds} folds): out-of-sample Sharpe ${fmt(a.walkForward.outOfSampleSharpe)} vs ${fmt(a.best.value)} in sample.`);
   }
   return lines.join("\n");
-}
-
-/** Every coin's sweep as one table with a `coin` column (the CSV of --out). */
-function sweepTable(sweeps: readonly CoinSweep[]): Record<string, string[] | Float64Array> {
-  const total = sweeps.reduce((k, s) => k + s.sweep.length, 0);
-  const first = sweeps[0]?.sweep;
-  const out: Record<string, string[] | Float64Array> = { coin: sweeps.flatMap((s) => Array<string>(s.sweep.length).fill(s.coin)) };
-  for (const name of Object.keys(first?.columns ?? {})) {
-    const col = new Float64Array(total);
-    let at = 0;
-    for (const s of sweeps) {
-      col.set(s.sweep.columns[name] as Float64Array, at);
-      at += s.sweep.length;
-    }
-    out[name] = col;
-  }
-  return out;
 }
 
 /**

@@ -69,3 +69,20 @@ export async function runSweepStudy(data: StudyData, o: SweepStudyOptions): Prom
   }
   return out;
 }
+
+/** Every coin's sweep as one table with a `coin` column first (`milab sweep --out`, `milab export sweep`). */
+export function sweepTable(sweeps: readonly { readonly coin: Coin; readonly sweep: SweepResult }[]): Record<string, string[] | Float64Array> {
+  const total = sweeps.reduce((k, s) => k + s.sweep.length, 0);
+  const first = sweeps[0]?.sweep;
+  const out: Record<string, string[] | Float64Array> = { coin: sweeps.flatMap((s) => Array<string>(s.sweep.length).fill(s.coin)) };
+  for (const name of Object.keys(first?.columns ?? {})) {
+    const col = new Float64Array(total);
+    let at = 0;
+    for (const s of sweeps) {
+      col.set(s.sweep.columns[name] as Float64Array, at);
+      at += s.sweep.length;
+    }
+    out[name] = col;
+  }
+  return out;
+}

@@ -1,5 +1,8 @@
 import { isItRealSection } from "../../report/isItRealSection.js";
 import type { TearsheetInput } from "../../report/renderTearsheet.js";
+import { signalTearsheet } from "../../metrics/signalTearsheet.js";
+import { performanceSection } from "../../report/performanceSection.js";
+import { signalTearsheetSection } from "../../report/signalTearsheetSection.js";
 import type { StudyRun } from "../runStudyJob.js";
 import { studyHighlights } from "./studyHighlights.js";
 import { summaryTiles } from "../../report/summaryTiles.js";
@@ -83,6 +86,20 @@ export async function studyReportInput(run: StudyRun): Promise<TearsheetInput> {
       trades: r.result.trades,
       maxTrades: 30,
     });
+    all.push(
+      performanceSection(r.result, {
+        title: "Real data: performance of the BTC 4h strategy",
+        id: "real-data-performance",
+        benchmark: r.buyHold,
+        benchmarkName: "BTC buy & hold",
+        windowsMs: [7 * 86_400_000, 30 * 86_400_000],
+      }),
+      signalTearsheetSection(signalTearsheet(r.replay.composite, r.close, { time: r.time, horizon: 1, windowMs: 7 * 86_400_000 }), {
+        title: "Real data: signal tearsheet of the composite (BTC 4h)",
+        id: "real-data-signal",
+        barLabel: "4h bar",
+      }),
+    );
   }
   return {
     title: `Composite signal backtest: ${o.coins.join(", ")}`,

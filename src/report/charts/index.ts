@@ -16,3 +16,10 @@ export { sweepHeatmapSpec } from "../sweepHeatmap.js";
 export { thresholdSpec } from "../thresholdChart.js";
 export { walkForwardSpec } from "../walkForwardChart.js";
 export { pboLogitSpec } from "../pboLogitChart.js";
+// tearsheet: the specs of the performance and signal-tearsheet charts
+export { monthlyHeatmapSpec } from "../monthlyHeatmapChart.js";
+export { underwaterSpec } from "../underwaterChart.js";
+export { rollingMetricsSpec } from "../rollingMetricsChart.js";
+export { histogramSpec } from "../histogramChart.js";
+export { qqSpec } from "../qqChart.js";
+export { rollingIcSpec } from "../rollingIcChart.js";

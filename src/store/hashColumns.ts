@@ -1,0 +1,38 @@
+import { createHash } from "node:crypto";
+
+/** A column a manifest can fingerprint: numbers (typed arrays hashed as their bytes) or strings. */
+export type HashableColumn = ArrayLike<number> | readonly (string | number)[];
+
+/**
+ * SHA-256 (hex) of a column's bytes: a Float64Array's own bytes (so -0 and
+ * each NaN payload count), other number arrays as float64, strings as their
+ * JSON text. Equal digests mean bit-identical columns.
+ * @example hashColumn(Float64Array.of(1, 2)) // sha256 of the 16 bytes 000000000000f03f 0000000000000040
+ * @internal
+ */
+export function hashColumn(column: HashableColumn): string {
+  const h = createHash("sha256");
+  if (column instanceof Float64Array) h.update(new Uint8Array(column.buffer, column.byteOffset, column.byteLength));
+  else if (Array.from({ length: Math.min(column.length, 1) }, (_, i) => column[i]).some((x) => typeof x === "string")) h.update(JSON.stringify(Array.from(column as ArrayLike<unknown>)));
+  else {
+    const f = Float64Array.from(column as ArrayLike<number>);
+    h.update(new Uint8Array(f.buffer));
+  }
+  return h.digest("hex");
+}
+
+/**
+ * SHA-256 of named columns together (names and bytes, in key order), with
+ * each column's own digest and length.
+ * @internal
+ */
+export function hashColumns(columns: Readonly<Record<string, HashableColumn>>): { sha256: string; columns: Record<string, { sha256: string; length: number }> } {
+  const all = createHash("sha256");
+  const out: Record<string, { sha256: string; length: number }> = {};
+  for (const [name, col] of Object.entries(columns)) {
+    const sha256 = hashColumn(col);
+    out[name] = { sha256, length: col.length };
+    all.update(`${name}\0${sha256}\n`);
+  }
+  return { sha256: all.digest("hex"), columns: out };
+}

@@ -1,0 +1,94 @@
+import type * as Arrow from "apache-arrow";
+import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { loadCodecs, type Codecs } from "./codecs.js";
+import { tableColumns, type TableColumns, type TableInput } from "./tableColumns.js";
+import { writeFileAtomic } from "./writeFileAtomic.js";
+
+/** Options of {@link writeParquet}. */
+export interface WriteParquetOptions {
+  /**
+   * Column compression: `"snappy"` (fast to read), `"zstd"` (about 40% smaller files but, measured here,
+   * about 6x slower to decode in WebAssembly) or `"none"` ["snappy"]. Dictionary encoding is off (it
+   * slows decoding of float columns, which rarely repeat).
+   */
+  readonly compression?: "zstd" | "snappy" | "none";
+  /** Name of a DataFrame's time column (a Panel's is always `time`) ["time"]. */
+  readonly timeColumn?: string;
+  /** Key/value pairs stored in the file's footer metadata (e.g. a run manifest) [none]. */
+  readonly metadata?: Readonly<Record<string, string>>;
+}
+
+/** Validity bitmap of a float column (bit set = value present): NaN is written as null. Undefined when nothing is missing. */
+function validity(values: Float64Array): { bitmap: Uint8Array; nulls: number } | undefined {
+  let nulls = 0;
+  for (let i = 0; i < values.length; i++) if (values[i] !== values[i]) nulls++;
+  if (nulls === 0) return undefined;
+  const bitmap = new Uint8Array((values.length + 7) >> 3);
+  for (let i = 0; i < values.length; i++) if (values[i] === values[i]) (bitmap[i >> 3] as number) |= 1 << (i & 7);
+  return { bitmap, nulls };
+}
+
+function doubleVector(arrow: Codecs["arrow"], values: Float64Array): Arrow.Vector {
+  const v = validity(values);
+  const data = arrow.makeData({ type: new arrow.Float64(), length: values.length, data: values, ...(v === undefined ? { nullCount: 0 } : { nullBitmap: v.bitmap, nullCount: v.nulls }) });
+  return arrow.makeVector(data);
+}
+
+function timeVector(arrow: Codecs["arrow"], time: Float64Array, where: string): Arrow.Vector {
+  const ms = new BigInt64Array(time.length);
+  for (let i = 0; i < time.length; i++) {
+    const t = time[i] as number;
+    if (!Number.isFinite(t)) throw new InvalidArgumentError("table", `${where}: time must be finite epoch ms, got ${t} at row ${i}`);
+    ms[i] = BigInt(Math.round(t));
+  }
+  return arrow.makeVector(arrow.makeData({ type: new arrow.TimestampMillisecond("UTC"), length: time.length, data: ms, nullCount: 0 }));
+}
+
+/**
+ * The bytes of a Parquet file holding `table` (see {@link writeParquet} for
+ * the layout), built in memory.
+ * @internal
+ */
+export function parquetBytes(codecs: Codecs, t: TableColumns, options: WriteParquetOptions, where: string): Uint8Array {
+  const { pq, arrow } = codecs;
+  const vectors: Record<string, Arrow.Vector> = {};
+  if (t.time !== undefined) vectors["time"] = timeVector(arrow, t.time, where);
+  const n = t.time?.length;
+  for (const [name, col] of Object.entries(t.columns)) {
+    if (name in vectors) throw new InvalidArgumentError("table", `${where}: column ${JSON.stringify(name)} appears twice; rename one (time is reserved for the time column)`);
+    if (n !== undefined && col.length !== n) {
+      throw new InvalidArgumentError("table", `${where}: column ${JSON.stringify(name)} has ${col.length} values, expected ${n} (one per time)`);
+    }
+    vectors[name] = col instanceof Float64Array ? doubleVector(arrow, col) : arrow.vectorFromArray(col as (string | null)[], new arrow.Utf8());
+  }
+  if (Object.keys(vectors).length === 0) throw new InvalidArgumentError("table", `${where}: table has no columns to write`);
+  const table = new arrow.Table(vectors);
+  const compression = options.compression ?? "snappy";
+  const codec = { zstd: pq.Compression.ZSTD, snappy: pq.Compression.SNAPPY, none: pq.Compression.UNCOMPRESSED }[compression];
+  if (codec === undefined) throw new InvalidArgumentError("compression", `${where}: compression must be "snappy", "zstd" or "none", got ${JSON.stringify(compression)}`);
+  let builder = new pq.WriterPropertiesBuilder().setCompression(codec).setDictionaryEnabled(false).setCreatedBy("market-intel-lab");
+  if (options.metadata !== undefined) builder = builder.setKeyValueMetadata(new Map(Object.entries(options.metadata)));
+  const wasmTable = pq.Table.fromIPCStream(arrow.tableToIPC(table, "stream"));
+  return pq.writeParquet(wasmTable, builder.build());
+}
+
+/**
+ * Write a table as a Parquet file that pandas/pyarrow, polars, DuckDB and
+ * Spark read: `time` as a Parquet TIMESTAMP in milliseconds, adjusted to UTC
+ * (pandas sees `datetime64[ms, UTC]`), numbers as DOUBLE with NaN written as
+ * null, strings as UTF-8. `table` is a Panel (`{ time, columns }`), a danfo
+ * DataFrame, or any result with `toDataFrame()` (a table without a time
+ * column is written without one). The file is written atomically (a
+ * temporary file renamed over `path`), so a reader never sees half a file.
+ * Codec: arrow-rs (parquet-wasm) through an Arrow IPC stream built with
+ * apache-arrow.
+ * @throws InvalidArgumentError for an unreadable table, a time that is not finite, or an unknown compression
+ * @example
+ * await writeParquet("btc.parquet", createPanel([0, 60_000], { close: [1, NaN] }));
+ * // DuckDB: select * from 'btc.parquet' -> time 1970-01-01 00:00:00+00, close 1; 00:01:00+00, NULL
+ */
+export async function writeParquet(path: string, table: TableInput, options: WriteParquetOptions = {}): Promise<void> {
+  if (typeof path !== "string" || path.trim() === "") throw new InvalidArgumentError("path", `writeParquet: path must be a non-empty file path, got ${JSON.stringify(path)}`);
+  const t = tableColumns(table, "writeParquet", options.timeColumn);
+  writeFileAtomic(path, parquetBytes(await loadCodecs(), t, options, "writeParquet"));
+}
