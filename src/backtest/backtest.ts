@@ -216,10 +216,13 @@ const BLOCK = 2048;
 /**
  * One run of the engine over every bar, block by block: prices checked, targets by the
  * target rule into a reused block buffer, delayed by `delayBars` (latency), carried over
- * bars without a price, then the kernel. Returns the run's final state and how often the
- * leverage cap bound.
+ * bars without a price, then the kernel. Returns the run's final state (its accumulators:
+ * final equity, sums of the returns and their squares, max drawdown, round trips, turnover,
+ * exposure) and how often the leverage cap bound. A sweep variant is one pass with
+ * NO_SERIES: nothing of length n.
+ * @internal
  */
-function runPass(rule: TargetRule, coin: KernelCoin, settings: KernelSettings, delayBars: number, out: KernelSeries, log: TradeLog | undefined, where: string | undefined): { ruinIndex: number; capped: number } {
+export function runPass(rule: TargetRule, coin: KernelCoin, settings: KernelSettings, delayBars: number, out: KernelSeries, log: TradeLog | undefined, where: string | undefined): { ruinIndex: number; capped: number; state: KernelState } {
   const n = settings.n;
   const st = new KernelState(1, settings, log);
   const stream = new TargetStream();
@@ -235,7 +238,7 @@ function runPass(rule: TargetRule, coin: KernelCoin, settings: KernelSettings, d
     carryOnMissingPrice(buf, coin.close, lo, hi, lo, stream);
     runKernel(st, coins, targets, lo, lo, hi, out);
   }
-  return { ruinIndex: st.ruinIndex, capped: stream.capped };
+  return { ruinIndex: st.ruinIndex, capped: stream.capped, state: st };
 }
 
 /** 0, 1, ..., n-1: the bar index, used as time when none is given. */

@@ -1,19 +1,14 @@
 import { Command, Option } from "commander";
-import type { Coin } from "../domain/coins.js";
 import type { Weights } from "../signals/weights.js";
 import { choiceOption, integerOption, numberOption, parseCoins, parseWeights, timeOption } from "./options.js";
+import type { DataSourceOptions } from "./loadJobData.js";
 import { DEFAULT_STUDY, type StudyOptions } from "./study/runStudy.js";
 
 /** The demo's default fixed clock: reproducible numbers on every machine. */
 export const DEMO_CLOCK = Date.UTC(2026, 10, 1);
 
 /** Options shared by `demo`, `backtest` and `report`, as commander parses them. */
-export interface StudyCliOptions {
-  readonly baseUrl?: string | undefined;
-  readonly seed: number;
-  readonly clock?: number | undefined;
-  readonly coins: readonly Coin[];
-  readonly hours: number;
+export interface StudyCliOptions extends DataSourceOptions {
   readonly bar: number;
   readonly weights?: Weights | undefined;
   readonly threshold: number;
@@ -31,8 +26,8 @@ export interface StudyCliOptions {
   readonly quiet: boolean;
 }
 
-/** Add the data-source and strategy options to a command. */
-export function addStudyOptions(cmd: Command): Command {
+/** Add the data-source options (embedded server or live service, coins, window, bar size) to a command: `milab sweep` and the study commands. */
+export function addDataSourceOptions(cmd: Command): Command {
   const d = DEFAULT_STUDY;
   return cmd
     .option("--base-url <url>", "use a live service instead of the embedded replay server [env MI_BASE_URL]; key from env MI_API_KEY")
@@ -40,7 +35,13 @@ export function addStudyOptions(cmd: Command): Command {
     .option("--clock <time>", 'end of the period on the embedded server: ISO date/time (UTC), epoch ms, or "now"', timeOption("clock"), DEMO_CLOCK)
     .option("--coins <list>", `coins, comma-separated, or "all"`, parseCoins, [...d.coins])
     .option("--hours <n>", "history window in hours, up to the service's 720", integerOption("hours", 2, 720), 720)
-    .option("--bar <minutes>", "bar size in minutes: the signal is read and positions set at each bar's close", integerOption("bar", 1, 1440), d.barMinutes)
+    .option("--bar <minutes>", "bar size in minutes: the signal is read and positions set at each bar's close", integerOption("bar", 1, 1440), d.barMinutes);
+}
+
+/** Add the data-source and strategy options to a command. */
+export function addStudyOptions(cmd: Command): Command {
+  const d = DEFAULT_STUDY;
+  return addDataSourceOptions(cmd)
     .option("--weights <list>", "composite weights, e.g. imbalance=0.4,funding=0.3,basis_spread=0.3 (sum 1) [the service's]", parseWeights)
     .option("--threshold <x>", "|composite| below this is neutral (flat)", numberOption("threshold", 0, 1), d.threshold)
     .option("--fee-bps <x>", "taker fee per side, bps of traded notional", numberOption("fee-bps", 0, 1000), d.feeBps)
@@ -53,7 +54,7 @@ export function addStudyOptions(cmd: Command): Command {
     .option("--no-funding", "do not charge perpetual funding")
     .option("--cash <x>", "starting cash", numberOption("cash", 1, 1e12), d.initialCash)
     .option("--no-real-data", "skip the section on real Coinbase + Hyperliquid data")
-    .option("--no-variants", "skip the what-if table (the same data under other rules)")
+    .option("--no-variants", "skip the what-if sweep (your rule vs the best of a weight x threshold sweep, in and out of sample, DSR and PBO)")
     .option("-q, --quiet", "no progress bar", false);
 }
 

@@ -3,7 +3,7 @@ import type { StudyRun } from "./runStudyJob.js";
 import { MIN_CAGR_DAYS } from "../report/summaryTiles.js";
 import { SCORECARD_FORMAT, scorecardColumns, scorecardRows } from "./study/scorecard.js";
 import { studyHighlights } from "./study/studyHighlights.js";
-import { variantColumns } from "./study/runVariants.js";
+import { WHAT_IF, WHAT_IF_FORMAT, whatIfColumns } from "./study/runSweepWhatIf.js";
 
 const pct = (v: number): string => (Number.isFinite(v) ? `${(v * 100).toFixed(1)}%` : "–");
 
@@ -32,8 +32,8 @@ export function formatScorecard(run: StudyRun): string {
     const v = run.variants;
     lines.push(
       "",
-      `What if (${s.portfolio !== undefined ? "portfolio" : o.coins[0]}, same data, in-sample: hypotheses, not evidence; test them on other seeds with "milab seeds --seeds 1-10 <options>")`,
-      textTable(variantColumns(v), { format: SCORECARD_FORMAT }),
+      `What if: your rule vs the best of ${v[1]?.trials ?? "the"} variants (weight grid ${WHAT_IF.grid} x thresholds), in sample and out of sample (${WHAT_IF.trainDays}-day / ${WHAT_IF.testDays}-day walk-forward of "choose the best"); DSR deflates for the variants tried, PBO is the sweep's overfitting probability. No regime filter in the sweep.`,
+      textTable(whatIfColumns(v), { format: WHAT_IF_FORMAT }),
     );
   }
   const r = run.real;

@@ -8,9 +8,10 @@ import { recordCommand } from "./commands/record.js";
 import { reportCommand } from "./commands/report.js";
 import { seedsCommand } from "./commands/seeds.js";
 import { serveCommand } from "./commands/serve.js";
+import { sweepCommand } from "./commands/sweep.js";
 
-/** Exit codes of `milab`: 0 success, 1 failure while running, 2 bad usage or bad argument. */
-export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
+/** Exit codes of `milab`: 0 success, 1 failure while running, 2 bad usage or bad argument, 130 stopped by Ctrl-C (partial results written). */
+export const EXIT = { ok: 0, failure: 1, usage: 2, interrupted: 130 } as const;
 
 /** Build the `milab` program with every command registered. */
 export function createProgram(): Command {
@@ -25,6 +26,7 @@ export function createProgram(): Command {
   program.addCommand(reportCommand());
   program.addCommand(seedsCommand());
   program.addCommand(recordCommand());
+  program.addCommand(sweepCommand());
   program.addCommand(exportCommand());
   for (const cmd of program.commands) cmd.showHelpAfterError("(run with --help for usage)");
   return program;
@@ -41,7 +43,8 @@ export async function runCli(args: readonly string[]): Promise<number> {
   for (const cmd of program.commands) cmd.exitOverride();
   try {
     await program.parseAsync([...args], { from: "user" });
-    return EXIT.ok;
+    // a command that stopped early on Ctrl-C (and wrote what it had) says so in the exit code
+    return process.exitCode === EXIT.interrupted ? EXIT.interrupted : EXIT.ok;
   } catch (err) {
     if (err instanceof CommanderError) {
       // commander has already printed the message (or the help / version).

@@ -22,6 +22,16 @@ export { writeReport } from "./writeReport.js";
 export { summaryTiles } from "./summaryTiles.js";
 export { backtestSection } from "./backtestSection.js";
 export type { BacktestLike, BacktestSectionOptions } from "./backtestSection.js";
+export { heatmapCells, sweepHeatmap } from "./sweepHeatmap.js";
+export type { HeatmapCell, SweepHeatmapOptions, SweepTable } from "./sweepHeatmap.js";
+export { thresholdChart, thresholdRows } from "./thresholdChart.js";
+export type { ThresholdChartOptions, ThresholdRow } from "./thresholdChart.js";
+export { walkForwardChart } from "./walkForwardChart.js";
+export type { WalkForwardChartInput, WalkForwardChartOptions } from "./walkForwardChart.js";
+export { pboLogitChart } from "./pboLogitChart.js";
+export type { PboLogitChartOptions } from "./pboLogitChart.js";
+export { isItRealSection, isItRealVerdict } from "./isItRealSection.js";
+export type { IsItRealInput, IsItRealOptions } from "./isItRealSection.js";
 // tearsheet: performance and signal sections and their charts
 export { performanceSection } from "./performanceSection.js";
 export type { PerformanceInput, PerformanceSectionOptions } from "./performanceSection.js";

@@ -21,3 +21,18 @@ export { selectBestVariant } from "./selectBestVariant.js";
 export type { SelectBestVariantOptions } from "./selectBestVariant.js";
 export { purgedKFold } from "./purgedKFold.js";
 export type { PurgedFold, PurgedKFoldOptions } from "./purgedKFold.js";
+// Composite sweeps: every weight vector x threshold, one backtest each; shards and their merge.
+export { simplexGrid } from "./simplexGrid.js";
+export { randomSimplex } from "./randomSimplex.js";
+export type { RandomSimplexOptions } from "./randomSimplex.js";
+export { sweepComposite } from "./sweepComposite.js";
+export type { SweepOptions, SweepProgress } from "./sweepComposite.js";
+export { SWEEP_METRICS } from "./sweepMetrics.js";
+export type { SweepMetric } from "./sweepMetrics.js";
+export type { SweepBest, SweepJSON, SweepResult } from "./SweepResult.js";
+export { mergeSweeps } from "./mergeSweeps.js";
+export type { SweepShard } from "./mergeSweeps.js";
+export { shardRange } from "./shardRange.js";
+export type { Shard } from "./shardRange.js";
+export { assessSweep } from "./assessSweep.js";
+export type { AssessSweepOptions, SweepAssessment } from "./assessSweep.js";

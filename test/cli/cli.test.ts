@@ -70,7 +70,7 @@ describe("backtest --json", () => {
     const r = await runMilab(args);
     expect(r.code, r.stderr).toBe(0);
     first = JSON.parse(r.stdout) as Record<string, unknown>;
-  });
+  }, 180_000);
 
   it("echoes the options and the period", () => {
     const o = first["options"] as Record<string, unknown>;
@@ -101,25 +101,36 @@ describe("backtest --json", () => {
     const pf = first["portfolio"] as { finalEquity: number };
     expect(rows[2]!.totalReturn).toBeCloseTo(pf.finalEquity / 1000 - 1, 12);
   });
-  it("runs the what-if variants on the same data, the baseline equal to the portfolio row", () => {
-    const v = first["variants"] as { variant: string; totalReturn: number; trades: number; feesPaid: number; options: string }[];
-    expect(v.map((x) => x.variant)).toEqual(["baseline", "gross of costs", "threshold ±0.2", "long only", "confidence sizing", "imbalance only", "4h bars", "no regime filter"]);
-    const pf = (first["scorecard"] as { totalReturn: number; trades: number }[])[2]!;
-    expect(v[0]!.totalReturn).toBe(pf.totalReturn);
-    expect(v[0]!.trades).toBe(pf.trades);
-    expect(v[1]!.feesPaid).toBe(0);
-    expect(v[1]!.trades).toBe(pf.trades); // costs do not change the signal
-    expect(v[1]!.totalReturn).toBeGreaterThan(pf.totalReturn);
-  });
+  it("runs the what-if sweep: per coin your rule and the best of 3,006 variants, in and out of sample, with DSR and PBO", async () => {
+    type Row = { coin: string; rule: string; inSampleSharpe: number; outOfSampleSharpe: number | null; dsr: number; pbo: number | null; trials: number; threshold: number; weights: string };
+    const v = first["variants"] as Row[];
+    // 1 + 1,001 weight vectors (yours, then the simplex at 0.1) x thresholds {0.1 (yours), 0.05, 0.2}
+    expect(v.map((x) => `${x.coin}: ${x.rule}`)).toEqual(["BTC: your rule", "BTC: best of 3006 in sample", "ETH: your rule", "ETH: best of 3006 in sample"]);
+    for (const [yours, best] of [[v[0]!, v[1]!], [v[2]!, v[3]!]]) {
+      expect(yours.weights).toBe("imbalance=0.3,funding=0.25,basis_spread=0.2,momentum_5m=0.15,gas=0.1");
+      expect(yours.threshold).toBe(0.1);
+      expect(yours.trials).toBe(1);
+      expect(yours.pbo).toBeNull(); // NaN in JSON: no selection, no overfitting probability
+      expect(best.inSampleSharpe).toBeGreaterThanOrEqual(yours.inSampleSharpe); // the winner is at least as good in sample
+      expect(best.dsr).toBeGreaterThanOrEqual(0);
+      expect(best.dsr).toBeLessThanOrEqual(1);
+      expect(best.pbo).toBeGreaterThanOrEqual(0);
+      expect(best.pbo).toBeLessThanOrEqual(1);
+    }
+    // your rule's in-sample Sharpe is the study's own backtest without the regime filter (the sweep has none)
+    const plain = JSON.parse((await runMilab([...args, "--no-regime-filter", "--no-variants"])).stdout) as { scorecard: { sharpe: number }[] };
+    expect(v[0]!.inSampleSharpe).toBeCloseTo(plain.scorecard[0]!.sharpe, 10);
+    expect(v[2]!.inSampleSharpe).toBeCloseTo(plain.scorecard[1]!.sharpe, 10);
+  }, 180_000);
   it("is reproducible: the same options give byte-identical JSON", async () => {
     const again = await runMilab(args);
     expect(JSON.parse(again.stdout)).toEqual(first);
-  });
+  }, 180_000);
   it("changes with the costs: zero fees pay zero fees", async () => {
     const r = await runMilab([...args, "--fee-bps", "0", "--slippage-bps", "0"]);
     const rows = (JSON.parse(r.stdout) as { scorecard: { feesPaid: number }[] }).scorecard;
     for (const row of rows) expect(row.feesPaid).toBe(0);
-  });
+  }, 180_000);
 });
 
 describe("milab seeds", () => {
@@ -144,7 +155,7 @@ describe("live service path (--base-url / MI_BASE_URL)", () => {
 
   it("runs against the given service, gives the embedded run's numbers for the same seed and clock, never prints the key", async () => {
     const secret = "sk-test-7f3a9c2b1d";
-    const common = ["backtest", "--json", "--coins", "sol", "--hours", "48", "--no-real-data"];
+    const common = ["backtest", "--json", "--coins", "sol", "--hours", "48", "--no-real-data", "--no-variants"];
     const live = await runMilab(common, { MI_BASE_URL: server.url, MI_API_KEY: secret });
     expect(live.code, live.stderr).toBe(0);
     expect(live.stdout + live.stderr).not.toContain(secret);

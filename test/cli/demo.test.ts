@@ -28,7 +28,8 @@ describe("milab demo", () => {
     for (const row of ["BTC", "ETH", "SOL", "HYPE", "Portfolio (4 coins)"]) expect(out).toMatch(new RegExp(`^${row.replace(/[()]/g, "\\$&")}\\s+-?\\d`, "m"));
     expect(out).toContain("embedded replay server (simulator seed 42)");
     expect(out).toContain("Period: 2026-10-02 01:00 to 2026-11-01 00:00 UTC, 720 bars of 1h");
-    expect(out).toContain("What if (portfolio, same data, in-sample");
+    expect(out).toContain("What if: your rule vs the best of 3006 variants (weight grid 0.1 x thresholds), in sample and out of sample");
+    for (const coin of ["BTC", "ETH", "SOL", "HYPE"]) expect(out).toMatch(new RegExp(`^${coin}\\s+best of 3006 in sample\\s`, "m"));
     expect(out).toMatch(/^Key facts\n- The portfolio returned -?\d+\.\d% net of costs and funding/m);
     expect(out).toContain("Real data (Coinbase BTC 4h + Hyperliquid funding");
     expect(out).toContain(`Report: ${report}`);
@@ -47,11 +48,12 @@ describe("milab demo", () => {
     expect(check.consoleErrors).toEqual([]);
     expect(check.pageErrors).toEqual([]);
     expect(check.externalRequests).toEqual([]);
-    expect(check.sectionIds).toEqual(["highlights", "summary", "portfolio", "signal-evaluation", "btc", "eth", "sol", "hype", "what-if", "real-data", "real-data-performance", "real-data-signal"]);
-    // portfolio 4 (equity, drawdown, positions, regime), signal evaluation 2, 4 per coin, what-if 1, real data 4,
+    expect(check.sectionIds).toEqual(["highlights", "summary", "portfolio", "signal-evaluation", "btc", "eth", "sol", "hype", "what-if", "is-it-real", "real-data", "real-data-performance", "real-data-signal"]);
+    // portfolio 4 (equity, drawdown, positions, regime), signal evaluation 2, 4 per coin, what-if 1,
+    // is it real 4 (heatmap, threshold, walk-forward folds, PBO logits), real data 4,
     // real-data performance 6 (monthly heatmap, underwater, rolling metrics, distribution, yearly, exposure),
     // real-data signal tearsheet 5 (IC per window, IC histogram, QQ, quantile means, cumulative by quantile)
-    expect(check.svgSizes.length).toBe(4 + 2 + 4 * 4 + 1 + 4 + 6 + 5);
+    expect(check.svgSizes.length).toBe(4 + 2 + 4 * 4 + 1 + 4 + 4 + 6 + 5);
     for (const s of check.svgSizes) {
       expect(s.width).toBeGreaterThan(100);
       expect(s.height).toBeGreaterThan(50);

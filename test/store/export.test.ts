@@ -61,8 +61,10 @@ describe("milab export", () => {
     const sweepDir = out();
     expect(await runCli(["export", "sweep", "--format", "csv", ...common, sweepDir])).toBe(0);
     const text = readFileSync(join(sweepDir, "sweep.csv"), "utf8");
-    expect(text.split("\n")[0]).toBe("variant,total return,Sharpe,Sharpe SE,max DD,trades,fees paid,funding paid,milab backtest options");
-    expect(text.split("\n")[1]).toMatch(/^baseline,/);
+    // the what-if sweep, every variant: your rule (the service's weights) first, then the simplex at 0.1, x 3 thresholds
+    expect(text.split("\n")[0]).toBe("coin,variant,w_imbalance,w_funding,w_basis_spread,w_momentum_5m,w_gas,threshold,totalReturn,sharpeRatio,maxDrawdown,trades,turnover,exposure");
+    expect(text.split("\n")[1]).toMatch(/^BTC,0,0\.3,0\.25,0\.2,0\.15,0\.1,0\.1,/);
+    expect(text.trim().split("\n")).toHaveLength(1 + 3006);
   });
 
   it("rejects an unknown kind or format", async () => {

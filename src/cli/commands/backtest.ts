@@ -50,7 +50,7 @@ export function backtestCommand(): Command {
       if (opts.json) process.stdout.write(`${JSON.stringify(backtestJson(run), null, 2)}\n`);
       else process.stdout.write(`${formatScorecard(run)}\n`);
       if (opts.report !== undefined) {
-        const file = await writeReportWithProgress(opts.report, studyReportInput(run), opts.quiet);
+        const file = await writeReportWithProgress(opts.report, await studyReportInput(run), opts.quiet);
         process.stderr.write(`report written to ${file}\n`);
       }
     });

@@ -29,7 +29,7 @@ export function demoCommand(): Command {
       process.stdout.write("market-intel-lab demo: the composite signal, replayed and backtested\n\n");
       process.stdout.write(`${formatScorecard(run)}\n\n`);
       const t1 = performance.now();
-      const file = await writeReportWithProgress(join(opts.out, "report.html"), studyReportInput(run), opts.quiet);
+      const file = await writeReportWithProgress(join(opts.out, "report.html"), await studyReportInput(run), opts.quiet);
       const t2 = performance.now();
       const mb = (statSync(file).size / 1e6).toFixed(1);
       const sec = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;

@@ -15,7 +15,7 @@ import { choiceOption } from "../options.js";
 import { createProgress } from "../progress.js";
 import { runStudyJob } from "../runStudyJob.js";
 import { studyMetricIds } from "../study/loadStudyData.js";
-import { variantColumns } from "../study/runVariants.js";
+import { sweepTable } from "../study/runSweepStudy.js";
 
 /** What `milab export` can write. */
 const WHAT = ["history", "backtest", "sweep"] as const;
@@ -98,7 +98,7 @@ export function exportCommand(): Command {
         const inputs = { time: s.time, ...Object.fromEntries(Object.values(s.coins).flatMap((c) => [[`${c.coin.toLowerCase()}_close`, c.close], [`${c.coin.toLowerCase()}_funding`, c.funding]])) };
         files = [];
         if (what === "sweep") {
-          files.push(await writeTable(opts.out, "sweep", toDataFrame(variantColumns(run.variants ?? [])), opts.format));
+          files.push(await writeTable(opts.out, "sweep", toDataFrame(sweepTable(run.whatIf ?? [])), opts.format));
           writeManifest(join(opts.out, "manifest.json"), createManifest({ kind: "sweep", options: { ...toStudyOptions(opts), hours: opts.hours, data: inputs }, ...common }));
         } else {
           for (const c of Object.values(s.coins)) {

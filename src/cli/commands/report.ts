@@ -12,7 +12,7 @@ export function reportCommand(): Command {
     .addHelpText("after", "\nExamples:\n  milab report -o out/btc.html --coins btc --bar 15\n  milab report --clock 2026-06-01 --seed 7")
     .action(async (opts: StudyCliOptions & { out: string }) => {
       const run = await runStudyJob(opts, createProgress(opts.quiet));
-      const file = await writeReportWithProgress(opts.out, studyReportInput(run), opts.quiet);
+      const file = await writeReportWithProgress(opts.out, await studyReportInput(run), opts.quiet);
       process.stdout.write(`${file}\n`);
     });
 }

@@ -14,11 +14,11 @@ import type { MetricsTable } from "../../metrics/MetricsTable.js";
 import { metricsByRegime, type RegimeTable } from "../../metrics/metricsByRegime.js";
 import { performanceSummary, type PerformanceSummary } from "../../metrics/performanceSummary.js";
 import { marketRegimes, type MarketRegimeSeries } from "../../signals/marketRegime.js";
-import { realizedVol } from "../../signals/realizedVol.js";
 import { replayComposite, type CompositeReplay } from "../../signals/replayComposite.js";
 import { classifyVolRegimes } from "../../signals/volRegime.js";
 import { DEFAULT_WEIGHTS, type Weights } from "../../signals/weights.js";
-import { GAS_METRIC, type StudyData } from "./loadStudyData.js";
+import type { StudyData } from "./loadStudyData.js";
+import { coinBars, studyGrid } from "./studyBars.js";
 
 /** How the composite study trades. Every field has a default in {@link DEFAULT_STUDY}. */
 export interface StudyOptions {
@@ -151,16 +151,10 @@ export function checkStudyOptions(o: StudyOptions): void {
  */
 export function runStudy(data: StudyData, options: StudyOptions): Study {
   checkStudyOptions(options);
-  const barMs = options.barMinutes * 60_000;
+  const grid = studyGrid(data, options.barMinutes);
+  const { time, barMs, periodsPerYear } = grid;
+  const n = time.length;
   const t = data.time;
-  if (t.length < 2) throw new InvalidArgumentError("hours", "study: the history holds fewer than two points; ask for more hours");
-  const first = Math.ceil((t[0] as number) / barMs) * barMs;
-  const last = Math.floor((t[t.length - 1] as number) / barMs) * barMs;
-  const n = Math.floor((last - first) / barMs) + 1;
-  if (!(n >= 3)) throw new InvalidArgumentError("hours", `study: the history spans fewer than three ${options.barMinutes}-minute bars; ask for more hours or smaller bars`);
-  const time = Float64Array.from({ length: n }, (_, i) => first + i * barMs);
-  const periodsPerYear = (365 * 1440) / options.barMinutes;
-  const col = (name: string): Float64Array => data.columns[name] ?? new Float64Array(t.length).fill(Number.NaN);
 
   const coins: Partial<Record<Coin, CoinStudy>> = {};
   const portfolioCoins: Record<string, Parameters<typeof backtestPortfolio>[0]["coins"][string]> = {};
@@ -168,29 +162,9 @@ export function runStudy(data: StudyData, options: StudyOptions): Study {
   const regimes: Record<string, ArrayLike<number>> = {};
   const fundingRates: Record<string, Float64Array> = {};
   for (const coin of options.coins) {
-    const p = coin.toLowerCase();
-    const price1m = col(`${p}_price`);
-    const vol1m = realizedVol(price1m, { window: "24h" });
-    const bars = alignAsOf(time, [
-      {
-        time: t,
-        columns: {
-          close: price1m,
-          vol: vol1m,
-          fundingRate: col(`${p}_funding_rate`),
-          imbalance: col(`${p}_imbalance`),
-          funding: col(`${p}_funding_rate`),
-          basis_spread: col(`${p}_basis_bps`),
-          momentum_5m: col(`${p}_momentum_5m_pct`),
-          gas: col(GAS_METRIC),
-        },
-        fill: "last",
-        maxStalenessMs: barMs,
-      },
-    ]);
-    const c = bars.columns as Record<string, Float64Array>;
+    const c = coinBars(data, coin, grid);
     const close = c["close"] as Float64Array;
-    const open = options.fill === "next_open" ? (alignAsOf(Float64Array.from(time, (x) => x - barMs + 60_000), [{ time: t, columns: { open: price1m }, fill: "last", maxStalenessMs: barMs }]).columns["open"] as Float64Array) : undefined;
+    const open = options.fill === "next_open" ? (alignAsOf(Float64Array.from(time, (x) => x - barMs + 60_000), [{ time: t, columns: { open: data.columns[`${coin.toLowerCase()}_price`] ?? new Float64Array(t.length).fill(Number.NaN) }, fill: "last", maxStalenessMs: barMs }]).columns["open"] as Float64Array) : undefined;
     const replay = replayComposite(
       { time, imbalance: c["imbalance"] as Float64Array, funding: c["funding"] as Float64Array, basis_spread: c["basis_spread"] as Float64Array, momentum_5m: c["momentum_5m"] as Float64Array, gas: c["gas"] as Float64Array },
       { ...(options.weights !== undefined ? { weights: options.weights } : {}), threshold: options.threshold },

@@ -1,5 +1,5 @@
 import { sharpeRatioStandardError } from "../../metrics/sharpeRatioStandardError.js";
-import type { VariantRow } from "./runVariants.js";
+import type { WhatIfRow } from "./runSweepWhatIf.js";
 import type { Study } from "./runStudy.js";
 
 const pct = (v: number): string => `${v >= 0 ? "+" : ""}${(v * 100).toFixed(1)}%`;
@@ -12,7 +12,7 @@ const dd = (v: number): string => `${(v * 100).toFixed(1)}%`;
  * reliably the composite ranked the next bar's return, and which component
  * helped or hurt most. Facts only (each a number computed above), no advice.
  */
-export function studyHighlights(study: Study, variants?: readonly VariantRow[]): string[] {
+export function studyHighlights(study: Study, variants?: readonly WhatIfRow[]): string[] {
   const out: string[] = [];
   const o = study.options;
   const p = study.portfolio;
@@ -31,10 +31,14 @@ export function studyHighlights(study: Study, variants?: readonly VariantRow[]):
       `Fees and slippage cost ${h.fees.toLocaleString("en-US", { maximumFractionDigits: 0 })} (${((100 * h.fees) / o.initialCash).toFixed(1)}% of the starting cash) over ${h.trades.length} trade${h.trades.length === 1 ? "" : "s"}${open > 0 ? ` (${open} still open at the end)` : ""}.`,
     );
   }
-  const gross = variants?.find((v) => v.variant === "gross of costs");
-  const base = variants?.find((v) => v.variant === "baseline");
-  if (gross !== undefined && base !== undefined) {
-    out.push(`Gross of costs the same trades return ${pct(gross.totalReturn)} (Sharpe ${f2(gross.sharpe)}): the costs take ${((gross.totalReturn - base.totalReturn) * 100).toFixed(1)} points.`);
+  const winners = variants?.filter((v) => v.rule.startsWith("best")) ?? [];
+  if (winners.length > 0) {
+    const isMean = winners.reduce((a, v) => a + v.inSampleSharpe, 0) / winners.length;
+    const oosMean = winners.reduce((a, v) => a + (Number.isFinite(v.outOfSampleSharpe) ? v.outOfSampleSharpe : 0), 0) / winners.length;
+    const real = winners.filter((v) => v.dsr >= 0.95).map((v) => v.coin);
+    out.push(
+      `The best of ${winners[0]!.trials} swept variants per coin has an in-sample Sharpe of ${f2(isMean)} on average but ${f2(oosMean)} out of sample (walk-forward); its deflated Sharpe ratio reaches 95% for ${real.length === 0 ? "no coin" : real.join(", ")}.`,
+    );
   }
   const ic1 = coins.map((c) => ({ c, ic: (study.coins[c]!.ic.columns["ic"] as Float64Array)[0] as number, lo: (study.coins[c]!.ic.columns["ciLow"] as Float64Array)[0] as number, hi: (study.coins[c]!.ic.columns["ciHigh"] as Float64Array)[0] as number }));
   if (ic1.length > 0) {

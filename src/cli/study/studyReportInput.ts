@@ -1,20 +1,20 @@
+import { isItRealSection } from "../../report/isItRealSection.js";
 import type { TearsheetInput } from "../../report/renderTearsheet.js";
 import { signalTearsheet } from "../../metrics/signalTearsheet.js";
 import { performanceSection } from "../../report/performanceSection.js";
 import { signalTearsheetSection } from "../../report/signalTearsheetSection.js";
 import type { StudyRun } from "../runStudyJob.js";
-import { SCORECARD_FORMAT } from "./scorecard.js";
 import { studyHighlights } from "./studyHighlights.js";
 import { summaryTiles } from "../../report/summaryTiles.js";
 import { studySections, weightsNote } from "./studyTearsheet.js";
-import { variantColumns } from "./runVariants.js";
+import { WHAT_IF, WHAT_IF_FORMAT, whatIfColumns } from "./runSweepWhatIf.js";
 
 function day(ms: number): string {
   return new Date(ms).toISOString().slice(0, 16).replace("T", " ");
 }
 
-/** The tearsheet of a study run: scorecard, portfolio, signal evaluation, each coin, real data. */
-export function studyReportInput(run: StudyRun): TearsheetInput {
+/** The tearsheet of a study run: scorecard, portfolio, signal evaluation, each coin, the what-if sweep and "Is it real?", real data. */
+export async function studyReportInput(run: StudyRun): Promise<TearsheetInput> {
   const s = run.study;
   const o = s.options;
   const bar = o.barMinutes % 60 === 0 ? `${o.barMinutes / 60}h` : `${o.barMinutes}m`;
@@ -23,24 +23,44 @@ export function studyReportInput(run: StudyRun): TearsheetInput {
   const v = run.variants;
   if (v !== undefined) {
     all.push({
-      title: "What if (in-sample): the same data under other rules",
+      title: "What if: your rule vs the best of a sweep, in and out of sample",
       id: "what-if",
-      intro: `The ${s.portfolio !== undefined ? "portfolio" : o.coins[0]} again with one rule changed at a time, on the same data. In-sample by construction: a better row is a hypothesis to test on other data (other simulator seeds with milab seeds --seeds 1-10 and the same options, a recorded history, a later period), not evidence of an edge.`,
+      intro: `For each coin, your rule and every weight vector of the simplex at ${WHAT_IF.grid} x thresholds ${WHAT_IF.thresholds.join(", ")} (${v[1]?.trials ?? ""} variants, default mode: same costs and funding, no regime filter), backtested on the same bars. The "best in sample" row is what a grid search reports; its out-of-sample Sharpe comes from a ${WHAT_IF.trainDays}-day / ${WHAT_IF.testDays}-day walk-forward of "choose the best variant, trade it next", your rule's from the same test windows. DSR is the probability that the winner's true Sharpe is above 0 after deflating for every variant tried (for your rule, fixed before the data, its PSR); PBO is how often the in-sample winner lands in the bottom half out of sample (CSCV, ${WHAT_IF.splits} blocks).`,
       regimeReturns: {
-        category: v.map((x) => x.variant),
-        value: v.map((x) => x.sharpe),
-        title: "Sharpe ratio by variant (in-sample)",
-        options: { format: ".2f", valueTitle: "Sharpe", horizontal: true },
+        category: v.map((x) => `${x.coin} ${x.rule.startsWith("best") ? "best" : "yours"}`),
+        value: v.map((x) => x.outOfSampleSharpe),
+        title: "Out-of-sample Sharpe ratio: your rule vs the in-sample winner",
+        options: { format: ".2f", valueTitle: "Sharpe (out of sample)", horizontal: true },
       },
-      tables: [
-        {
-          title: "Variants (in-sample)",
-          table: variantColumns(v),
-          signed: ["total return", "Sharpe"],
-          format: SCORECARD_FORMAT,
-        },
-      ],
+      tables: [{ title: "Your rule vs the best of the sweep", table: whatIfColumns(v), signed: ["in-sample Sharpe", "out-of-sample Sharpe", "in-sample return"], format: WHAT_IF_FORMAT }],
     });
+  }
+  const first = run.whatIf?.[0];
+  if (first !== undefined) {
+    const a = first.assessment;
+    const wf = a.walkForward;
+    const folds = wf?.folds.columns;
+    all.push(
+      await isItRealSection(
+        {
+          trials: a.trials,
+          inSampleSharpe: a.best.value,
+          dsr: a.dsr,
+          psr: a.psr,
+          pbo: a.pbo,
+          minTrackRecordLength: a.minTrackRecordLength,
+          bars: a.bars,
+          ...(wf !== undefined ? { outOfSampleSharpe: wf.outOfSampleSharpe } : {}),
+          ...(folds !== undefined && (folds["fold"] as Float64Array).length > 0
+            ? { folds: { fold: folds["fold"] as Float64Array, inSample: folds["inSample"] as Float64Array, outOfSample: folds["outOfSample"] as Float64Array } }
+            : {}),
+          logits: a.logits,
+          sweep: first.sweep,
+          heatmap: { x: "imbalance", y: "momentum_5m" },
+        },
+        { title: `Is it real? ${first.coin}'s best variant of ${a.trials}` },
+      ),
+    );
   }
   const r = run.real;
   if (r !== undefined) {

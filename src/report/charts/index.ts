@@ -12,6 +12,10 @@ export { signalSpec } from "../signalChart.js";
 export { positionsSpec } from "../positionsChart.js";
 export { barSpec } from "../barChart.js";
 export { icDecaySpec } from "../icDecayChart.js";
+export { sweepHeatmapSpec } from "../sweepHeatmap.js";
+export { thresholdSpec } from "../thresholdChart.js";
+export { walkForwardSpec } from "../walkForwardChart.js";
+export { pboLogitSpec } from "../pboLogitChart.js";
 // tearsheet: the specs of the performance and signal-tearsheet charts
 export { monthlyHeatmapSpec } from "../monthlyHeatmapChart.js";
 export { underwaterSpec } from "../underwaterChart.js";

@@ -1,0 +1,257 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { Command, InvalidArgumentError as CommanderArgumentError } from "commander";
+import type { Coin } from "../../domain/coins.js";
+import { loadDanfo } from "../../data/danfo.js";
+import { toDataFrame } from "../../data/toDataFrame.js";
+import { assessSweep, type SweepAssessment } from "../../research/assessSweep.js";
+import type { SweepResult } from "../../research/SweepResult.js";
+import { textTable } from "../../report/textTable.js";
+import { addDataSourceOptions } from "../addStudyOptions.js";
+import { loadJobData, type DataSourceOptions } from "../loadJobData.js";
+import { integerOption, numberOption } from "../options.js";
+import { createProgress } from "../progress.js";
+import { DEFAULT_STUDY } from "../study/runStudy.js";
+import { runSweepStudy, sweepTable, type CoinSweep } from "../study/runSweepStudy.js";
+
+/** Options of `milab sweep`, as commander parses them. */
+interface SweepCliOptions extends DataSourceOptions {
+  readonly bar: number;
+  readonly grid: number;
+  readonly thresholds: readonly number[];
+  readonly feeBps: number;
+  readonly slippageBps: number;
+  readonly funding: boolean;
+  readonly workers?: number;
+  readonly shard?: { index: number; count: number };
+  readonly walkForward?: { trainMs: number; testMs: number; text: string };
+  readonly top: number;
+  readonly json: boolean;
+  readonly out?: string;
+  readonly quiet: boolean;
+}
+
+/** Parse `0.05,0.1,0.2` into thresholds in [0, 1]. */
+function parseThresholds(raw: string): number[] {
+  const out = raw.split(",").map((s) => Number(s.trim()));
+  if (out.length === 0 || out.some((t) => !Number.isFinite(t) || t < 0 || t > 1) || raw.trim() === "") {
+    throw new CommanderArgumentError(`thresholds must be a comma-separated list of numbers in [0, 1], e.g. 0.05,0.1,0.2; got ${raw}`);
+  }
+  return out;
+}
+
+/** A duration like `14d`, `36h` or `90m`, in ms (undefined when malformed). */
+function durationMs(text: string): number | undefined {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(d|h|m)\s*$/.exec(text);
+  if (m === null) return undefined;
+  const unit = m[2] === "d" ? 86_400_000 : m[2] === "h" ? 3_600_000 : 60_000;
+  const ms = Number(m[1]) * unit;
+  return ms > 0 ? ms : undefined;
+}
+
+/** Parse `14d/7d` (train window / test window) into durations in ms. */
+function parseWalkForward(raw: string): { trainMs: number; testMs: number; text: string } {
+  const [train, test, extra] = raw.split("/");
+  const trainMs = durationMs(train ?? "");
+  const testMs = durationMs(test ?? "");
+  if (extra !== undefined || trainMs === undefined || testMs === undefined) {
+    throw new CommanderArgumentError(`walk-forward must be TRAIN/TEST durations like 14d/7d or 36h/12h (d, h or m), got ${raw}`);
+  }
+  return { trainMs, testMs, text: raw.trim() };
+}
+
+/** Parse `3/10` (shard 3 of 10, 0-based) into a shard. */
+function parseShard(raw: string): { index: number; count: number } {
+  const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(raw);
+  const index = Number(m?.[1]);
+  const count = Number(m?.[2]);
+  if (m === null || !(count >= 1) || !(index < count)) {
+    throw new CommanderArgumentError(`shard must be INDEX/COUNT with 0 <= INDEX < COUNT, e.g. 0/8 (a job array's index), got ${raw}`);
+  }
+  return { index, count };
+}
+
+const fmt = (x: number, digits = 2): string => (Number.isFinite(x) ? x.toFixed(digits) : "–");
+const pct = (x: number): string => (Number.isFinite(x) ? `${(x * 100).toFixed(1)}%` : "–");
+
+/** The weights of a row as `imbalance=0.3,funding=0.2,...` (zeros left out): the `milab backtest --weights` value. */
+function weightsText(sweep: SweepResult, i: number): string {
+  return Object.entries(sweep.weightsOf(i))
+    .filter(([, w]) => w > 0)
+    .map(([c, w]) => `${c}=${Number(w.toFixed(6))}`)
+    .join(",");
+}
+
+/** The top rows of a coin's sweep by in-sample Sharpe, as a text table. */
+function topTable(s: CoinSweep, top: number): string {
+  const c = s.sweep.columns;
+  const sharpe = c["sharpeRatio"] as Float64Array;
+  const rows = Array.from({ length: s.sweep.length }, (_, i) => i)
+    .filter((i) => !Number.isNaN(sharpe[i] as number))
+    .sort((a, b) => (sharpe[b] as number) - (sharpe[a] as number) || a - b)
+    .slice(0, top);
+  return textTable({
+    rank: rows.map((_, r) => String(r + 1)),
+    Sharpe: rows.map((i) => fmt(sharpe[i] as number)),
+    "total return": rows.map((i) => pct((c["totalReturn"] as Float64Array)[i] as number)),
+    "max DD": rows.map((i) => pct((c["maxDrawdown"] as Float64Array)[i] as number)),
+    trades: rows.map((i) => String((c["trades"] as Float64Array)[i])),
+    threshold: rows.map((i) => String((c["threshold"] as Float64Array)[i])),
+    weights: rows.map((i) => weightsText(s.sweep, i)),
+  });
+}
+
+/** The statistics of a coin's winner as JSON (NaN as null), or the reason they could not be computed. */
+function assessmentJson(a: SweepAssessment | string | undefined): unknown {
+  if (a === undefined) return null;
+  if (typeof a === "string") return { error: a };
+  const f = (x: number): number | null => (Number.isFinite(x) ? x : null);
+  return {
+    trials: a.trials,
+    inSampleSharpe: f(a.best.value),
+    dsr: f(a.dsr),
+    expectedMaxSharpe: f(a.expectedMaxSharpe),
+    psr: f(a.psr),
+    minTrackRecordLength: f(a.minTrackRecordLength),
+    bars: a.bars,
+    pbo: f(a.pbo),
+    pboVariants: a.variantsUsed.length,
+    walkForward:
+      a.walkForward === undefined
+        ? null
+        : {
+            outOfSampleSharpe: f(a.walkForward.outOfSampleSharpe),
+            folds: Object.fromEntries(Object.entries(a.walkForward.folds.columns).map(([k, v]) => [k, Array.from(v as ArrayLike<number>, (x) => f(x))])),
+          },
+  };
+}
+
+/** The statistics of a coin's winner in words. */
+function assessmentText(a: SweepAssessment | string | undefined, walkForward: string | undefined): string {
+  if (a === undefined) return "";
+  if (typeof a === "string") return `Is it real? not computed: ${a}`;
+  const lines = [
+    `Is it real? the winner's deflated Sharpe ratio is ${pct(a.dsr)} over ${a.trials} variants (PSR ${pct(a.psr)}; significant at >= 95%); ` +
+      `the sweep's PBO is ${pct(a.pbo)}${a.variantsUsed.length < a.trials ? ` (over ${a.variantsUsed.length} of the variants)` : ""}; ` +
+      `a Sharpe above 0 at 95% needs ${Number.isFinite(a.minTrackRecordLength) ? Math.ceil(a.minTrackRecordLength) : "–"} bars (${a.bars} here).`,
+  ];
+  if (a.walkForward !== undefined) {
+    const folds = (a.walkForward.folds.columns["fold"] as ArrayLike<number>).length;
+    lines.push(`Walk-forward ${walkForward ?? ""} (choose the best by Sharpe, trade it on the next window; ${folds} folds): out-of-sample Sharpe ${fmt(a.walkForward.outOfSampleSharpe)} vs ${fmt(a.best.value)} in sample.`);
+  }
+  return lines.join("\n");
+}
+
+/**
+ * `milab sweep`: every weight vector of the simplex grid x every threshold, backtested on
+ * each coin's bars (the study's data, default mode, costs and funding), with a progress bar;
+ * Ctrl-C stops the sweep and keeps what finished (exit code 130). Prints each coin's best
+ * variants in sample, or --json; --out writes every variant as CSV.
+ */
+export function sweepCommand(): Command {
+  const d = DEFAULT_STUDY;
+  return addDataSourceOptions(
+    new Command("sweep").description(
+      "backtest every composite weight vector on a simplex grid x every threshold, per coin; the winner's DSR, the sweep's PBO, a walk-forward (Ctrl-C keeps what finished)",
+    ),
+  )
+    .option("--grid <step>", "step of the weight grid over the five components, 1/m (0.1: 1,001 weight vectors)", numberOption("grid", 0.001, 1), 0.1)
+    .option("--thresholds <list>", "label thresholds to sweep, comma-separated", parseThresholds, [0.05, 0.1, 0.2])
+    .option("--fee-bps <x>", "taker fee per side, bps of traded notional", numberOption("fee-bps", 0, 1000), d.feeBps)
+    .option("--slippage-bps <x>", "slippage per side, bps of traded notional", numberOption("slippage-bps", 0, 1000), d.slippageBps)
+    .option("--no-funding", "do not charge perpetual funding")
+    .option("--walk-forward <train/test>", 'walk-forward of "choose the best variant by Sharpe": train and test windows, e.g. 14d/7d (d, h or m)', parseWalkForward)
+    .option("--workers <n>", "worker threads (0 = this thread) [by sweep size: 0 when small, else every core]", integerOption("workers", 0, 256))
+    .option("--shard <i/n>", "evaluate only shard i of n (0-based), e.g. a Kubernetes indexed Job's or a Slurm array's index; merge the --json outputs with mergeSweeps", parseShard)
+    .option("--top <n>", "variants listed per coin", integerOption("top", 1, 1000), 5)
+    .option("--json", "print the result as JSON on stdout (per coin: the sweep's table and its best variant)", false)
+    .option("--out <file>", "write every variant (all coins) as CSV")
+    .option("-q, --quiet", "no progress bar", false)
+    .addHelpText(
+      "after",
+      "\nExamples:\n  milab sweep --grid 0.1 --thresholds 0.05,0.1,0.2 --coins btc,eth\n  milab sweep --coins btc --out sweep.csv\n  milab sweep --coins btc --shard $JOB_COMPLETION_INDEX/8 --json > shard-$JOB_COMPLETION_INDEX.json",
+    )
+    .action(async (opts: SweepCliOptions) => {
+      const progress = createProgress(opts.quiet);
+      const job = await loadJobData(opts, progress);
+      const ac = new AbortController();
+      const onInt = (): void => ac.abort();
+      process.once("SIGINT", onInt);
+      if (!opts.quiet && process.stderr.isTTY !== true) process.stderr.write(`milab sweep: sweeping ${opts.coins.join(", ")} (Ctrl-C stops and keeps what finished)\n`);
+      let sweeps: CoinSweep[];
+      try {
+        sweeps = await runSweepStudy(job.data, {
+          coins: opts.coins,
+          barMinutes: opts.bar,
+          grid: opts.grid,
+          thresholds: opts.thresholds,
+          feeBps: opts.feeBps,
+          slippageBps: opts.slippageBps,
+          funding: opts.funding,
+          workers: opts.workers,
+          shard: opts.shard,
+          signal: ac.signal,
+          onProgress: (coin, p) => {
+            if (p.done === 0 || p.done === p.total) progress.step(`sweeping ${coin}`, p.total);
+            progress.update(p.done, p.total);
+          },
+        });
+      } finally {
+        process.removeListener("SIGINT", onInt);
+        progress.stop();
+      }
+      const stopped = ac.signal.aborted;
+      // Is the winner real? DSR over every variant run, the sweep's PBO, and the walk-forward when asked.
+      const assessments = new Map<Coin, SweepAssessment | string>();
+      for (const s of sweeps) {
+        try {
+          assessments.set(
+            s.coin,
+            assessSweep(s.sweep, {
+              splits: Math.min(16, 2 * Math.floor(s.time.length / 4)),
+              ...(opts.walkForward !== undefined ? { walkForward: { time: s.time, trainMs: opts.walkForward.trainMs, testMs: opts.walkForward.testMs } } : {}),
+            }),
+          );
+        } catch (err) {
+          assessments.set(s.coin, err instanceof Error ? err.message : String(err));
+        }
+      }
+      if (opts.out !== undefined && sweeps.length > 0) {
+        mkdirSync(dirname(opts.out), { recursive: true });
+        loadDanfo().toCSV(toDataFrame(sweepTable(sweeps)), { filePath: opts.out });
+      }
+      if (opts.json) {
+        const json = {
+          source: job.source,
+          seed: job.seed ?? null,
+          stopped,
+          coins: Object.fromEntries(
+            sweeps.map((s) => {
+              const a = assessments.get(s.coin);
+              return [s.coin, { best: s.sweep.best("sharpeRatio") ?? null, assessment: assessmentJson(a), sweep: s.sweep.toJSON() }];
+            }),
+          ),
+        };
+        process.stdout.write(`${JSON.stringify(json)}\n`);
+      } else {
+        const first = sweeps[0];
+        const lines = [`Data: ${job.source}; ${first?.time.length ?? 0} bars of ${opts.bar} min; costs ${opts.feeBps} + ${opts.slippageBps} bps per side; ${opts.funding ? "funding charged" : "no funding"}`];
+        for (const s of sweeps) {
+          const sw = s.sweep;
+          lines.push(
+            "",
+            `${s.coin}: ${sw.length}${sw.complete ? "" : ` of ${sw.total}`} variants (weight grid ${opts.grid} x thresholds ${opts.thresholds.join(", ")}), best in sample by Sharpe:`,
+            topTable(s, opts.top),
+            assessmentText(assessments.get(s.coin), opts.walkForward?.text),
+          );
+        }
+        process.stdout.write(`${lines.join("\n")}\n`);
+      }
+      if (opts.out !== undefined) process.stderr.write(`sweep written to ${opts.out}\n`);
+      if (stopped) {
+        const done = sweeps.reduce((k, s) => k + s.sweep.length, 0);
+        process.stderr.write(`milab sweep: stopped by Ctrl-C after ${done} variants; the results above cover those only\n`);
+        process.exitCode = 130; // EXIT.interrupted of runCli
+      }
+    });
+}

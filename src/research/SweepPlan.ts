@@ -1,0 +1,48 @@
+import type { MissingPolicy } from "../signals/compositeScore.js";
+
+/**
+ * Everything a sweep's variants are evaluated from, in memory a worker thread can
+ * share: the bar columns and the component scores (scored once) in one buffer, the
+ * weight vectors and thresholds in another, and the execution settings as numbers.
+ * Posting a plan to a worker copies nothing but the settings (typed arrays over a
+ * SharedArrayBuffer are shared by structured clone).
+ * @internal
+ */
+export interface SweepPlan {
+  /** Bars. */
+  readonly n: number;
+  /** Components scored, in first-seen order over the weight vectors; `scores` holds them in this order. */
+  readonly components: readonly string[];
+  readonly close: Float64Array;
+  /** Funding charged per bar (the backtest's `funding`), or undefined. */
+  readonly barFunding: Float64Array | undefined;
+  /** Bar times, epoch ms, or undefined. */
+  readonly time: Float64Array | undefined;
+  /** One score column per component, each of length n. */
+  readonly scores: readonly Float64Array[];
+  /** Weight vectors: vector v uses components `order[v*k + j]` (j in its own key order; -1 ends it) with weights `weight[v*k + j]`. */
+  readonly vectors: number;
+  readonly order: Int32Array;
+  readonly weight: Float64Array;
+  readonly thresholds: Float64Array;
+  /** Missing-score policy of the composite (replayComposite's `missing`). */
+  readonly missing: MissingPolicy;
+  readonly neutral: "flat" | "hold";
+  readonly initialCash: number;
+  readonly feeBps: number;
+  readonly slippageBps: number;
+  readonly periodsPerYear: number;
+}
+
+/** Number of variants of a plan: vectors x thresholds (weights outer, thresholds inner). @internal */
+export function variantCount(plan: Pick<SweepPlan, "vectors" | "thresholds">): number {
+  return plan.vectors * plan.thresholds.length;
+}
+
+/** A copy of a typed array in a SharedArrayBuffer, for worker threads. @internal */
+export function sharedCopy<T extends Float64Array | Int32Array>(src: T): T {
+  const Ctor = src.constructor as new (buffer: SharedArrayBuffer) => T;
+  const out = new Ctor(new SharedArrayBuffer(src.byteLength));
+  out.set(src);
+  return out;
+}

@@ -1,0 +1,131 @@
+import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { nanMoments } from "../metrics/nanMoments.js";
+import { sharpeRatio } from "../metrics/sharpeRatio.js";
+import { deflatedSharpeRatio } from "./deflatedSharpeRatio.js";
+import { minTrackRecordLength } from "./minTrackRecordLength.js";
+import { probabilisticSharpeRatio } from "./probabilisticSharpeRatio.js";
+import { probabilityOfBacktestOverfitting } from "./probabilityOfBacktestOverfitting.js";
+import { runWalkForward, type WalkForwardResult } from "./runWalkForward.js";
+import { selectBestVariant } from "./selectBestVariant.js";
+import { sharpeStats, type SharpeStats } from "./sharpeStats.js";
+import type { SweepBest, SweepResult } from "./SweepResult.js";
+import { walkForward, type WalkForwardBarOptions, type WalkForwardTimeOptions } from "./walkForward.js";
+
+/** Options of {@link assessSweep}. */
+export interface AssessSweepOptions {
+  /** CSCV blocks for the PBO (even, 2..24). Default 16. */
+  readonly splits?: number;
+  /**
+   * Most variants whose return series enter the PBO and the walk-forward (each is T doubles):
+   * a larger sweep is thinned to every k-th variant (the DSR always counts every variant).
+   * Default 5,000.
+   */
+  readonly maxVariants?: number;
+  /** Walk-forward windows (walkForward's options without `n`, in bars or, with `time`, in ms); none by default. */
+  readonly walkForward?: Omit<WalkForwardBarOptions, "n"> | WalkForwardTimeOptions;
+}
+
+/** Is the sweep's best variant real? The numbers of {@link assessSweep}. */
+export interface SweepAssessment {
+  /** The in-sample winner by Sharpe ratio. */
+  readonly best: SweepBest;
+  /** Variants tried (rows of the sweep): the DSR's number of trials. */
+  readonly trials: number;
+  /** The winner's per-period return statistics. */
+  readonly stats: SharpeStats;
+  /** Sample variance of the variants' per-period Sharpe ratios (the DSR's V). */
+  readonly trialSharpeVariance: number;
+  /** Deflated Sharpe ratio of the winner and the per-period Sharpe the best of `trials` skill-less variants would reach. */
+  readonly dsr: number;
+  readonly expectedMaxSharpe: number;
+  /** Probabilistic Sharpe ratio of the winner against 0. */
+  readonly psr: number;
+  /** Bars needed for the winner's Sharpe to beat 0 at 95 %, and the bars it has. */
+  readonly minTrackRecordLength: number;
+  readonly bars: number;
+  /** PBO of the sweep (over `variantsUsed` of its variants), with the CSCV logits. */
+  readonly pbo: number;
+  readonly logits: Float64Array;
+  /** Sweep rows whose return series entered the PBO and the walk-forward. */
+  readonly variantsUsed: readonly number[];
+  /** The walk-forward of "choose the best variant by Sharpe" (annualised Sharpe in and out of sample), when asked for. */
+  readonly walkForward?: {
+    /** One row per fold: windows, the chosen sweep row (`choice`), its annualised Sharpe in sample and out of sample. */
+    readonly folds: WalkForwardResult["folds"];
+    /** Annualised Sharpe of the stitched out-of-sample returns. */
+    readonly outOfSampleSharpe: number;
+    /** The stitched out-of-sample returns (NaN outside the test windows). */
+    readonly returns: Float64Array;
+  };
+}
+
+/**
+ * Is the best variant of a sweep an edge or the luck of many trials? The statistics of
+ * Bailey & López de Prado applied to a sweep in one call:
+ * - the in-sample winner by Sharpe ratio and its per-period stats (sharpeStats of `returnsOf`);
+ * - its deflated Sharpe ratio for `trials` = every variant of the sweep and V = the sample
+ *   variance of their per-period Sharpe ratios (sharpeRatio / sqrt(periodsPerYear));
+ * - its probabilistic Sharpe ratio against 0 and the minimum track record length at 95 %;
+ * - the sweep's probability of backtest overfitting by CSCV over the variants' returns;
+ * - optionally a walk-forward of "choose the best variant by (annualised) Sharpe on the
+ *   training window" with the stitched out-of-sample Sharpe.
+ * Needs a sweep made in this process (returnsOf), with at least 2 variants with a Sharpe.
+ * @throws InvalidArgumentError when no variant has a Sharpe ratio, or on bad options (from the statistics)
+ * @example
+ * const a = assessSweep(sweep, { walkForward: { time, trainMs: 14 * DAY, testMs: 7 * DAY } });
+ * a.dsr; a.pbo; a.walkForward?.outOfSampleSharpe
+ */
+export function assessSweep(sweep: SweepResult, options: AssessSweepOptions = {}): SweepAssessment {
+  const where = "assessSweep";
+  const best = sweep.best("sharpeRatio");
+  if (best === undefined) {
+    throw new InvalidArgumentError("sweep", `${where}: no variant of the sweep has a Sharpe ratio (too few bars, or no variant ever traded)`);
+  }
+  const ppy = sweep.periodsPerYear;
+  const root = Math.sqrt(ppy);
+  const perPeriod = Array.from(sweep.columns["sharpeRatio"] as Float64Array, (s) => s / root).filter((s) => Number.isFinite(s));
+  const { std } = nanMoments(perPeriod, 1);
+  const trialSharpeVariance = perPeriod.length > 1 ? std * std : 0;
+  // returnsOf gives NaN at bar 0 (no return yet): every statistic skips it, and bars stay aligned with time
+  const winner = sweep.returnsOf(best.index);
+  const stats = sharpeStats(winner);
+  const trials = sweep.length;
+  const deflated = deflatedSharpeRatio(stats, { trials, trialSharpeVariance });
+  const maxVariants = options.maxVariants ?? 5000;
+  if (!Number.isInteger(maxVariants) || maxVariants < 2) {
+    throw new InvalidArgumentError("maxVariants", `${where}: maxVariants must be a whole number >= 2, got ${String(maxVariants)}`);
+  }
+  const every = Math.max(1, Math.ceil(sweep.length / maxVariants));
+  const used: number[] = [];
+  for (let i = 0; i < sweep.length; i += every) used.push(i);
+  if (!used.includes(best.index)) used.push(best.index);
+  used.sort((a, b) => a - b);
+  const returns = used.map((i) => sweep.returnsOf(i));
+  const pbo = probabilityOfBacktestOverfitting(returns, options.splits !== undefined ? { splits: options.splits } : {});
+  let wf: SweepAssessment["walkForward"];
+  if (options.walkForward !== undefined) {
+    const w = options.walkForward;
+    const n = returns[0]?.length ?? 0;
+    const folds = walkForward("time" in w ? w : { ...w, n });
+    const metric = (r: Float64Array): number => sharpeRatio(r, { periodsPerYear: ppy });
+    const res = runWalkForward(folds, { ...selectBestVariant(returns, { metric }), metric });
+    // choices are positions in `used`: report sweep rows
+    const choice = Float64Array.from(res.folds.columns.choice, (c) => (c >= 0 ? (used[c] as number) : c));
+    wf = { folds: { rows: res.folds.rows, columns: { ...res.folds.columns, choice } }, outOfSampleSharpe: res.outOfSample, returns: res.returns };
+  }
+  return {
+    best,
+    trials,
+    stats,
+    trialSharpeVariance,
+    dsr: deflated.dsr,
+    expectedMaxSharpe: deflated.expectedMaxSharpe,
+    psr: probabilisticSharpeRatio(stats).psr,
+    minTrackRecordLength: minTrackRecordLength(stats, { confidence: 0.95 }).n,
+    bars: stats.n,
+    pbo: pbo.pbo,
+    logits: pbo.logits,
+    variantsUsed: used,
+    ...(wf !== undefined ? { walkForward: wf } : {}),
+  };
+}

@@ -1,0 +1,60 @@
+import { runPass } from "../backtest/backtest.js";
+import { KernelState, NO_SERIES, type KernelCoin, type KernelSeries, type KernelSettings } from "../backtest/kernel/index.js";
+import { resolveTargets } from "../backtest/targetPositions.js";
+import { replayComposite, type CompositeReplay } from "../signals/replayComposite.js";
+import type { SweepPlan } from "./SweepPlan.js";
+
+/** The plan's score columns keyed by component name (the arrays themselves, not copies). @internal */
+export function scoreColumns(plan: SweepPlan): Record<string, Float64Array> {
+  const out: Record<string, Float64Array> = {};
+  plan.components.forEach((c, j) => (out[c] = plan.scores[j] as Float64Array));
+  return out;
+}
+
+/**
+ * Variant v's composite replay: weight vector floor(v / thresholds) (its own key order,
+ * which fixes the order of the composite's sum) over the scored components, labelled at
+ * threshold v % thresholds, by the library's rule (`replayComposite` with `from: "scores"`,
+ * the plan's missing-score policy). Nothing is computed until asked: as a backtest's
+ * `signal`, its labels stream block by block.
+ * @internal
+ */
+export function variantReplay(plan: SweepPlan, v: number, scores: Record<string, Float64Array> = scoreColumns(plan)): CompositeReplay {
+  const k = plan.components.length;
+  const nt = plan.thresholds.length;
+  const wv = Math.floor(v / nt);
+  const weights: Record<string, number> = {};
+  for (let j = 0; j < k; j++) {
+    const c = plan.order[wv * k + j] as number;
+    if (c < 0) break;
+    weights[plan.components[c] as string] = plan.weight[wv * k + j] as number;
+  }
+  return replayComposite(scores, { weights, allowAnySum: true, from: "scores", threshold: plan.thresholds[v - wv * nt] as number, missing: plan.missing });
+}
+
+/**
+ * One pass of the backtest engine for variant v in the default mode (fills at the close,
+ * fractional units, fees and slippage on |Δposition|, funding on the position): the
+ * backtest's `runPass`, block by block, with the variant's replay as its signal (buy +1,
+ * sell -1, neutral per `plan.neutral`), writing only the series in `series` (NO_SERIES:
+ * none). Returns the kernel's final state, whose accumulators give the sweep's metrics.
+ * @internal
+ */
+export function variantPass(plan: SweepPlan, v: number, scores: Record<string, Float64Array>, series: KernelSeries): KernelState {
+  const n = plan.n;
+  const coin: KernelCoin = { close: plan.close, open: undefined, funding: plan.barFunding, spreadBps: undefined };
+  const settings: KernelSettings = { n, initialCash: plan.initialCash, costBps: plan.feeBps + plan.slippageBps, nextOpen: false, whole: false, everyBar: true };
+  const rule = resolveTargets({ signal: variantReplay(plan, v, scores), neutral: plan.neutral }, n, "sweepComposite");
+  return runPass(rule, coin, settings, 0, series, undefined, undefined).state;
+}
+
+/**
+ * Variant v's per-bar returns (NaN at bar 0), what `backtest(...).returns` gives for its
+ * weights and threshold: one engine pass writing the returns only.
+ * @internal
+ */
+export function variantReturns(plan: SweepPlan, v: number): Float64Array {
+  const returns = new Float64Array(plan.n);
+  variantPass(plan, v, scoreColumns(plan), { ...NO_SERIES, returns });
+  return returns;
+}

@@ -1,0 +1,86 @@
+/**
+ * `npm run bench -- sweep`: a composite sweep of 128 variants (32 random weight
+ * vectors x 4 thresholds) over 500k seeded one-minute bars (the backtest bench's
+ * generator), 5 bps fee + 2 bps slippage, per-bar funding:
+ *   (a) ours: sweepComposite on the calling thread (workers 0) and on a pool of
+ *       every core (workers = availableParallelism());
+ *   (b) numpy: the same sweep vectorised (test/bench/sweep_numpy.py under Debian's
+ *       /usr/bin/python3: components scored once, one vectorised pass per variant).
+ * Prints bar-evaluations per second (variants x bars / wall seconds, best of REPS)
+ * and the ratio to numpy; the runs must agree (total return within 1e-9 relative,
+ * trades equal). Targets (issue 12): >= 2e8 bar-evaluations/s on 2 cores, >= 3x numpy.
+ * Wall time (the pool's point is parallelism); the machine may be shared, so the
+ * load average is printed beside. BENCH_SWEEP_BARS, BENCH_SWEEP_REPS override size and reps.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { randomSimplex, sweepComposite, type SweepResult } from "../../src/index.js";
+import { FEE_BPS, SLIPPAGE_BPS, generateBars, writeBars } from "./backtestData.js";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const N = Math.round(Number(process.env["BENCH_SWEEP_BARS"] ?? 5e5));
+const REPS = Number(process.env["BENCH_SWEEP_REPS"] ?? 3);
+const weights = randomSimplex(32, { seed: 2024 });
+const thresholds = [0.05, 0.1, 0.15, 0.2];
+const VARIANTS = weights.length * thresholds.length;
+const PPY = 525_600;
+const PYTHON = "/usr/bin/python3";
+
+const bars = generateBars(N, 42);
+const input = { close: bars.close, imbalance: bars.imbalance, funding: bars.funding, basis_spread: bars.basis_spread, momentum_5m: bars.momentum_5m, gas: bars.gas };
+const options = { weights, thresholds, feeBps: FEE_BPS, slippageBps: SLIPPAGE_BPS, barFunding: bars.funding_bar, periodsPerYear: PPY };
+
+async function timed(workers: number): Promise<{ seconds: number; result: SweepResult }> {
+  let best = Number.POSITIVE_INFINITY;
+  let result: SweepResult | undefined;
+  for (let r = 0; r < REPS; r++) {
+    const t0 = performance.now();
+    result = await sweepComposite(input, { ...options, workers });
+    best = Math.min(best, (performance.now() - t0) / 1e3);
+  }
+  return { seconds: best, result: result as SweepResult };
+}
+
+const evals = VARIANTS * N;
+const fmt = (s: number): string => `${(evals / s / 1e6).toFixed(0)} M/s`;
+console.log(`sweep: ${VARIANTS} variants x ${N} bars = ${evals.toExponential(2)} bar-evaluations; ${cpus().length} cpus, load ${loadavg().map((x) => x.toFixed(1)).join(" ")}`);
+const single = await timed(0);
+const cores = availableParallelism();
+const pool = await timed(cores);
+console.log(`ours, calling thread:      ${single.seconds.toFixed(2)} s  ${fmt(single.seconds)}`);
+console.log(`ours, ${cores} worker threads:    ${pool.seconds.toFixed(2)} s  ${fmt(pool.seconds)}   (target >= 200 M/s)`);
+
+const dir = mkdtempSync(join(tmpdir(), "milab-sweep-bench-"));
+try {
+  const file = join(dir, "bars.f64");
+  writeBars(file, bars);
+  const spec = join(dir, "variants.json");
+  writeFileSync(spec, JSON.stringify({ weights, thresholds, cost: (FEE_BPS + SLIPPAGE_BPS) / 1e4, periodsPerYear: PPY }));
+  const res = spawnSync(PYTHON, [join(here, "sweep_numpy.py"), file, String(N), spec, String(REPS)], { encoding: "utf8", maxBuffer: 64 << 20 });
+  if (res.status !== 0) {
+    console.log(`numpy: skipped (${PYTHON} with numpy failed: ${(res.stderr || "").trim().split("\n").pop()})`);
+  } else {
+    const np = JSON.parse(res.stdout.trim().split("\n").pop() as string) as { seconds: number; totalReturn: number[]; trades: number[]; sharpeRatio: number[] };
+    console.log(`numpy, one process:        ${np.seconds.toFixed(2)} s  ${fmt(np.seconds)}`);
+    console.log(`ratio to numpy: calling thread ${(np.seconds / single.seconds).toFixed(2)}x, ${cores} workers ${(np.seconds / pool.seconds).toFixed(2)}x   (target >= 3x)`);
+    const c = pool.result.columns;
+    let worst = 0;
+    let tradesDiffer = 0;
+    for (let v = 0; v < VARIANTS; v++) {
+      const a = c["totalReturn"]?.[v] as number;
+      const b = np.totalReturn[v] as number;
+      worst = Math.max(worst, Math.abs(a - b) / Math.max(1e-12, Math.abs(1 + a)));
+      if (c["trades"]?.[v] !== np.trades[v]) tradesDiffer++;
+    }
+    console.log(`agreement with numpy: worst |Δ final equity| / equity ${worst.toExponential(1)}, trades differ on ${tradesDiffer} of ${VARIANTS} variants`);
+    if (worst > 1e-9 || tradesDiffer > 0) {
+      console.log("FAIL: the sweep and numpy disagree");
+      process.exitCode = 1;
+    }
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

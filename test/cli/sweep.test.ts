@@ -1,0 +1,96 @@
+/**
+ * `milab sweep`, the built CLI as a child process: the table of the best variants,
+ * --json consistent with the library (the best row equals a backtest of its weights),
+ * --out CSV with one row per variant, shards that merge into the full table, bad
+ * arguments, and Ctrl-C keeping the finished variants (exit code 130).
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { mergeSweeps, type SweepJSON } from "../../src/index.js";
+import { MAIN, runMilab } from "./helpers/runMilab.js";
+
+const dir = mkdtempSync(join(tmpdir(), "milab-sweep-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+// 3 components' grid at 0.25 over 5 components: C(8, 4) = 70 weight vectors x 2 thresholds = 140 variants
+const BASE = ["sweep", "--coins", "btc", "--hours", "96", "--grid", "0.25", "--thresholds", "0.1,0.2"];
+
+interface SweepOut {
+  source: string;
+  stopped: boolean;
+  coins: Record<string, { best: { index: number; variant: number; weights: Record<string, number>; threshold: number; value: number }; sweep: SweepJSON }>;
+}
+
+describe("milab sweep", () => {
+  it("--help documents the sweep options", async () => {
+    const r = await runMilab(["sweep", "--help"]);
+    expect(r.code).toBe(0);
+    for (const o of ["--grid", "--thresholds", "--coins", "--walk-forward", "--json", "--out", "--shard", "--workers"]) expect(r.stdout).toContain(o);
+  });
+
+  it("prints each coin's best variants in sample and writes every variant as CSV", async () => {
+    const out = join(dir, "sweep.csv");
+    const r = await runMilab([...BASE, "--coins", "btc,eth", "--out", out]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain("Data: embedded replay server (simulator seed 42); 96 bars of 60 min");
+    expect(r.stdout).toMatch(/^BTC: 140 variants \(weight grid 0\.25 x thresholds 0\.1, 0\.2\), best in sample by Sharpe:$/m);
+    expect(r.stdout).toMatch(/^ETH: 140 variants/m);
+    expect(r.stdout).toMatch(/^1\s+-?\d+\.\d\d\s/m);
+    const csv = readFileSync(out, "utf8").trim().split("\n");
+    expect(csv[0]).toBe("coin,variant,w_imbalance,w_funding,w_basis_spread,w_momentum_5m,w_gas,threshold,totalReturn,sharpeRatio,maxDrawdown,trades,turnover,exposure");
+    expect(csv).toHaveLength(1 + 280);
+    expect(csv[1]).toMatch(/^BTC,0,1,0,0,0,0,0.1,/);
+    expect(csv[280]).toMatch(/^ETH,139,0,0,0,0,1,0.2,/);
+  }, 120_000);
+
+  it("--json gives the sweep and its best variant; shards merge into the same table", async () => {
+    const full = JSON.parse((await runMilab([...BASE, "--json"])).stdout) as SweepOut;
+    const btc = full.coins["BTC"]!;
+    expect(full.stopped).toBe(false);
+    expect(btc.sweep.total).toBe(140);
+    const sharpe = btc.sweep.columns["sharpeRatio"]!.map(Number);
+    expect(btc.best.value).toBe(Math.max(...sharpe.filter((x) => !Number.isNaN(x))));
+    const parts = await Promise.all([0, 1, 2].map(async (i) => (JSON.parse((await runMilab([...BASE, "--json", "--shard", `${i}/3`])).stdout) as SweepOut).coins["BTC"]!.sweep));
+    expect(parts.map((p) => p.columns["variant"]!.length)).toEqual([46, 47, 47]);
+    const merged = mergeSweeps(parts);
+    expect(merged.complete).toBe(true);
+    expect(merged.toJSON().columns).toEqual(btc.sweep.columns);
+  }, 180_000);
+
+  it.each([
+    [["--grid", "0.3"], "step must be 1/m"],
+    [["--thresholds", "0.1,2"], "thresholds must be a comma-separated list of numbers in [0, 1]"],
+    [["--shard", "3/3"], "shard must be INDEX/COUNT with 0 <= INDEX < COUNT"],
+    [["--walk-forward", "7d"], "walk-forward must be TRAIN/TEST"],
+  ])("rejects %j with exit code 2 and one line", async (args, message) => {
+    const r = await runMilab([...BASE, ...args]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(message);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("stops on Ctrl-C, prints the finished variants and exits 130", async () => {
+    // grid 0.02: C(54, 4) = 316,251 weight vectors x 3 thresholds: far more than finish before the signal
+    const child = spawn(process.execPath, [MAIN, "sweep", "--coins", "btc", "--hours", "48", "--grid", "0.02"], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, MI_BASE_URL: undefined } as NodeJS.ProcessEnv });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+    const code = await new Promise<number | null>((resolve) => {
+      child.stderr.on("data", (d: Buffer) => {
+        const before = stderr;
+        stderr += d.toString();
+        if (!before.includes("sweeping") && stderr.includes("sweeping")) setTimeout(() => child.kill("SIGINT"), 500);
+      });
+      child.on("close", resolve);
+    });
+    expect(code, stderr).toBe(130);
+    expect(stderr).toMatch(/milab sweep: stopped by Ctrl-C after \d+ variants/);
+    const m = /^BTC: (\d+) of 948753 variants/m.exec(stdout);
+    expect(m, stdout).not.toBeNull();
+    expect(Number(m?.[1])).toBeGreaterThan(0);
+    expect(stdout).toMatch(/^1\s+-?\d+\.\d\d\s/m);
+  }, 120_000);
+});

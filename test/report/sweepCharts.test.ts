@@ -1,0 +1,146 @@
+/**
+ * Sweep charts and the "Is it real?" section: aggregation worked out by hand in the
+ * comments, specs' rows, SVG rendering, the verdict sentences, bad arguments.
+ */
+import { describe, expect, it } from "vitest";
+import {
+  heatmapCells,
+  InvalidArgumentError,
+  isItRealSection,
+  isItRealVerdict,
+  sweepHeatmap,
+  thresholdChart,
+  thresholdRows,
+  walkForwardChart,
+  pboLogitChart,
+} from "../../src/index.js";
+import { pboLogitSpec, sweepHeatmapSpec, thresholdSpec, walkForwardSpec } from "../../src/report/charts/index.js";
+
+// Four weight vectors over (a, b, c) x two thresholds; sharpe chosen by hand.
+const table = {
+  columns: {
+    w_a: [1, 1, 0.5, 0.5, 0.5, 0.5, 0, 0],
+    w_b: [0, 0, 0.5, 0.5, 0, 0, 0.5, 0.5],
+    w_c: [0, 0, 0, 0, 0.5, 0.5, 0.5, 0.5],
+    threshold: [0.1, 0.2, 0.1, 0.2, 0.1, 0.2, 0.1, 0.2],
+    sharpeRatio: [1, 3, -1, Number.NaN, 2, 4, 0, -2],
+  },
+};
+type Rows = Record<string, unknown>[];
+const rowsOf = (spec: unknown): Rows => (spec as { data: { values: Rows } }).data.values;
+
+describe("heatmapCells", () => {
+  it("groups by the two weights and averages the finite metric over the rest", () => {
+    // (a, b) cells: (0, 0.5) <- rows 6, 7: mean(0, -2) = -1; (0.5, 0) <- rows 4, 5: mean(2, 4) = 3;
+    // (0.5, 0.5) <- rows 2, 3: mean(-1) = -1 (NaN skipped); (1, 0) <- rows 0, 1: mean(1, 3) = 2
+    expect(heatmapCells(table, { x: "a", y: "b" })).toEqual([
+      { x: 0, y: 0.5, value: -1, count: 2 },
+      { x: 0.5, y: 0, value: 3, count: 2 },
+      { x: 0.5, y: 0.5, value: -1, count: 2 },
+      { x: 1, y: 0, value: 2, count: 2 },
+    ]);
+  });
+  it("takes one threshold, max or median, and gives NaN to a cell with no number", () => {
+    expect(heatmapCells(table, { x: "a", y: "b", threshold: 0.2 }).map((c) => c.value)).toEqual([-2, 4, Number.NaN, 3]);
+    expect(heatmapCells(table, { x: "a", y: "b", aggregate: "max" }).map((c) => c.value)).toEqual([0, 4, -1, 3]);
+    expect(heatmapCells(table, { x: "a", y: "b", aggregate: "median" }).map((c) => c.value)).toEqual([-1, 3, -1, 2]);
+  });
+  it("buckets a fine grid into coarser cells", () => {
+    // bucket 1: a in {0, 0.5 -> 1 (rounds half up: Math.round), 1} -> (0, *): rows 6, 7; (1, 0): rows 0, 1, 4, 5 (b 0); (1, 1): rows 2, 3 (b 0.5 -> 1)
+    expect(heatmapCells(table, { x: "a", y: "b", bucket: 1 })).toEqual([
+      { x: 0, y: 1, value: -1, count: 2 },
+      { x: 1, y: 0, value: 2.5, count: 4 },
+      { x: 1, y: 1, value: -1, count: 2 },
+    ]);
+    expect(() => heatmapCells(table, { x: "a", y: "b", bucket: 0 })).toThrow(/bucket must be a cell size in \(0, 1\]/);
+  });
+  it("puts weights that differ by float noise in one cell", () => {
+    const t = { columns: { w_a: [0.1 + 0.2, 0.3], w_b: [0, 0], sharpeRatio: [1, 3] } };
+    expect(heatmapCells(t, { x: "a", y: "b" })).toEqual([{ x: 0.3, y: 0, value: 2, count: 2 }]);
+  });
+  it("names a missing column and a bad aggregate", () => {
+    expect(() => heatmapCells(table, { x: "a", y: "z" })).toThrow(/sweepHeatmap: the sweep has no w_z column; columns are w_a, w_b/);
+    expect(() => heatmapCells(table, { x: "a", y: "b", aggregate: "sum" as never })).toThrow(InvalidArgumentError);
+  });
+  it("draws a rect per cell with its value; an empty sweep draws no cell", async () => {
+    expect(rowsOf(sweepHeatmapSpec(table, { x: "a", y: "c" }))).toHaveLength(4);
+    expect(rowsOf(sweepHeatmapSpec({ columns: { w_a: [], w_b: [], sharpeRatio: [] } }, { x: "a", y: "b" }))).toEqual([]);
+    const svg = await sweepHeatmap(table, { x: "a", y: "b" });
+    expect(svg.startsWith("<svg")).toBe(true);
+    expect(svg.match(/aria-roledescription="text mark"/g)).toHaveLength(4); // one printed value per cell
+    expect(svg).toContain("weight of a: 0.5; weight of b: 0; v: 3.00"); // (0.5, 0): mean(2, 4)
+  });
+});
+
+describe("thresholdRows", () => {
+  it("gives min, median and max over the weight vectors at each threshold", () => {
+    // t = 0.1: 1, -1, 2, 0 -> min -1, median (0 + 1) / 2 = 0.5, max 2; t = 0.2: 3, NaN, 4, -2 -> -2, 3, 4
+    expect(thresholdRows(table)).toEqual([
+      { threshold: 0.1, min: -1, median: 0.5, max: 2, count: 4, finite: 4 },
+      { threshold: 0.2, min: -2, median: 3, max: 4, count: 4, finite: 3 },
+    ]);
+  });
+  it("renders", async () => {
+    expect((await thresholdChart(table)).startsWith("<svg")).toBe(true);
+    expect(() => thresholdRows({ columns: { threshold: [0.1] } }, { metric: "totalReturn" })).toThrow(/no totalReturn column/);
+  });
+});
+
+describe("walkForwardChart and pboLogitChart", () => {
+  it("pairs in-sample and out-of-sample bars per fold", async () => {
+    const spec = walkForwardSpec({ fold: [0, 1], inSample: [2.5, 1.5], outOfSample: [-0.5, 0.25] });
+    expect(rowsOf(spec).map((r) => [r["c"], r["g"], r["v"]])).toEqual([
+      ["fold 1", "in-sample", 2.5],
+      ["fold 1", "out-of-sample", -0.5],
+      ["fold 2", "in-sample", 1.5],
+      ["fold 2", "out-of-sample", 0.25],
+    ]);
+    expect(() => walkForwardSpec({ fold: [0], inSample: [1, 2], outOfSample: [1] })).toThrow(/one value per fold/);
+    expect((await walkForwardChart({ fold: [0], inSample: [1], outOfSample: [0.5] })).startsWith("<svg")).toBe(true);
+  });
+  it("colours logits at or below 0 as overfit, drops non-finite ones, and shows the PBO given", async () => {
+    const spec = pboLogitSpec([-1, 0, 2, Number.NaN, Number.POSITIVE_INFINITY], { pbo: 2 / 3 });
+    expect(rowsOf(spec)).toEqual([
+      { v: -1, side: "overfit" },
+      { v: 0, side: "overfit" },
+      { v: 2, side: "holds" },
+    ]);
+    expect((spec as { title: string }).title).toBe("Logits of 3 CSCV splits: PBO 67%");
+    // the zero rule is drawn once, not once per split
+    const svg = await pboLogitChart(Array.from({ length: 500 }, (_, i) => (i % 7) - 3));
+    expect(svg.match(/<line[^>]*stroke-dasharray/g) ?? []).toHaveLength(1);
+    expect(rowsOf(pboLogitSpec([]))).toEqual([]);
+    expect((await pboLogitChart([-0.5, 0.5, 1])).startsWith("<svg")).toBe(true);
+  });
+});
+
+describe("isItRealSection", () => {
+  const weak = { trials: 3003, inSampleSharpe: 2.4, dsr: 0.31, psr: 0.97, pbo: 0.64, minTrackRecordLength: 910.2, bars: 720, outOfSampleSharpe: -0.3 };
+  it("says in words what the numbers say", () => {
+    const v = isItRealVerdict(weak);
+    expect(v[0]).toMatch(/^The winner's Sharpe does not survive deflation for 3003 trials: DSR 31% < 95% \(before deflation, PSR 97%\)/);
+    expect(v[1]).toMatch(/^PBO 64%: more often than not, the in-sample winner ranks below the median/);
+    expect(v[2]).toBe("The 720 bars observed fall short of the minimum track record (911 bars) for a Sharpe above 0 at 95%.");
+    expect(v[3]).toBe("Walk-forward, choosing the best variant on each training window: out-of-sample Sharpe -0.30 against 2.40 in sample — the edge does not carry out of sample.");
+    const strong = isItRealVerdict({ ...weak, dsr: 0.99, pbo: 0.1, minTrackRecordLength: 100, outOfSampleSharpe: 2 });
+    expect(strong[0]).toMatch(/survives deflation/);
+    expect(strong[1]).toMatch(/usually stays in the better half/);
+    expect(strong[2]).toMatch(/exceed the minimum track record \(100 bars\)/);
+    expect(strong[3]).toMatch(/out-of-sample Sharpe 2.00 against 2.40 in sample\.$/);
+  });
+  it("builds the tiles and the charts of the evidence given", async () => {
+    const s = await isItRealSection({ ...weak, sweep: table, heatmap: { x: "a", y: "b" }, logits: [-1, 1], folds: { fold: [0], inSample: [1], outOfSample: [0] } });
+    expect(s.id).toBe("is-it-real");
+    expect(s.metrics?.map((m) => m.label)).toEqual([
+      "best in-sample Sharpe (of 3003)",
+      "deflated Sharpe (DSR)",
+      "probabilistic Sharpe (PSR)",
+      "overfitting probability (PBO)",
+      "min. track record (bars)",
+      "out-of-sample Sharpe",
+    ]);
+    expect(s.charts).toHaveLength(4);
+    const bare = await isItRealSection({ ...weak, outOfSampleSharpe: undefined as never });
+    expect(bare.charts).toEqual([]);
+  });
+});
