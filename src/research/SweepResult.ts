@@ -1,6 +1,9 @@
 import type { DataFrame } from "../data/danfo.js";
 import { toDataFrame } from "../data/toDataFrame.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { createManifest, type Manifest } from "../store/createManifest.js";
+import { toParquet } from "../store/toParquet.js";
+import type { WriteParquetOptions } from "../store/writeParquet.js";
 import type { Weights } from "../signals/weights.js";
 import { variantReturns } from "./variantPass.js";
 import type { SweepPlan } from "./SweepPlan.js";
@@ -61,6 +64,15 @@ export interface SweepResult {
   toDataFrame(): DataFrame;
   /** A plain JSON form (non-finite numbers as the strings "NaN", "Infinity", "-Infinity"), read back by mergeSweeps. */
   toJSON(): SweepJSON;
+  /** Write the table (`columns`) to a Parquet file, atomically (see writeParquet). */
+  toParquet(path: string, options?: WriteParquetOptions): Promise<void>;
+  /**
+   * What produced this table (package version, git commit, every parameter, SHA-256 of the
+   * inputs — time, close, funding per bar and each scored component — and of every result
+   * column, time range, created-at). A result read back from JSON or merged from such has no
+   * inputs to hash: its manifest fingerprints the table only. Built on first access.
+   */
+  readonly manifest: Manifest;
 }
 
 /** The JSON form of a {@link SweepResult}: what a shard writes for mergeSweeps. */
@@ -125,6 +137,28 @@ export function createSweepResult(parts: SweepParts): SweepResult {
     for (const c of components) w[c] = (columns[`w_${c}`] as Float64Array)[i] as number;
     return w;
   };
+  let manifest: Manifest | undefined;
+  const manifestOf = (): Manifest => {
+    if (plan === undefined) return createManifest({ kind: "sweep", options: { components: [...components], total, aborted, periodsPerYear }, result: columns });
+    const scores: Record<string, Float64Array> = {};
+    plan.components.forEach((c, j) => (scores[c] = plan.scores[j] as Float64Array));
+    const options: Record<string, unknown> = {
+      ...(plan.time !== undefined ? { time: plan.time } : {}),
+      close: plan.close,
+      ...(plan.barFunding !== undefined ? { fundingPerBar: plan.barFunding } : {}),
+      scores,
+      weightVectors: { order: plan.order, weight: plan.weight },
+      thresholds: plan.thresholds,
+      missing: plan.missing,
+      neutral: plan.neutral,
+      initialCash: plan.initialCash,
+      feeBps: plan.feeBps,
+      slippageBps: plan.slippageBps,
+      periodsPerYear: plan.periodsPerYear,
+      total,
+    };
+    return createManifest({ kind: "sweep", options, result: columns });
+  };
   let complete = length === total;
   for (let i = 0; complete && i < length; i++) complete = variant[i] === i;
   const result: SweepResult = {
@@ -167,6 +201,12 @@ export function createSweepResult(parts: SweepParts): SweepResult {
     },
     toDataFrame(): DataFrame {
       return toDataFrame(columns);
+    },
+    get manifest(): Manifest {
+      return (manifest ??= manifestOf());
+    },
+    toParquet(path: string, options?: WriteParquetOptions): Promise<void> {
+      return toParquet(result, path, options);
     },
     toJSON(): SweepJSON {
       const out: Record<string, (number | string)[]> = {};

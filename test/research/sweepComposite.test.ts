@@ -5,6 +5,9 @@
  * summary); identical results for any worker count and shard split; cancellation
  * keeps the finished variants; edge cases and bad arguments.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   backtest,
@@ -14,6 +17,7 @@ import {
   mergeSweeps,
   performanceSummary,
   randomSimplex,
+  readParquet,
   replayComposite,
   simplexGrid,
   sweepComposite,
@@ -122,6 +126,25 @@ describe("sweepComposite", () => {
     expect(() => mergeSweeps([shards[0] as SweepResult, shards[0] as SweepResult])).toThrow(/variant \d+ is in shard 0 and in shard 1/);
   });
 
+  it("carries a manifest (inputs and table fingerprinted; another fee gives another table hash) and writes its table to Parquet", async () => {
+    const weights = simplexGrid(COMPONENT_NAMES, 0.5);
+    const a = await sweepComposite(columns, { weights, thresholds: [0.1], feeBps: FEE, workers: 0 });
+    const b = await sweepComposite(columns, { weights, thresholds: [0.1], feeBps: FEE + 1, workers: 0 });
+    expect(a.manifest.kind).toBe("sweep");
+    expect(a.manifest.parameters).toMatchObject({ feeBps: FEE, missing: "renormalise", neutral: "flat" });
+    expect(Object.keys(a.manifest.inputs.columns)).toEqual(expect.arrayContaining(["time", "close", "scores.imbalance", "thresholds"]));
+    expect(b.manifest.inputs.columns["close"]?.sha256).toBe(a.manifest.inputs.columns["close"]?.sha256);
+    expect(b.manifest.result?.sha256).not.toBe(a.manifest.result?.sha256);
+    const dir = mkdtempSync(join(tmpdir(), "milab-sweep-parquet-"));
+    try {
+      await a.toParquet(join(dir, "sweep.parquet"));
+      const back = await readParquet(join(dir, "sweep.parquet"), { timeColumn: "variant" }); // a sweep table has no time: the variant number stands in
+      expect(Array.from(back.columns["sharpeRatio"] ?? [])).toEqual(Array.from(a.columns["sharpeRatio"] ?? []));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("stops on the signal and keeps the finished variants, on the calling thread and in the pool", async () => {
     const weights = randomSimplex(40, { seed: 2 });
     const long = generateBars(20_000, 9); // 40 variants: 8 blocks or more
@@ -132,6 +155,7 @@ describe("sweepComposite", () => {
       const part = await sweepComposite(cols, {
         weights,
         workers,
+        periodsPerYear: 525_600,
         signal: ac.signal,
         onProgress: ({ done, total }) => {
           seen.push(done);
@@ -145,7 +169,7 @@ describe("sweepComposite", () => {
       expect(part.length).toBeLessThan(40);
       expect(seen.at(-1)).toBe(part.length);
       // the finished rows are exactly the full run's rows for those variants
-      const check = await sweepComposite(cols, { weights: Array.from(part.columns["variant"] as Float64Array, (v) => weights[v] as Weights), workers: 0 });
+      const check = await sweepComposite(cols, { weights: Array.from(part.columns["variant"] as Float64Array, (v) => weights[v] as Weights), workers: 0, periodsPerYear: 525_600 });
       for (const m of ["totalReturn", "sharpeRatio", "trades"]) expect(Array.from(part.columns[m] as Float64Array)).toEqual(Array.from(check.columns[m] as Float64Array));
     }
   });
@@ -171,19 +195,19 @@ describe("sweepComposite", () => {
 
   it("handles no bars, one bar, a missing component value and a constant price", async () => {
     const w = [{ imbalance: 0.5, momentum_5m: 0.5 }];
-    const empty = await sweepComposite({ close: [], imbalance: [], momentum_5m: [] }, { weights: w, workers: 0 });
+    const empty = await sweepComposite({ close: [], imbalance: [], momentum_5m: [] }, { weights: w, workers: 0, periodsPerYear: 365 });
     expect(empty.length).toBe(1);
     expect(empty.columns["totalReturn"]?.[0]).toBeNaN();
     expect(empty.columns["sharpeRatio"]?.[0]).toBeNaN();
-    const one = await sweepComposite({ close: [100], imbalance: [0.9], momentum_5m: [1] }, { weights: w, workers: 0 });
+    const one = await sweepComposite({ close: [100], imbalance: [0.9], momentum_5m: [1] }, { weights: w, workers: 0, periodsPerYear: 365 });
     expect(one.columns["totalReturn"]?.[0]).toBe(0);
     expect(one.columns["trades"]?.[0]).toBe(0);
     // imbalance missing at bar 1: renormalised to momentum alone (0.5 x 0.5 / 0.5 = 0.25 >= 0.1: long)
-    const gap = await sweepComposite({ close: [100, 110, 121], imbalance: [0.5, Number.NaN, 0.5], momentum_5m: [0, 0.5, 0] }, { weights: w, workers: 0 });
+    const gap = await sweepComposite({ close: [100, 110, 121], imbalance: [0.5, Number.NaN, 0.5], momentum_5m: [0, 0.5, 0] }, { weights: w, workers: 0, periodsPerYear: 365 });
     expect(gap.columns["totalReturn"]?.[0]).toBeCloseTo(0.1, 12); // long over bar 2 only: 121 / 110 - 1
     // held weight 1 at close 1 (after the fill) and at close 2 (the last decision is never filled): 2 of 3 bars
     expect(gap.columns["exposure"]?.[0]).toBeCloseTo(2 / 3, 15);
-    const flat = await sweepComposite({ close: [5, 5, 5, 5], imbalance: [1, 1, 0, 0], momentum_5m: [1, 1, 1, 1] }, { weights: w, workers: 0 });
+    const flat = await sweepComposite({ close: [5, 5, 5, 5], imbalance: [1, 1, 0, 0], momentum_5m: [1, 1, 1, 1] }, { weights: w, workers: 0, periodsPerYear: 365 });
     expect(flat.columns["totalReturn"]?.[0]).toBe(0);
     expect(flat.columns["sharpeRatio"]?.[0]).toBeNaN(); // 0 / 0, as empyrical
   });
