@@ -41,6 +41,10 @@ describe("milab demo", () => {
     expect(statSync(report).size).toBeGreaterThan(100_000);
     expect(html).not.toMatch(/<script/i);
     expect(html).not.toMatch(/(src|href)="(https?:)?\/\//i);
+    // the run manifest: package and version, and a SHA-256 of the inputs (64 hex digits)
+    const manifest = html.slice(html.indexOf('id="run-manifest"'));
+    expect(manifest).toMatch(/market-intel-lab \d+\.\d+\.\d+/);
+    expect(manifest).toMatch(/inputs \(SHA-256\)<\/th><td><code>[0-9a-f]{64}</);
   });
 
   it("renders in headless Chromium: no console or page error, sized charts, every section", async () => {
@@ -48,7 +52,7 @@ describe("milab demo", () => {
     expect(check.consoleErrors).toEqual([]);
     expect(check.pageErrors).toEqual([]);
     expect(check.externalRequests).toEqual([]);
-    expect(check.sectionIds).toEqual(["highlights", "summary", "portfolio", "signal-evaluation", "btc", "eth", "sol", "hype", "what-if", "is-it-real", "real-data", "real-data-performance", "real-data-signal"]);
+    expect(check.sectionIds).toEqual(["highlights", "summary", "portfolio", "signal-evaluation", "btc", "eth", "sol", "hype", "what-if", "is-it-real", "real-data", "real-data-performance", "real-data-signal", "run-manifest"]);
     // portfolio 4 (equity, drawdown, positions, regime), signal evaluation 2, 4 per coin, what-if 1,
     // is it real 4 (heatmap, threshold, walk-forward folds, PBO logits), real data 4,
     // real-data performance 6 (monthly heatmap, underwater, rolling metrics, distribution, yearly, exposure),

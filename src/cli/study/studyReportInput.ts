@@ -8,6 +8,7 @@ import { studyHighlights } from "./studyHighlights.js";
 import { summaryTiles } from "../../report/summaryTiles.js";
 import { studySections, weightsNote } from "./studyTearsheet.js";
 import { WHAT_IF, WHAT_IF_FORMAT, whatIfColumns } from "./runSweepWhatIf.js";
+import { createManifest } from "../../store/createManifest.js";
 
 function day(ms: number): string {
   return new Date(ms).toISOString().slice(0, 16).replace("T", " ");
@@ -118,5 +119,10 @@ export async function studyReportInput(run: StudyRun): Promise<TearsheetInput> {
     highlights: studyHighlights(s, run.variants),
     summary,
     sections: all,
+    manifest: createManifest({
+      kind: "report",
+      options: { ...o, source: run.source, data: Object.fromEntries(Object.entries(s.coins).map(([coin, c]) => [coin, { time: c.time, close: c.close, funding: c.funding }])) },
+      ...(run.seed !== undefined ? { seed: run.seed } : {}),
+    }),
   };
 }
