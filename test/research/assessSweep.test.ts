@@ -80,7 +80,7 @@ describe("assessSweep", async () => {
   });
 
   it("says when no variant has a Sharpe ratio, and rejects a bad maxVariants", async () => {
-    const flat = await sweepComposite({ close: [1, 1, 1], imbalance: [0.5, 0.5, 0.5] }, { weights: [{ imbalance: 1 }], workers: 0 });
+    const flat = await sweepComposite({ close: [1, 1, 1], imbalance: [0.5, 0.5, 0.5] }, { weights: [{ imbalance: 1 }], workers: 0, periodsPerYear: 365 });
     expect(() => assessSweep(flat)).toThrow(/assessSweep: no variant of the sweep has a Sharpe ratio/);
     expect(() => assessSweep(sweep, { maxVariants: 1 })).toThrow(/maxVariants must be a whole number >= 2/);
   });
