@@ -3,6 +3,7 @@ import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { gitCommit } from "./gitCommit.js";
 import { hashColumns, type HashableColumn } from "./hashColumns.js";
 import { packageInfo } from "./packageVersion.js";
+import { isColumnSource, tableColumns } from "./tableColumns.js";
 
 /** What produced a result, so it can be traced and re-run: written beside exports as `manifest.json`. */
 export interface Manifest {
@@ -56,6 +57,13 @@ export function splitOptions(options: unknown, path = "", columns: Record<string
   if (isPanel(options)) {
     columns[`${path}.time`] = options.time;
     for (const [k, v] of Object.entries(options.columns)) columns[`${path}.columns.${k}`] = v;
+    return { parameters: undefined, columns };
+  }
+  if (isColumnSource(options)) {
+    // A danfo DataFrame: its columns by name, like a Panel (never its internals, which hold one array per row).
+    const table = tableColumns(options, "createManifest");
+    if (table.time !== undefined) columns[`${path}.time`] = table.time;
+    for (const [k, v] of Object.entries(table.columns)) columns[`${path}.columns.${k}`] = v instanceof Float64Array ? v : v.map((x) => x ?? "");
     return { parameters: undefined, columns };
   }
   if (typeof options === "function") return { parameters: "[function]", columns };

@@ -12,7 +12,8 @@ export interface TableColumns {
   readonly columns: Readonly<Record<string, Float64Array | readonly (string | null)[]>>;
 }
 
-function isColumnSource(x: unknown): x is ColumnSource {
+/** A danfo DataFrame (or anything with `columns` names and `column(name).values`). @internal */
+export function isColumnSource(x: unknown): x is ColumnSource {
   return typeof x === "object" && x !== null && Array.isArray((x as ColumnSource).columns) && typeof (x as ColumnSource).column === "function";
 }
 

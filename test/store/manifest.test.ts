@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { backtest, backtestPortfolio } from "../../src/backtest/index.js";
-import { createPanel } from "../../src/data/index.js";
+import { createPanel, toDataFrame } from "../../src/data/index.js";
 import { backtestColumns, createManifest, readParquet, replayManifest } from "../../src/store/index.js";
 
 const T0 = Date.UTC(2026, 10, 1);
@@ -73,6 +73,15 @@ describe("replayManifest", () => {
     const p = backtestPortfolio({ time: data.time, coins: { BTC: { close: data.close, position: data.position } } });
     expect(p.manifest.kind).toBe("portfolio");
     expect(Object.keys(p.manifest.result?.columns ?? {})).toContain("BTC_holdings");
+  });
+
+  it("a backtest fed a danfo DataFrame fingerprints its columns by name, not the frame's internals", () => {
+    const data = inputs();
+    const r = backtest({ data: toDataFrame({ time: data.time, close: data.close }), position: data.position });
+    expect(Object.keys(r.manifest.inputs.columns).sort()).toEqual(["data.columns.close", "data.time", "position"]);
+    // the same numbers as plain columns hash the same
+    const plain = backtest({ time: data.time, close: data.close, position: data.position }).manifest;
+    expect(r.manifest.inputs.columns["data.columns.close"]?.sha256).toBe(plain.inputs.columns["close"]?.sha256);
   });
 
   it("says which input changed and that the result differs", () => {
