@@ -113,7 +113,8 @@ async function fingerprints(): Promise<Record<string, Fingerprint>> {
       }
     }
   }
-  out["ruin"] = ofBacktest({ ...base, maxLeverage: 60, size: 60, fill: "next_open" });
+  out["ruin"] = ofBacktest({ ...base, maxLeverage: 400, size: 400, fill: "next_open" });
+  out["ruin-close"] = ofBacktest({ ...base, maxLeverage: 400, size: 400 });
   const p = backtestPortfolio({
     time: a.time,
     coins: {
