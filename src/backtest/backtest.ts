@@ -14,7 +14,7 @@ import type { Trade } from "./Trade.js";
 import { checkExecution, checkIntrabarPrices, checkPrices, fundingColumn, kernelSettings, resolveExecution, type ExecutionOptions } from "./execution.js";
 import { tableColumn, type PriceTable } from "./priceColumns.js";
 import { KernelState, type KernelSettings } from "./kernel/KernelState.js";
-import { NO_SERIES, runKernel, type KernelCoin, type KernelSeries } from "./kernel/runKernel.js";
+import { kernelCoin, NO_SERIES, runKernel, type KernelCoin, type KernelSeries } from "./kernel/runKernel.js";
 import { TradeLog } from "./TradeLog.js";
 import { carryOnMissingPrice, checkLength, resolveTargets, TargetStream, targetsInto, type SignalBlocks, type TargetOptions, type TargetRule } from "./targetPositions.js";
 
@@ -134,7 +134,7 @@ export function backtest(options: BacktestOptions): BacktestResult {
   checkIntrabarPrices(exec, open, high, low, where);
   const impact = options.impact === undefined ? undefined : impactScale(close, options.impact, where);
   const rule = resolveTargets(options, n, where);
-  const coin: KernelCoin = { close, open, funding, spreadBps: options.spreadBps, high, low, impact };
+  const coin = kernelCoin({ close, open, funding, spreadBps: options.spreadBps, high, low, impact });
   const settings = kernelSettings(exec, n);
   // One pass for equity and trades: block by block, the target rule (from the position,
   // the signal, or a signal computed by block such as a composite replay) into a reused

@@ -12,7 +12,7 @@ import { impactScale, type ImpactOptions } from "./marketImpact.js";
 import type { FundingSchedule } from "./settlementFunding.js";
 import { TargetDelay } from "./TargetDelay.js";
 import { KernelState } from "./kernel/KernelState.js";
-import { runKernel, type KernelCoin } from "./kernel/runKernel.js";
+import { kernelCoin, runKernel, type KernelCoin } from "./kernel/runKernel.js";
 import { TradeLog } from "./TradeLog.js";
 import { carryOnMissingPrice, checkLength, targetPositions, TargetStream, type TargetOptions } from "./targetPositions.js";
 
@@ -121,7 +121,7 @@ export function backtestPortfolio(options: PortfolioOptions): PortfolioResult {
     const impact = c.impact === undefined ? undefined : impactScale(c.close, c.impact, cw);
     const { positions } = targetPositions({ ...c, maxLeverage: c.maxLeverage ?? Number.POSITIVE_INFINITY }, n, cw);
     for (let i = 0; i < n; i++) positions[i] = (positions[i] as number) * w;
-    sims.push({ close: c.close, open: c.open, funding, spreadBps: c.spreadBps, high: c.high, low: c.low, impact });
+    sims.push(kernelCoin({ close: c.close, open: c.open, funding, spreadBps: c.spreadBps, high: c.high, low: c.low, impact }));
     targets.push(positions);
   }
   // Gross leverage cap, then carry each coin's target over its missing prices.

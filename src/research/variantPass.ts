@@ -1,5 +1,5 @@
 import { runPass } from "../backtest/backtest.js";
-import { KernelState, NO_SERIES, type KernelCoin, type KernelSeries, type KernelSettings } from "../backtest/kernel/index.js";
+import { kernelCoin, KernelState, NO_SERIES, type KernelSeries, type KernelSettings } from "../backtest/kernel/index.js";
 import { resolveTargets } from "../backtest/targetPositions.js";
 import { replayComposite, type CompositeReplay } from "../signals/replayComposite.js";
 import type { SweepPlan } from "./SweepPlan.js";
@@ -42,7 +42,7 @@ export function variantReplay(plan: SweepPlan, v: number, scores: Record<string,
  */
 export function variantPass(plan: SweepPlan, v: number, scores: Record<string, Float64Array>, series: KernelSeries): KernelState {
   const n = plan.n;
-  const coin: KernelCoin = { close: plan.close, open: undefined, funding: plan.barFunding, spreadBps: undefined };
+  const coin = kernelCoin({ close: plan.close, funding: plan.barFunding });
   const settings: KernelSettings = { n, initialCash: plan.initialCash, costBps: plan.feeBps + plan.slippageBps, nextOpen: false, whole: false, everyBar: true };
   const rule = resolveTargets({ signal: variantReplay(plan, v, scores), neutral: plan.neutral }, n, "sweepComposite");
   return runPass(rule, coin, settings, 0, series, undefined, undefined).state;

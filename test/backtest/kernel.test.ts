@@ -7,12 +7,12 @@
 import { describe, expect, it } from "vitest";
 import { backtest } from "../../src/backtest/index.js";
 import { KernelState, type KernelSettings } from "../../src/backtest/kernel/KernelState.js";
-import { NO_SERIES, runKernel, type KernelCoin } from "../../src/backtest/kernel/runKernel.js";
+import { kernelCoin, NO_SERIES, runKernel, type KernelCoin } from "../../src/backtest/kernel/runKernel.js";
 import { TradeLog } from "../../src/backtest/TradeLog.js";
 import { mulberry32 } from "../support/mulberry32.js";
 
 const settings = (n: number, costBps = 10): KernelSettings => ({ n, initialCash: 1000, costBps, nextOpen: false, whole: false, everyBar: true });
-const coin = (close: ArrayLike<number>, funding?: ArrayLike<number>): KernelCoin => ({ close, open: undefined, funding, spreadBps: undefined });
+const coin = (close: ArrayLike<number>, funding?: ArrayLike<number>): KernelCoin => kernelCoin({ close, funding });
 
 describe("runKernel accumulators", () => {
   // close 100, 110, 99, 99; targets 1, 0, -1, 0; 10 bps on |w_i - w_{i-1}| x equity.

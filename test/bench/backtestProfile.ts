@@ -10,7 +10,7 @@
  */
 import { backtest } from "../../src/backtest/index.js";
 import { KernelState } from "../../src/backtest/kernel/KernelState.js";
-import { NO_SERIES, runKernel } from "../../src/backtest/kernel/runKernel.js";
+import { kernelCoin, NO_SERIES, runKernel } from "../../src/backtest/kernel/runKernel.js";
 import { resolveTargets, TargetStream, targetsInto } from "../../src/backtest/targetPositions.js";
 import { replayComposite } from "../../src/signals/index.js";
 import { FEE_BPS, SLIPPAGE_BPS, THRESHOLD, generateBars } from "./backtestData.js";
@@ -65,7 +65,7 @@ for (let r = 0; r < reps; r++) {
   targetsInto(rule, new TargetStream(), 0, n, all, 0);
   const st = new KernelState(1, { n, initialCash: 1, costBps: FEE_BPS + SLIPPAGE_BPS, nextOpen: false, whole: false, everyBar: true }, undefined);
   t = cpu();
-  runKernel(st, [{ close: c.close, open: undefined, funding: c.funding_bar, spreadBps: undefined }], [all], 0, 0, n, NO_SERIES);
+  runKernel(st, [kernelCoin({ close: c.close, funding: c.funding_bar })], [all], 0, 0, n, NO_SERIES);
   keep("  stage: runKernel (accumulators only)", cpu() - t);
   check += st.trades;
 }

@@ -6,7 +6,7 @@
  * accumulators only). Process CPU time per bar, best of several runs of one variant,
  * block by block exactly as the sweep runs them.
  */
-import { KernelState, NO_SERIES, runKernel } from "../../src/backtest/kernel/index.js";
+import { kernelCoin, KernelState, NO_SERIES, runKernel } from "../../src/backtest/kernel/index.js";
 import { carryOnMissingPrice, resolveTargets, TargetStream, targetsInto } from "../../src/backtest/targetPositions.js";
 import { replayComposite } from "../../src/signals/replayComposite.js";
 import { generateBars } from "./backtestData.js";
@@ -21,7 +21,7 @@ const cpu = (): number => {
 const BLOCK = 2048;
 const buf = new Float64Array(BLOCK);
 const best: Record<string, number> = { signal: Infinity, targets: Infinity, carry: Infinity, kernel: Infinity };
-const coin = { close: bars.close, open: undefined, funding: bars.funding_bar, spreadBps: undefined };
+const coin = kernelCoin({ close: bars.close, funding: bars.funding_bar });
 for (let rep = 0; rep < 7; rep++) {
   const t: Record<string, number> = { signal: 0, targets: 0, carry: 0, kernel: 0 };
   const replay = replayComposite(scores, { weights: { imbalance: 0.3, funding: 0.2, basis_spread: 0.2, momentum_5m: 0.2, gas: 0.1 }, from: "scores", threshold: 0.1 });

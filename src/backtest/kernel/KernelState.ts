@@ -41,10 +41,14 @@ export class KernelState {
   /** Next bar to process. */
   next = 0;
   /**
-   * Cash, in a one-slot typed array: the rule functions update it on every fill, and a
-   * double in a typed array is stored in place (an object field or closure slot may box it).
+   * The account value at the reference prices (cash plus every coin's units at its
+   * reference price), in a one-slot typed array (a double in a typed array is stored in
+   * place; an object field may box it). Every event moves it by what that event is worth:
+   * a mark by units x price change, funding by what was paid, a fill by its fee (units
+   * change hands at the reference price), an exit by its price change and fee. The loop of
+   * runKernel keeps it in a local and writes it here around the rules it calls.
    */
-  readonly cash: Float64Array;
+  readonly value: Float64Array;
   /**
    * The account's running numbers, [equity, peak, maxDrawdown, sumReturns,
    * sumSquaredReturns, turnover, netExposure, grossExposure] (see the getters): in a
@@ -87,16 +91,20 @@ export class KernelState {
   /** The target in force at that exit. */
   readonly exitTarget: Float64Array;
   /**
-   * Scratch for the fill rule's double arguments and results (target, price, account
-   * value in; turnover, spread and impact paid out; the bar of the impact estimate in):
-   * a double passed to or returned from a call the JIT does not inline is boxed, an
-   * allocation on every fill.
+   * Scratch of the fill rule: at [4] and [5] the half-spread and impact parts of the last
+   * fill's fee (a double passed to a call the JIT does not inline would be boxed).
    */
   readonly fillArgs = new Float64Array(7);
   /** Base cost rate, (fee + slippage) / 1e4. */
   readonly baseRate: number;
   /** Any intrabar rule on (stop-loss, take-profit, liquidation): the kernel runs exitsInBar. */
   readonly exits: boolean;
+  /** The execution modes (see KernelSettings), as fields of the state the loop reads. */
+  readonly nextOpen: boolean;
+  readonly whole: boolean;
+  readonly everyBar: boolean;
+  /** Fractional units rebalanced every bar: a fill's cost is on |w - w_prev| x account value. */
+  readonly byWeight: boolean;
   /** Stop-loss and take-profit fractions, maintenance margin rate (NaN: off), liquidation fee rate (bps / 1e4). */
   readonly stopLoss: number;
   readonly takeProfit: number;
@@ -113,7 +121,7 @@ export class KernelState {
     readonly settings: KernelSettings,
     readonly log: TradeLog | undefined,
   ) {
-    this.cash = Float64Array.of(settings.initialCash);
+    this.value = Float64Array.of(settings.initialCash);
     this.sums = Float64Array.of(settings.initialCash, settings.initialCash, 0, 0, 0, 0, 0, 0);
     this.baseRate = settings.costBps / 1e4;
     this.units = new Float64Array(coins);
@@ -139,6 +147,10 @@ export class KernelState {
     this.maintenanceMargin = settings.maintenanceMargin ?? Number.NaN;
     this.liquidationRate = (settings.liquidationFeeBps ?? 0) / 1e4;
     this.exits = this.stopLoss === this.stopLoss || this.takeProfit === this.takeProfit || this.maintenanceMargin === this.maintenanceMargin;
+    this.nextOpen = settings.nextOpen;
+    this.whole = settings.whole;
+    this.everyBar = settings.everyBar;
+    this.byWeight = !settings.whole && settings.everyBar;
   }
 
   /** Account value at the last processed close (the final equity once bar n-1 is processed). */

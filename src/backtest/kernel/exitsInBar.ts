@@ -2,7 +2,7 @@ import { EXIT_AT_OPEN, EXIT_LIQUIDATION, EXIT_NONE, EXIT_STOP, EXIT_TAKE_PROFIT,
 import { liquidationPrice } from "../liquidationPrice.js";
 import { impactCost } from "../marketImpact.js";
 import type { KernelState } from "./KernelState.js";
-import { accountValue, closeTrade, costRate, type KernelCoin } from "./runKernel.js";
+import { closeTrade, costRate, type KernelCoin } from "./runKernel.js";
 
 /**
  * The kernel's intrabar exits at bar i (i >= 1): for every coin with an open trade, its
@@ -14,11 +14,20 @@ import { accountValue, closeTrade, costRate, type KernelCoin } from "./runKernel
  * half the last spread, impact estimated at bar i - 1, plus the liquidation fee for a
  * liquidation), records the trade with its reason, and leaves the coin flat until its
  * target differs from the one in force at the exit (`st.stopped`, `st.exitTarget`).
- * Leaves the turnover of the exits, a fraction of the account value before them, in
- * `st.fillArgs[3]`. Runs only when an intrabar rule is on (`st.exits`).
+ * Adds the turnover of the exits, a fraction of the account value before each, to the
+ * run's and the bar's; the account value (`st.value`) moves by the exit's price change
+ * and fee. Runs only when an intrabar rule is on (`st.exits`).
  */
-export function exitsInBar(st: KernelState, coins: readonly KernelCoin[], i: number, atOpen: boolean, feesOut: Float64Array | undefined, j: number): void {
-    const K = coins.length;
+export function exitsInBar(
+  st: KernelState,
+  coins: readonly KernelCoin[],
+  i: number,
+  atOpen: boolean,
+  feesOut: Float64Array | undefined,
+  turnoverOut: Float64Array | undefined,
+  j: number,
+): void {
+  const K = coins.length;
   let to = 0;
   for (let k = 0; k < K; k++) {
     const side = st.side[k] as number;
@@ -32,7 +41,7 @@ export function exitsInBar(st: KernelState, coins: readonly KernelCoin[], i: num
     const stop = exitLevel(side, entry, st.stopLoss, "stop");
     const take = exitLevel(side, entry, st.takeProfit, "take_profit");
     const m = st.maintenanceMargin;
-    const E = accountValue(st, K);
+    const E = st.value[0] as number;
     const liq = m === m ? liquidationPrice(q, E - q * (st.last[k] as number), m) : Number.NaN;
     const code = intrabarExit(side, stop, take, liq, o, h, l, atOpen);
     if (code === EXIT_NONE) continue;
@@ -45,8 +54,9 @@ export function exitsInBar(st: KernelState, coins: readonly KernelCoin[], i: num
     const impactPart = imp === undefined ? 0 : impactCost(imp[i - 1] as number, traded);
     const liqFee = reason === EXIT_LIQUIDATION ? st.liquidationRate * traded : 0;
     const fee = rate * traded + impactPart + liqFee;
-    st.tradePnl[k] = (st.tradePnl[k] as number) + q * (price - (st.last[k] as number));
-    st.cash[0] = (st.cash[0] as number) + q * price - fee;
+    const d = q * (price - (st.last[k] as number));
+    st.tradePnl[k] = (st.tradePnl[k] as number) + d;
+    st.value[0] = E + d - fee;
     st.units[k] = 0;
     st.last[k] = price;
     st.exitTarget[k] = st.held[k] as number;
@@ -60,5 +70,8 @@ export function exitsInBar(st: KernelState, coins: readonly KernelCoin[], i: num
     closeTrade(st, k, i, price, false, reason);
     if (E > 0) to += traded / E;
   }
-  st.fillArgs[3] = to;
+  if (to !== 0) {
+    st.sums[5] = (st.sums[5] as number) + to;
+    if (turnoverOut !== undefined) turnoverOut[j] = (turnoverOut[j] as number) + to;
+  }
 }

@@ -19,7 +19,7 @@
  * rebalancing, fee + slippage on |w_i - w_{i-1}|, target +1 / -1 / 0 by labelCode):
  * @example
  * const st = new KernelState(1, { n, initialCash: 1, costBps: 7, nextOpen: false, whole: false, everyBar: true }, undefined);
- * const coin = { close, open: undefined, funding, spreadBps: undefined };
+ * const coin = kernelCoin({ close, funding });
  * const w = new Float64Array(BLOCK);
  * for (let lo = 0; lo < n; lo += BLOCK) {
  *   const hi = Math.min(n, lo + BLOCK);
@@ -30,4 +30,4 @@
  * @internal
  */
 export { KernelState, type KernelSettings } from "./KernelState.js";
-export { NO_SERIES, runKernel, type KernelCoin, type KernelSeries } from "./runKernel.js";
+export { kernelCoin, NO_SERIES, runKernel, type KernelCoin, type KernelSeries } from "./runKernel.js";

@@ -53,6 +53,22 @@ export const NO_SERIES: KernelSeries = Object.freeze({
 });
 
 /**
+ * One instrument's market data in the shape the kernel reads (every field present, in
+ * this order, so the kernel sees one object shape from every caller). @internal
+ */
+export function kernelCoin(c: {
+  readonly close: ArrayLike<number>;
+  readonly open?: ArrayLike<number> | undefined;
+  readonly funding?: ArrayLike<number> | undefined;
+  readonly spreadBps?: ArrayLike<number> | undefined;
+  readonly high?: ArrayLike<number> | undefined;
+  readonly low?: ArrayLike<number> | undefined;
+  readonly impact?: ArrayLike<number> | undefined;
+}): KernelCoin {
+  return { close: c.close, open: c.open, funding: c.funding, spreadBps: c.spreadBps, high: c.high, low: c.low, impact: c.impact };
+}
+
+/**
  * The simulation kernel: the one definition of the engine's fills, costs,
  * funding, marking, ruin and trade ledger, for every execution option (see
  * backtest() for the semantics). Processes bars `lo .. hi-1` (with `lo` equal to
@@ -66,6 +82,12 @@ export const NO_SERIES: KernelSeries = Object.freeze({
  * last bar's decision is never filled); under next_open it fills at open i+1.
  * When bar n-1 has been processed, a trade still open is recorded, marked at the
  * last price and flagged open.
+ *
+ * The account is kept as its value at the reference prices (`st.value`), moved by each
+ * event, so a bar's work depends on the last bar's through a few multiplications and
+ * additions (marking, fee) rather than through a recomputed sum and a division: the
+ * loop's speed is set by that chain. Rare events (trade open/close/flip, intrabar exits,
+ * ruin, the fills at the open) are functions of their own, outside the common path.
  *
  * Cost: O((hi - lo) x coins), no allocation (the trade log grows by doubling).
  * @internal
@@ -104,61 +126,43 @@ function runSpan(
   hi: number,
   out: KernelSeries,
 ): void {
-  const s = st.settings;
-  const n = s.n;
+  const n = st.settings.n;
   const K = coins.length;
-  const nextOpen = s.nextOpen;
+  const nextOpen = st.nextOpen;
+  const exits = st.exits;
   const units = st.units;
   const last = st.last;
+  const tradePnl = st.tradePnl;
+  const tradeFunding = st.tradeFunding;
   const equityOut = out.equity;
   const returnsOut = out.returns;
-  const turnoverOut = out.turnover;
   const exposureOut = out.exposure;
   const fundOut = out.fundingPaid;
   const unitsOut = out.units;
   const weightsOut = out.weights;
   const feesOut = out.fees;
+  const turnoverOut = out.turnover;
   const outBase = out.base;
-  const cash = st.cash;
-  const args = st.fillArgs;
-  const exits = st.exits;
-  // The accumulators live in locals during the loop (written back at the end).
+  const value = st.value;
+  // The account value and the accumulators live in locals during the loop (written back at the end).
   const sums = st.sums;
+  let V = value[0] as number;
   let E = sums[0] as number;
   let peak = sums[1] as number;
   let maxDrawdown = sums[2] as number;
   let sumReturns = sums[3] as number;
   let sumSquaredReturns = sums[4] as number;
-  let turnover = sums[5] as number;
   let netExposure = sums[6] as number;
   let grossExposure = sums[7] as number;
   for (let i = lo; i < hi; i++) {
     const j = i - outBase;
-    const t = i - targetBase;
     if (i > 0) {
-      if (exits) {
-        // Gap exits at the open (stop, take-profit, liquidation), before the open fill and funding.
-        exitsInBar(st, coins, i, true, feesOut, j);
-        const to = args[3] as number;
-        turnover += to;
-        if (turnoverOut !== undefined) turnoverOut[j] = (turnoverOut[j] as number) + to;
-      }
-      if (nextOpen) {
-        // Gap close_{i-1} -> open_i with the old units, then fill decision i-1 at the open.
-        for (let k = 0; k < K; k++) {
-          const o = ((coins[k] as KernelCoin).open as ArrayLike<number>)[i] as number;
-          if (o !== o) continue;
-          const q = units[k] as number;
-          if (q !== 0) st.tradePnl[k] = (st.tradePnl[k] as number) + q * (o - (last[k] as number));
-          last[k] = o;
-        }
-        const Eo = accountValue(st, K);
-        if (Eo <= 0 && st.ruinIndex < 0) ruin(st, K, i);
-        args[2] = Eo;
-        fillAll(st, coins, undefined, 0, i, feesOut, j);
-        const to = args[3] as number;
-        turnover += to;
-        if (turnoverOut !== undefined) turnoverOut[j] = (turnoverOut[j] as number) + to;
+      if (exits || nextOpen) {
+        value[0] = V;
+        // Gap exits at the open (stop, take-profit, liquidation), then the fills at the open.
+        if (exits) exitsInBar(st, coins, i, true, feesOut, turnoverOut, j);
+        if (nextOpen) openBar(st, coins, i, feesOut, turnoverOut, j);
+        V = value[0] as number;
       }
       // Funding on the units held over this bar, at the bar's starting reference price.
       let fpaid = 0;
@@ -170,29 +174,32 @@ function runSpan(
         if (r !== r || r === 0) continue;
         const paid = q * (last[k] as number) * r;
         fpaid += paid;
-        st.tradeFunding[k] = (st.tradeFunding[k] as number) + paid;
+        tradeFunding[k] = (tradeFunding[k] as number) + paid;
       }
       if (fpaid !== 0) {
-        cash[0] = (cash[0] as number) - fpaid;
+        V -= fpaid;
         if (fundOut !== undefined) fundOut[j] = fpaid;
       }
       if (exits) {
         // Exits inside the bar's range, on the units held after the open.
-        exitsInBar(st, coins, i, false, feesOut, j);
-        const to = args[3] as number;
-        turnover += to;
-        if (turnoverOut !== undefined) turnoverOut[j] = (turnoverOut[j] as number) + to;
+        value[0] = V;
+        exitsInBar(st, coins, i, false, feesOut, turnoverOut, j);
+        V = value[0] as number;
       }
       // Mark to the close.
       for (let k = 0; k < K; k++) {
         const c = (coins[k] as KernelCoin).close[i] as number;
         if (c !== c) continue;
         const q = units[k] as number;
-        if (q !== 0) st.tradePnl[k] = (st.tradePnl[k] as number) + q * (c - (last[k] as number));
+        if (q !== 0) {
+          const d = q * (c - (last[k] as number));
+          V += d;
+          tradePnl[k] = (tradePnl[k] as number) + d;
+        }
         last[k] = c;
       }
       const prev = E;
-      E = accountValue(st, K);
+      E = V;
       const ret = E === prev ? 0 : E / prev - 1;
       sumReturns += ret;
       sumSquaredReturns += ret * ret;
@@ -211,15 +218,16 @@ function runSpan(
       }
     }
     if (equityOut !== undefined) equityOut[j] = E;
+    const t = i - targetBase;
     if (nextOpen) {
       for (let k = 0; k < K; k++) st.pending[k] = (targets[k] as Float64Array)[t] as number;
     } else if (i < n - 1 && st.ruinIndex < 0) {
-      // Decision at this close, filled now and held over bar i+1.
-      args[2] = E;
-      fillAll(st, coins, targets, t, i, feesOut, j);
-      const to = args[3] as number;
-      turnover += to;
-      if (turnoverOut !== undefined) turnoverOut[j] = (turnoverOut[j] as number) + to;
+      // Decision at this close, filled now and held over bar i+1, every coin at the account value E.
+      for (let k = 0; k < K; k++) {
+        const coin = coins[k] as KernelCoin;
+        const p = coin.close[i] as number;
+        if (p === p) V -= fill(st, coin, k, i, (targets[k] as Float64Array)[t] as number, p, E, i, feesOut, turnoverOut, j);
+      }
     }
     let net = 0;
     let gross = 0;
@@ -235,25 +243,52 @@ function runSpan(
     grossExposure += gross;
     if (exposureOut !== undefined) exposureOut[j] = net;
   }
+  value[0] = V;
   sums[0] = E;
   sums[1] = peak;
   sums[2] = maxDrawdown;
   sums[3] = sumReturns;
   sums[4] = sumSquaredReturns;
-  sums[5] = turnover;
   sums[6] = netExposure;
   sums[7] = grossExposure;
   st.next = hi;
 }
 
-/** Account value with every coin at its reference price. @internal */
-export function accountValue(st: KernelState, K: number): number {
-  let v = st.cash[0] as number;
+/**
+ * Bar i's open under next_open: every coin marked from its reference price to the open
+ * (the gap close_{i-1} -> open_i on the old units), ruin if the account is then worth
+ * <= 0, then the decisions of the last close filled at the open, every coin at that
+ * account value. Reads and writes the account value in `st.value`.
+ */
+function openBar(st: KernelState, coins: readonly KernelCoin[], i: number, feesOut: Float64Array | undefined, turnoverOut: Float64Array | undefined, j: number): void {
+  const K = coins.length;
+  let V = st.value[0] as number;
   for (let k = 0; k < K; k++) {
+    const o = ((coins[k] as KernelCoin).open as ArrayLike<number>)[i] as number;
+    if (o !== o) continue;
     const q = st.units[k] as number;
-    if (q !== 0) v += q * (st.last[k] as number);
+    if (q !== 0) {
+      const d = q * (o - (st.last[k] as number));
+      V += d;
+      st.tradePnl[k] = (st.tradePnl[k] as number) + d;
+    }
+    st.last[k] = o;
   }
-  return v;
+  if (V <= 0 && st.ruinIndex < 0) ruin(st, K, i);
+  if (st.ruinIndex < 0) {
+    const Eo = V;
+    for (let k = 0; k < K; k++) {
+      const coin = coins[k] as KernelCoin;
+      const o = (coin.open as ArrayLike<number>)[i] as number;
+      if (o === o) V -= fill(st, coin, k, i, st.pending[k] as number, o, Eo, i - 1, feesOut, turnoverOut, j);
+    }
+  }
+  st.value[0] = V;
+}
+
+/** Account value with every coin at its reference price. @internal */
+export function accountValue(st: KernelState): number {
+  return st.value[0] as number;
 }
 
 /**
@@ -283,13 +318,14 @@ export function closeTrade(st: KernelState, k: number, i: number, price: number,
   st.side[k] = 0;
 }
 
-/** Ruin at bar i: the account is wiped out; close everything at the reference prices (trading stops). */
+/**
+ * Ruin at bar i: the account is wiped out; close everything at the reference prices
+ * (trading stops). Selling at the reference price leaves the account value as it is.
+ */
 function ruin(st: KernelState, K: number, i: number): void {
   st.ruinIndex = i;
   for (let k = 0; k < K; k++) {
-    const q = st.units[k] as number;
-    if (q === 0) continue;
-    st.cash[0] = (st.cash[0] as number) + q * (st.last[k] as number);
+    if (st.units[k] === 0) continue;
     st.units[k] = 0;
     st.held[k] = 0;
     if (st.side[k] !== 0) closeTrade(st, k, i, st.last[k] as number, false, 3);
@@ -297,90 +333,97 @@ function ruin(st: KernelState, K: number, i: number): void {
 }
 
 /**
- * Fill every coin that has a price at this bar: at the open (`targets` undefined: the
- * pending decisions of the last close) or at the close (`targets[k][t]`), with the account
- * value in `st.fillArgs[2]`; leaves the total turnover (a fraction of it) in `st.fillArgs[3]`.
- * No fill once the account is ruined.
- */
-function fillAll(st: KernelState, coins: readonly KernelCoin[], targets: readonly Float64Array[] | undefined, t: number, i: number, feesOut: Float64Array | undefined, j: number): void {
-  const args = st.fillArgs;
-  const E = args[2] as number;
-  let to = 0;
-  for (let k = 0; k < coins.length; k++) {
-    const coin = coins[k] as KernelCoin;
-    const p = (targets === undefined ? (coin.open as ArrayLike<number>)[i] : coin.close[i]) as number;
-    if (p !== p || st.ruinIndex >= 0) continue;
-    args[0] = targets === undefined ? (st.pending[k] as number) : ((targets[k] as Float64Array)[t] as number);
-    args[1] = p;
-    args[2] = E;
-    args[6] = targets === undefined ? i - 1 : i;
-    rebalance(st, coin, k, i, feesOut, j);
-    to += args[3] as number;
-  }
-  args[3] = to;
-}
-
-/**
- * The fill rule: move coin k toward target weight w at price p (finite), with
- * account value E at that instant (`st.fillArgs` [w, p, E]); sets `st.fillArgs[3]`
- * to the turnover as a fraction of E.
+ * The fill rule: move coin k toward target weight w at price p (finite, the coin's
+ * reference price from now on), with account value E at that instant; returns the fee
+ * paid (the account value falls by it: the units change hands at the reference price).
  * - fractional units: w E / p units; cost on |w - w_prev| E under every-bar
  *   rebalancing (docs/DESIGN.md), on the units traded otherwise;
  * - whole units: floor(E |w| / (p (1 + rate))) units, cost on the units traded;
  * - on-change rebalancing skips a target equal to the held one (a whole-unit
  *   target the account could not yet afford is retried);
  * - the rate is (fee + slippage) / 1e4 plus half the last known spread; with `coin.impact`,
- *   the square-root impact scale x traded^1.5 is added (scale of bar `st.fillArgs[6]`);
+ *   the square-root impact scale of bar `impactBar` x traded^1.5 is added (see feeOf);
  * - after an intrabar exit (exitsInBar) the coin stays flat while the target equals the
  *   one in force at the exit.
- * The trade ledger closes on 0 or a flip and opens on leaving 0 or a flip; a
- * flip's fee is split between the legs in proportion to what each trades.
+ * The trade ledger closes on 0 or a flip and opens on leaving 0 or a flip (tradeEvent).
+ * Small on purpose (the JIT inlines a function of at most 460 bytes of bytecode): what
+ * happens only when something is traded is in feeOf and tradeEvent.
  */
-function rebalance(st: KernelState, coin: KernelCoin, k: number, i: number, feesOut: Float64Array | undefined, j: number): void {
-  const args = st.fillArgs;
-  const w = args[0] as number;
-  const p = args[1] as number;
-  const E = args[2] as number;
-  args[3] = 0;
-  const s = st.settings;
-  if (st.exits && st.stopped[k] === 1) {
-    // Flat after an intrabar exit until the target differs from the one in force then.
-    if (w === st.exitTarget[k]) return;
-    st.stopped[k] = 0;
-  }
+function fill(
+  st: KernelState,
+  coin: KernelCoin,
+  k: number,
+  i: number,
+  w: number,
+  p: number,
+  E: number,
+  impactBar: number,
+  feesOut: Float64Array | undefined,
+  turnoverOut: Float64Array | undefined,
+  j: number,
+): number {
+  if (st.stopped[k] === 1 && stillFlat(st, k, w)) return 0;
   const old = st.units[k] as number;
   const heldPrev = st.held[k] as number;
-  if (!s.everyBar && w === heldPrev && !(s.whole && w !== 0 && old === 0)) return;
+  if (!st.everyBar && w === heldPrev && !(st.whole && w !== 0 && old === 0)) return 0;
   const rate = costRate(st, coin, k, i);
-  const nu = s.whole ? wholeUnits(w, E, p, rate) : (w * E) / p;
-  const traded = !s.whole && s.everyBar ? Math.abs(w - heldPrev) * E : Math.abs(nu - old) * p;
-  let fee = rate * traded;
-  // The cost breakdown: the half-spread's part of the fee, and the market impact on top.
-  const spreadPart = coin.spreadBps === undefined ? 0 : ((st.spread[k] as number) / 2e4) * traded;
-  const imp = coin.impact;
-  const impactPart = imp === undefined ? 0 : impactCost(imp[args[6] as number] as number, traded);
-  if (imp !== undefined) fee += impactPart;
+  // E x (w / p): the units w E / p, with the division off the account value's chain.
+  const nu = st.whole ? wholeUnits(w, E, p, rate) : E * (w / p);
+  const traded = st.byWeight ? Math.abs(w - heldPrev) * E : Math.abs(nu - old) * p;
+  const fee = traded === 0 ? 0 : feeOf(st, coin, k, rate, traded, E, impactBar, feesOut, turnoverOut, j);
   st.held[k] = w;
   st.last[k] = p;
-  if (nu === old && fee === 0) return;
-  st.cash[0] = (st.cash[0] as number) - ((nu - old) * p + fee);
-  if (feesOut !== undefined) feesOut[j] = (feesOut[j] as number) + fee;
-  const oldSide = Math.sign(old);
-  const newSide = Math.sign(nu);
-  if (oldSide !== newSide) {
-    args[0] = nu;
-    args[1] = fee;
-    args[4] = spreadPart;
-    args[5] = impactPart;
-    tradeEvent(st, k, i, p, old, heldPrev, w, oldSide, newSide);
-  } else if (newSide !== 0) {
-    st.tradeFees[k] = (st.tradeFees[k] as number) + fee;
-    if (spreadPart !== 0) st.tradeSpread[k] = (st.tradeSpread[k] as number) + spreadPart;
-    if (impactPart !== 0) st.tradeImpact[k] = (st.tradeImpact[k] as number) + impactPart;
+  st.units[k] = nu;
+  if (Math.sign(old) !== Math.sign(nu)) tradeEvent(st, k, i, p, old, nu, heldPrev, w, fee);
+  else if (nu !== 0) {
+    if (fee !== 0) addFee(st, k, fee);
     if (Math.abs(nu) > (st.maxUnits[k] as number)) st.maxUnits[k] = Math.abs(nu);
   }
-  st.units[k] = nu;
-  args[3] = traded / E;
+  return fee;
+}
+
+/** After an intrabar exit: true while the target equals the one in force at the exit (the coin stays flat); clears the flag otherwise. */
+function stillFlat(st: KernelState, k: number, w: number): boolean {
+  if (w === st.exitTarget[k]) return true;
+  st.stopped[k] = 0;
+  return false;
+}
+
+/**
+ * The fee of a fill of coin k trading `traded` notional at cost `rate` with account value
+ * E: rate x traded, plus the square-root market impact (scale of bar `impactBar`) when the
+ * coin has one. Leaves the fee's half-spread part and the impact in `st.fillArgs` [4, 5]
+ * (the cost breakdown), books the fee and the turnover (traded / E) for the run and the bar.
+ */
+function feeOf(
+  st: KernelState,
+  coin: KernelCoin,
+  k: number,
+  rate: number,
+  traded: number,
+  E: number,
+  impactBar: number,
+  feesOut: Float64Array | undefined,
+  turnoverOut: Float64Array | undefined,
+  j: number,
+): number {
+  const args = st.fillArgs;
+  args[4] = coin.spreadBps === undefined ? 0 : ((st.spread[k] as number) / 2e4) * traded;
+  const imp = coin.impact;
+  args[5] = imp === undefined ? 0 : impactCost(imp[impactBar] as number, traded);
+  const fee = rate * traded + (args[5] as number);
+  if (feesOut !== undefined) feesOut[j] = (feesOut[j] as number) + fee;
+  const to = traded / E;
+  st.sums[5] = (st.sums[5] as number) + to;
+  if (turnoverOut !== undefined) turnoverOut[j] = (turnoverOut[j] as number) + to;
+  return fee;
+}
+
+/** A fill's fee, with its spread and impact parts (`st.fillArgs` [4, 5]), added to coin k's open trade. */
+function addFee(st: KernelState, k: number, fee: number): void {
+  st.tradeFees[k] = (st.tradeFees[k] as number) + fee;
+  st.tradeSpread[k] = (st.tradeSpread[k] as number) + (st.fillArgs[4] as number);
+  st.tradeImpact[k] = (st.tradeImpact[k] as number) + (st.fillArgs[5] as number);
 }
 
 /** Cost rate of a fill of coin k at bar i: (fee + slippage) / 1e4 plus half the last known spread (bps). @internal */
@@ -400,20 +443,18 @@ function wholeUnits(w: number, E: number, p: number, rate: number): number {
 }
 
 /**
- * The trade ledger when a fill changes coin k's side (new units, fee, and the fee's
- * spread and impact parts in `st.fillArgs` [0, 1, 4, 5]): close on 0 or a flip, open on
- * leaving 0 or a flip; a flip's fee (and each part) is split between the legs in
- * proportion to what each trades.
+ * The trade ledger when a fill changes coin k's side from `old` to `nu` units (with the
+ * fee, and the fee's spread and impact parts in `st.fillArgs` [4, 5] when it is not 0):
+ * close on 0 or a flip, open on leaving 0 or a flip; a flip's fee (and each part) is
+ * split between the legs in proportion to what each trades.
  */
-function tradeEvent(st: KernelState, k: number, i: number, p: number, old: number, heldPrev: number, w: number, oldSide: number, newSide: number): void {
-  const nu = st.fillArgs[0] as number;
-  let fee = st.fillArgs[1] as number;
-  let spreadPart = st.fillArgs[4] as number;
-  let impactPart = st.fillArgs[5] as number;
-  if (oldSide !== 0) {
+function tradeEvent(st: KernelState, k: number, i: number, p: number, old: number, nu: number, heldPrev: number, w: number, fee: number): void {
+  let spreadPart = fee === 0 ? 0 : (st.fillArgs[4] as number);
+  let impactPart = fee === 0 ? 0 : (st.fillArgs[5] as number);
+  if (old !== 0) {
     // Fee of the exit leg: the part of the traded notional that unwinds the old units
     // (by weight under every-bar fractional rebalancing, where the fee is c |w_i - w_{i-1}|).
-    const byWeight = !st.settings.whole && st.settings.everyBar;
+    const byWeight = st.byWeight;
     const oldPart = byWeight ? Math.abs(heldPrev) : Math.abs(old) * p;
     const newPart = byWeight ? Math.abs(w) : Math.abs(nu) * p;
     const share = oldPart + newPart > 0 ? oldPart / (oldPart + newPart) : 0;
@@ -426,9 +467,9 @@ function tradeEvent(st: KernelState, k: number, i: number, p: number, old: numbe
     spreadPart -= spreadPart * share;
     impactPart -= impactPart * share;
   }
-  if (newSide !== 0) {
+  if (nu !== 0) {
     st.trades++;
-    st.side[k] = newSide;
+    st.side[k] = nu > 0 ? 1 : -1;
     st.entryIndex[k] = i;
     st.entryPrice[k] = p;
     st.entryNotional[k] = Math.abs(nu) * p;
