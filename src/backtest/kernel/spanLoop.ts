@@ -1,0 +1,157 @@
+import type { KernelState } from "./KernelState.js";
+import type { KernelCoin, KernelSeries } from "./runKernel.js";
+
+/** The kernel's loop over bars lo..hi-1 of a run (see runKernel). @internal */
+export type SpanLoop = (st: KernelState, coins: readonly KernelCoin[], targets: readonly Float64Array[], targetBase: number, lo: number, hi: number, out: KernelSeries) => void;
+
+/** The rules the loop calls out of line (rare events, and small rules shared with exitsInBar). @internal */
+export interface SpanRules {
+  exitsInBar(st: KernelState, coins: readonly KernelCoin[], i: number, atOpen: boolean, feesOut: Float64Array | undefined, turnoverOut: Float64Array | undefined, j: number): void;
+  ruin(st: KernelState, K: number, i: number): void;
+  stillFlat(st: KernelState, k: number, w: number): boolean;
+  costRate(st: KernelState, coin: KernelCoin, k: number, i: number): number;
+  wholeUnits(w: number, E: number, p: number, rate: number): number;
+  feeOf(st: KernelState, coin: KernelCoin, k: number, rate: number, traded: number, E: number, impactBar: number, feesOut: Float64Array | undefined, turnoverOut: Float64Array | undefined, j: number): number;
+  addFee(st: KernelState, k: number, fee: number): void;
+  tradeEvent(st: KernelState, k: number, i: number, p: number, old: number, nu: number, heldPrev: number, w: number, fee: number): void;
+}
+
+/**
+ * The kernel's bar loop, written once below as the source of a JavaScript function and
+ * compiled twice: for one instrument (`one`: its columns, units, reference price and held
+ * weight in local variables, the way a hand-written single-asset loop holds them) and for
+ * any number (the same code over the per-coin arrays of the state, a loop over coins
+ * where the first has a block). The two differ only in where a coin's numbers live: every
+ * rule is written once, in the snippets of this file, so a change to a rule changes both.
+ * Why: a loop that reads a coin's state from typed arrays and its columns through
+ * `coins[k]` costs about three times one that holds them in locals (the JIT keeps neither
+ * in registers), and the one-coin case is the common one (every backtest and sweep variant).
+ *
+ * The rules, in the order of a bar i:
+ * 1. (i >= 1) intrabar exits at the open (exitsInBar, when stopLoss / takeProfit /
+ *    maintenanceMargin is set); under next_open, every coin marked to the open (the gap on
+ *    the old units), ruin if the account is then worth <= 0, and the last close's decisions
+ *    filled at the open, every coin at that account value;
+ * 2. funding on the units held over the bar at the bar's starting reference price (longs pay
+ *    a positive rate); exits inside the bar's range; each coin marked to its close (a NaN close
+ *    keeps the last price): the account value moves by units x price change, which is also the
+ *    open trade's P&L;
+ * 3. equity E = the account value at the close; the return E / E_prev - 1 (0 when unchanged),
+ *    its sums, the running peak and the maximum drawdown; ruin when E <= 0;
+ * 4. the decisions of this close: under next_close filled now (every coin at account value E;
+ *    not at the last bar, not after ruin), under next_open kept for the next open;
+ * 5. each coin's weight at the close, units x reference price / E, and the net and gross exposure.
+ *
+ * The fill rule (FILL below), at price p with account value E:
+ * - after an intrabar exit the coin stays flat while the target equals the one in force at the exit;
+ * - on-change rebalancing skips a target equal to the held one (a whole-unit target the
+ *   account could not yet afford is retried);
+ * - fractional units: w E / p units (computed E x (w / p), which keeps the division off the
+ *   account value's chain from bar to bar); whole units: floor(E |w| / (p (1 + rate))) units;
+ * - cost: rate x traded, the rate (fee + slippage) / 1e4 plus half the last known spread
+ *   (costRate), traded |w - w_prev| E under every-bar fractional rebalancing (docs/DESIGN.md),
+ *   the notional of the units traded otherwise, plus the square-root market impact (feeOf);
+ * - the units change hands at the reference price, so the account value falls by the fee only;
+ * - the trade ledger closes on 0 or a flip and opens on leaving 0 or a flip (tradeEvent).
+ * @internal
+ */
+export function compileSpanLoop(one: boolean, rules: SpanRules): SpanLoop {
+  // Where a coin's numbers live: locals for one coin, the state's arrays (index k) for many.
+  const Q = one ? "q0" : "units[k]";
+  const L = one ? "l0" : "last[k]";
+  const H = one ? "h0" : "held[k]";
+  const col = (name: string): string => (one ? `${name}0` : `coin.${name}`);
+  const TARGET = one ? "target0" : "targets[k]";
+  // The arrays hold the truth around every rule called out of line (they read and write them).
+  const save = one ? "units[0] = q0; last[0] = l0; held[0] = h0;" : "";
+  const load = one ? "q0 = units[0]; l0 = last[0]; h0 = held[0];" : "";
+  const each = (body: string): string => (one ? `{ const k = 0; const coin = coin0; ${body} }` : `for (let k = 0; k < K; k++) { const coin = coins[k]; ${body} }`);
+  const mark = (price: string): string => `{ const c = ${price}; if (c === c) { if (${Q} !== 0) { const d = ${Q} * (c - ${L}); V += d; tradePnl[k] += d; } ${L} = c; } }`;
+  const FILL = (w: string, p: string, e: string, impactBar: string): string => `{
+    const fw = ${w}, fp = ${p}, fE = ${e};
+    if (!(stopped[k] === 1 && rules.stillFlat(st, k, fw))) {
+      const old = ${Q}, heldPrev = ${H};
+      if (everyBar || fw !== heldPrev || (whole && fw !== 0 && old === 0)) {
+        const rate = rules.costRate(st, coin, k, i);
+        const nu = whole ? rules.wholeUnits(fw, fE, fp, rate) : fE * (fw / fp);
+        const traded = byWeight ? Math.abs(fw - heldPrev) * fE : Math.abs(nu - old) * fp;
+        const fee = traded === 0 ? 0 : rules.feeOf(st, coin, k, rate, traded, fE, ${impactBar}, feesOut, turnoverOut, j);
+        ${H} = fw; ${L} = fp; ${Q} = nu;
+        if (Math.sign(old) !== Math.sign(nu)) rules.tradeEvent(st, k, i, fp, old, nu, heldPrev, fw, fee);
+        else if (nu !== 0) { if (fee !== 0) rules.addFee(st, k, fee); const a = Math.abs(nu); if (a > maxUnits[k]) maxUnits[k] = a; }
+        V -= fee;
+      }
+    }
+  }`;
+  const source = `
+    const n = st.settings.n, K = coins.length;
+    const nextOpen = st.nextOpen, exits = st.exits, everyBar = st.everyBar, whole = st.whole, byWeight = st.byWeight;
+    const units = st.units, last = st.last, held = st.held, pending = st.pending, stopped = st.stopped, maxUnits = st.maxUnits;
+    const tradePnl = st.tradePnl, tradeFunding = st.tradeFunding, value = st.value, sums = st.sums;
+    const equityOut = out.equity, returnsOut = out.returns, exposureOut = out.exposure, fundOut = out.fundingPaid;
+    const unitsOut = out.units, weightsOut = out.weights, feesOut = out.fees, turnoverOut = out.turnover, outBase = out.base;
+    ${one ? "const coin0 = coins[0], close0 = coin0.close, open0 = coin0.open, funding0 = coin0.funding, target0 = targets[0]; let q0 = units[0], l0 = last[0], h0 = held[0];" : ""}
+    let V = value[0], E = sums[0], peak = sums[1], maxDrawdown = sums[2], sumReturns = sums[3], sumSquaredReturns = sums[4];
+    let netExposure = sums[6], grossExposure = sums[7];
+    for (let i = lo; i < hi; i++) {
+      const j = i - outBase;
+      if (i > 0) {
+        if (exits) { value[0] = V; ${save} rules.exitsInBar(st, coins, i, true, feesOut, turnoverOut, j); ${load} V = value[0]; }
+        if (nextOpen) {
+          ${each(mark(`${col("open")}[i]`))}
+          if (V <= 0 && st.ruinIndex < 0) { ${save} rules.ruin(st, K, i); ${load} }
+          if (st.ruinIndex < 0) {
+            const Eo = V;
+            ${each(`const o = ${col("open")}[i]; if (o === o) ${FILL("pending[k]", "o", "Eo", "i - 1")}`)}
+          }
+        }
+        let fpaid = 0;
+        ${each(`
+          const f = ${col("funding")};
+          if (f !== undefined && ${Q} !== 0) {
+            const r = f[i];
+            if (r === r && r !== 0) { const paid = ${Q} * ${L} * r; V -= paid; fpaid += paid; tradeFunding[k] += paid; }
+          }
+          if (!exits) ${mark(`${col("close")}[i]`)}`)}
+        if (fpaid !== 0 && fundOut !== undefined) fundOut[j] = fpaid;
+        if (exits) {
+          value[0] = V; ${save} rules.exitsInBar(st, coins, i, false, feesOut, turnoverOut, j); ${load} V = value[0];
+          ${each(mark(`${col("close")}[i]`))}
+        }
+        const prev = E;
+        E = V;
+        const ret = E === prev ? 0 : E / prev - 1;
+        sumReturns += ret;
+        sumSquaredReturns += ret * ret;
+        if (returnsOut !== undefined) returnsOut[j] = ret;
+        if (E > peak) peak = E;
+        else { const dd = E / peak - 1; if (dd < maxDrawdown) maxDrawdown = dd; }
+        if (E <= 0 && st.ruinIndex < 0) { ${save} rules.ruin(st, K, i); ${load} }
+      } else {
+        if (returnsOut !== undefined) returnsOut[j] = NaN;
+        ${each(`const c = ${col("close")}[0]; if (c === c) ${L} = c;`)}
+      }
+      if (equityOut !== undefined) equityOut[j] = E;
+      const t = i - targetBase;
+      const fillNow = !nextOpen && i < n - 1 && st.ruinIndex < 0;
+      let net = 0, gross = 0;
+      ${each(`
+        if (nextOpen) pending[k] = ${TARGET}[t];
+        else if (fillNow) { const p = ${col("close")}[i]; if (p === p) ${FILL(`${TARGET}[t]`, "p", "E", "i")} }
+        const wk = ${Q} === 0 || E === 0 ? 0 : (${Q} * ${L}) / E;
+        if (unitsOut !== undefined) unitsOut[k][j] = ${Q};
+        if (weightsOut !== undefined) weightsOut[k][j] = wk;
+        net += wk;
+        gross += Math.abs(wk);`)}
+      netExposure += net;
+      grossExposure += gross;
+      if (exposureOut !== undefined) exposureOut[j] = net;
+    }
+    ${save}
+    value[0] = V; sums[0] = E; sums[1] = peak; sums[2] = maxDrawdown; sums[3] = sumReturns; sums[4] = sumSquaredReturns;
+    sums[6] = netExposure; sums[7] = grossExposure;
+    st.next = hi;`;
+  const name = one ? "spanLoopOneCoin" : "spanLoop";
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the loop's source is generated above, from this file only
+  return new Function("rules", `"use strict"; return function ${name}(st, coins, targets, targetBase, lo, hi, out) {${source}\n};`)(rules) as SpanLoop;
+}
