@@ -91,8 +91,9 @@ export class KernelState {
   /** The target in force at that exit. */
   readonly exitTarget: Float64Array;
   /**
-   * Scratch of the fill rule: at [4] and [5] the half-spread and impact parts of the last
-   * fill's fee (a double passed to a call the JIT does not inline would be boxed).
+   * Scratch of the fill rule: at [0] the cost rate (costRate), at [4] and [5] the half-spread
+   * and impact parts of the last fill's fee (a double passed to or returned from a call the
+   * JIT does not inline would be a new heap number).
    */
   readonly fillArgs = new Float64Array(7);
   /** Base cost rate, (fee + slippage) / 1e4. */

@@ -102,12 +102,11 @@ export function runKernel(
   hi: number,
   out: KernelSeries,
 ): void {
-  // In spans of SPAN bars: a function called often is optimised as a whole by the JIT. One
-  // long call depends on on-stack replacement of its loop, whose code, compiled before the
-  // code after the loop ever ran, leaves for the interpreter at the end of every call
-  // (with spans of 4096 bars: a deopt per span and a kernel 2x slower).
+  // In spans of SPAN bars: a function called often is optimised as a whole by the JIT,
+  // where one long call would depend on on-stack replacement of its loop.
   const loop = coins.length === 1 ? oneCoin : manyCoins;
   for (let a = lo; a < hi; a += SPAN) loop(st, coins, targets, targetBase, a, Math.min(hi, a + SPAN), out);
+  st.next = hi;
   const n = st.settings.n;
   if (hi === n && n > 0) closeOpenTrades(st, coins.length);
 }
@@ -210,14 +209,20 @@ export function addFee(st: KernelState, k: number, fee: number): void {
   st.tradeImpact[k] = (st.tradeImpact[k] as number) + (st.fillArgs[5] as number);
 }
 
-/** Cost rate of a fill of coin k at bar i: (fee + slippage) / 1e4 plus half the last known spread (bps). @internal */
-export function costRate(st: KernelState, coin: KernelCoin, k: number, i: number): number {
+/**
+ * Cost rate of a fill of coin k at bar i, (fee + slippage) / 1e4 plus half the last known
+ * spread (bps; the bar's quoted spread when it has one), left in `st.fillArgs[0]`: the loop
+ * calls this on every fill, and a double returned by a call the JIT did not inline would be
+ * a new heap number each time.
+ * @internal
+ */
+export function costRate(st: KernelState, coin: KernelCoin, k: number, i: number): void {
   const sp = coin.spreadBps;
   if (sp !== undefined) {
     const v = sp[i] as number;
     if (v === v) st.spread[k] = v;
   }
-  return st.baseRate + (st.spread[k] as number) / 2e4;
+  st.fillArgs[0] = st.baseRate + (st.spread[k] as number) / 2e4;
 }
 
 /** Whole units for target weight w at price p with account value E: floor(E |w| / (p (1 + rate))), signed. */

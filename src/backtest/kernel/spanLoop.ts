@@ -9,7 +9,7 @@ export interface SpanRules {
   exitsInBar(st: KernelState, coins: readonly KernelCoin[], i: number, atOpen: boolean, feesOut: Float64Array | undefined, turnoverOut: Float64Array | undefined, j: number): void;
   ruin(st: KernelState, K: number, i: number): void;
   stillFlat(st: KernelState, k: number, w: number): boolean;
-  costRate(st: KernelState, coin: KernelCoin, k: number, i: number): number;
+  costRate(st: KernelState, coin: KernelCoin, k: number, i: number): void;
   wholeUnits(w: number, E: number, p: number, rate: number): number;
   feeOf(st: KernelState, coin: KernelCoin, k: number, rate: number, traded: number, E: number, impactBar: number, feesOut: Float64Array | undefined, turnoverOut: Float64Array | undefined, j: number): number;
   addFee(st: KernelState, k: number, fee: number): void;
@@ -72,7 +72,8 @@ export function compileSpanLoop(one: boolean, rules: SpanRules): SpanLoop {
     if (!(stopped[k] === 1 && rules.stillFlat(st, k, fw))) {
       const old = ${Q}, heldPrev = ${H};
       if (everyBar || fw !== heldPrev || (whole && fw !== 0 && old === 0)) {
-        const rate = rules.costRate(st, coin, k, i);
+        rules.costRate(st, coin, k, i);
+        const rate = fillArgs[0];
         const nu = whole ? rules.wholeUnits(fw, fE, fp, rate) : fE * (fw / fp);
         const traded = byWeight ? Math.abs(fw - heldPrev) * fE : Math.abs(nu - old) * fp;
         const fee = traded === 0 ? 0 : rules.feeOf(st, coin, k, rate, traded, fE, ${impactBar}, feesOut, turnoverOut, j);
@@ -87,7 +88,7 @@ export function compileSpanLoop(one: boolean, rules: SpanRules): SpanLoop {
     const n = st.settings.n, K = coins.length;
     const nextOpen = st.nextOpen, exits = st.exits, everyBar = st.everyBar, whole = st.whole, byWeight = st.byWeight;
     const units = st.units, last = st.last, held = st.held, pending = st.pending, stopped = st.stopped, maxUnits = st.maxUnits;
-    const tradePnl = st.tradePnl, tradeFunding = st.tradeFunding, value = st.value, sums = st.sums;
+    const tradePnl = st.tradePnl, tradeFunding = st.tradeFunding, value = st.value, sums = st.sums, fillArgs = st.fillArgs;
     const equityOut = out.equity, returnsOut = out.returns, exposureOut = out.exposure, fundOut = out.fundingPaid;
     const unitsOut = out.units, weightsOut = out.weights, feesOut = out.fees, turnoverOut = out.turnover, outBase = out.base;
     ${one ? "const coin0 = coins[0], close0 = coin0.close, open0 = coin0.open, funding0 = coin0.funding, target0 = targets[0]; let q0 = units[0], l0 = last[0], h0 = held[0];" : ""}
@@ -149,8 +150,7 @@ export function compileSpanLoop(one: boolean, rules: SpanRules): SpanLoop {
     }
     ${save}
     value[0] = V; sums[0] = E; sums[1] = peak; sums[2] = maxDrawdown; sums[3] = sumReturns; sums[4] = sumSquaredReturns;
-    sums[6] = netExposure; sums[7] = grossExposure;
-    st.next = hi;`;
+    sums[6] = netExposure; sums[7] = grossExposure;`;
   const name = one ? "spanLoopOneCoin" : "spanLoop";
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the loop's source is generated above, from this file only
   return new Function("rules", `"use strict"; return function ${name}(st, coins, targets, targetBase, lo, hi, out) {${source}\n};`)(rules) as SpanLoop;
