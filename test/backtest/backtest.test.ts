@@ -61,6 +61,16 @@ describe("backtest: docs/DESIGN.md semantics, fees and slippage", () => {
     nearAll(carried.equity, [1000, 1099, 1208.9, 1206.4822]); // bar 2 carries 40 bps from bar 1
   });
 
+  it("carries the last quoted spread bar by bar, also between the fills of on-change rebalancing", () => {
+    // Flat prices, 10 units bought at bar 0 and sold at bar 3, no fill in between (on_change).
+    // Bar 0 pays 10/2 bps of 1000 = 0.5; bar 3 has no quote: the last one is bar 1's 30 bps,
+    // 15 bps of 1000 = 1.5 (it was bar 0's 0.5 while the spread was carried only at fills).
+    const r = backtest({ close: [100, 100, 100, 100, 100], position: [1, 1, 1, 0, 0], spreadBps: [10, 30, Number.NaN, Number.NaN, Number.NaN], rebalance: "on_change", initialCash: 1000 });
+    nearAll(r.fees, [0.5, 0, 0, 1.5, 0]);
+    nearAll(r.equity, [1000, 999.5, 999.5, 999.5, 998]);
+    near(r.trades[0]!.fees, 2);
+  });
+
   it("splits a flip's cost between the closed and the opened trade", () => {
     // close 100, 110, 99, 99; w = [1, -1, 0, 0]; 10 bps; cash 1000.
     // E1 = 1000 (1 + 0.1 - 0.001)                          = 1099

@@ -48,7 +48,7 @@ export function exitsInBar(
     const reason = code >= EXIT_AT_OPEN ? code - EXIT_AT_OPEN : code;
     const price = code >= EXIT_AT_OPEN ? o : reason === EXIT_STOP ? stop : reason === EXIT_TAKE_PROFIT ? take : liq;
     const traded = Math.abs(q) * price;
-    costRate(st, coin, k, i);
+    costRate(st, k);
     const rate = st.fillArgs[0] as number;
     const spreadPart = ((st.spread[k] as number) / 2e4) * traded;
     const imp = coin.impact;

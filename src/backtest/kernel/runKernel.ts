@@ -173,8 +173,8 @@ export function stillFlat(st: KernelState, k: number, w: number): boolean {
 }
 
 /**
- * The fee of a fill of coin k trading `traded` notional at cost `rate` with account value
- * E: rate x traded, plus the square-root market impact (scale of bar `impactBar`) when the
+ * The fee of a fill of coin k trading `traded` notional with account value E: its cost
+ * rate (costRate) x traded, plus the square-root market impact (scale of bar `impactBar`) when the
  * coin has one. Leaves the fee's half-spread part and the impact in `st.fillArgs` [4, 5]
  * (the cost breakdown), books the fee and the turnover (traded / E) for the run and the bar.
  */
@@ -182,7 +182,6 @@ export function feeOf(
   st: KernelState,
   coin: KernelCoin,
   k: number,
-  rate: number,
   traded: number,
   E: number,
   impactBar: number,
@@ -190,7 +189,9 @@ export function feeOf(
   turnoverOut: Float64Array | undefined,
   j: number,
 ): number {
+  costRate(st, k);
   const args = st.fillArgs;
+  const rate = args[0] as number;
   args[4] = coin.spreadBps === undefined ? 0 : ((st.spread[k] as number) / 2e4) * traded;
   const imp = coin.impact;
   args[5] = imp === undefined ? 0 : impactCost(imp[impactBar] as number, traded);
@@ -210,24 +211,19 @@ export function addFee(st: KernelState, k: number, fee: number): void {
 }
 
 /**
- * Cost rate of a fill of coin k at bar i, (fee + slippage) / 1e4 plus half the last known
- * spread (bps; the bar's quoted spread when it has one), left in `st.fillArgs[0]`: the loop
- * calls this on every fill, and a double returned by a call the JIT did not inline would be
- * a new heap number each time.
+ * Cost rate of a fill of coin k, (fee + slippage) / 1e4 plus half its last known quoted
+ * spread (bps; the span loop carries it bar by bar), left in `st.fillArgs[0]` (a double
+ * returned by a call the JIT did not inline would be a new heap number).
  * @internal
  */
-export function costRate(st: KernelState, coin: KernelCoin, k: number, i: number): void {
-  const sp = coin.spreadBps;
-  if (sp !== undefined) {
-    const v = sp[i] as number;
-    if (v === v) st.spread[k] = v;
-  }
+export function costRate(st: KernelState, k: number): void {
   st.fillArgs[0] = st.baseRate + (st.spread[k] as number) / 2e4;
 }
 
-/** Whole units for target weight w at price p with account value E: floor(E |w| / (p (1 + rate))), signed. */
-export function wholeUnits(w: number, E: number, p: number, rate: number): number {
-  const want = Math.floor((Math.abs(w) * E) / (p * (1 + rate)));
+/** Whole units of coin k for target weight w at price p with account value E: floor(E |w| / (p (1 + rate))), signed, at the coin's cost rate. */
+export function wholeUnits(st: KernelState, k: number, w: number, E: number, p: number): number {
+  costRate(st, k);
+  const want = Math.floor((Math.abs(w) * E) / (p * (1 + (st.fillArgs[0] as number))));
   return w < 0 ? -want : want;
 }
 
@@ -273,7 +269,7 @@ export function tradeEvent(st: KernelState, k: number, i: number, p: number, old
 }
 
 /** The rules the span loop calls out of line. */
-const RULES: SpanRules = { exitsInBar, ruin, stillFlat, costRate, wholeUnits, feeOf, addFee, tradeEvent };
+const RULES: SpanRules = { exitsInBar, ruin, stillFlat, wholeUnits, feeOf, addFee, tradeEvent };
 /** The span loop compiled for one coin (its numbers in locals) and for many (spanLoop.ts). */
 const oneCoin = compileSpanLoop(true, RULES);
 const manyCoins = compileSpanLoop(false, RULES);

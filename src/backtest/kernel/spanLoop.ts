@@ -9,9 +9,8 @@ export interface SpanRules {
   exitsInBar(st: KernelState, coins: readonly KernelCoin[], i: number, atOpen: boolean, feesOut: Float64Array | undefined, turnoverOut: Float64Array | undefined, j: number): void;
   ruin(st: KernelState, K: number, i: number): void;
   stillFlat(st: KernelState, k: number, w: number): boolean;
-  costRate(st: KernelState, coin: KernelCoin, k: number, i: number): void;
-  wholeUnits(w: number, E: number, p: number, rate: number): number;
-  feeOf(st: KernelState, coin: KernelCoin, k: number, rate: number, traded: number, E: number, impactBar: number, feesOut: Float64Array | undefined, turnoverOut: Float64Array | undefined, j: number): number;
+  wholeUnits(st: KernelState, k: number, w: number, E: number, p: number): number;
+  feeOf(st: KernelState, coin: KernelCoin, k: number, traded: number, E: number, impactBar: number, feesOut: Float64Array | undefined, turnoverOut: Float64Array | undefined, j: number): number;
   addFee(st: KernelState, k: number, fee: number): void;
   tradeEvent(st: KernelState, k: number, i: number, p: number, old: number, nu: number, heldPrev: number, w: number, fee: number): void;
 }
@@ -48,8 +47,8 @@ export interface SpanRules {
  *   account could not yet afford is retried);
  * - fractional units: w E / p units (computed E x (w / p), which keeps the division off the
  *   account value's chain from bar to bar); whole units: floor(E |w| / (p (1 + rate))) units;
- * - cost: rate x traded, the rate (fee + slippage) / 1e4 plus half the last known spread
- *   (costRate), traded |w - w_prev| E under every-bar fractional rebalancing (docs/DESIGN.md),
+ * - cost: rate x traded, the rate (fee + slippage) / 1e4 plus half the last known quoted
+ *   spread (carried bar by bar: a NaN keeps the last finite one; costRate), traded |w - w_prev| E under every-bar fractional rebalancing (docs/DESIGN.md),
  *   the notional of the units traded otherwise, plus the square-root market impact (feeOf);
  * - the units change hands at the reference price, so the account value falls by the fee only;
  * - the trade ledger closes on 0 or a flip and opens on leaving 0 or a flip (tradeEvent).
@@ -72,11 +71,9 @@ export function compileSpanLoop(one: boolean, rules: SpanRules): SpanLoop {
     if (!(stopped[k] === 1 && rules.stillFlat(st, k, fw))) {
       const old = ${Q}, heldPrev = ${H};
       if (everyBar || fw !== heldPrev || (whole && fw !== 0 && old === 0)) {
-        rules.costRate(st, coin, k, i);
-        const rate = fillArgs[0];
-        const nu = whole ? rules.wholeUnits(fw, fE, fp, rate) : fE * (fw / fp);
+        const nu = whole ? rules.wholeUnits(st, k, fw, fE, fp) : fE * (fw / fp);
         const traded = byWeight ? Math.abs(fw - heldPrev) * fE : Math.abs(nu - old) * fp;
-        const fee = traded === 0 ? 0 : rules.feeOf(st, coin, k, rate, traded, fE, ${impactBar}, feesOut, turnoverOut, j);
+        const fee = traded === 0 ? 0 : rules.feeOf(st, coin, k, traded, fE, ${impactBar}, feesOut, turnoverOut, j);
         ${H} = fw; ${L} = fp; ${Q} = nu;
         if (Math.sign(old) !== Math.sign(nu)) rules.tradeEvent(st, k, i, fp, old, nu, heldPrev, fw, fee);
         else if (nu !== 0) { if (fee !== 0) rules.addFee(st, k, fee); const a = Math.abs(nu); if (a > maxUnits[k]) maxUnits[k] = a; }
@@ -88,14 +85,15 @@ export function compileSpanLoop(one: boolean, rules: SpanRules): SpanLoop {
     const n = st.settings.n, K = coins.length;
     const nextOpen = st.nextOpen, exits = st.exits, everyBar = st.everyBar, whole = st.whole, byWeight = st.byWeight;
     const units = st.units, last = st.last, held = st.held, pending = st.pending, stopped = st.stopped, maxUnits = st.maxUnits;
-    const tradePnl = st.tradePnl, tradeFunding = st.tradeFunding, value = st.value, sums = st.sums, fillArgs = st.fillArgs;
+    const tradePnl = st.tradePnl, tradeFunding = st.tradeFunding, value = st.value, sums = st.sums, spread = st.spread;
     const equityOut = out.equity, returnsOut = out.returns, exposureOut = out.exposure, fundOut = out.fundingPaid;
     const unitsOut = out.units, weightsOut = out.weights, feesOut = out.fees, turnoverOut = out.turnover, outBase = out.base;
-    ${one ? "const coin0 = coins[0], close0 = coin0.close, open0 = coin0.open, funding0 = coin0.funding, target0 = targets[0]; let q0 = units[0], l0 = last[0], h0 = held[0];" : ""}
+    ${one ? "const coin0 = coins[0], close0 = coin0.close, open0 = coin0.open, funding0 = coin0.funding, spreadBps0 = coin0.spreadBps, target0 = targets[0]; let q0 = units[0], l0 = last[0], h0 = held[0];" : ""}
     let V = value[0], E = sums[0], peak = sums[1], maxDrawdown = sums[2], sumReturns = sums[3], sumSquaredReturns = sums[4];
     let netExposure = sums[6], grossExposure = sums[7];
     for (let i = lo; i < hi; i++) {
       const j = i - outBase;
+      ${each(`const sq = ${col("spreadBps")}; if (sq !== undefined) { const v = sq[i]; if (v === v) spread[k] = v; }`)}
       if (i > 0) {
         if (exits) { value[0] = V; ${save} rules.exitsInBar(st, coins, i, true, feesOut, turnoverOut, j); ${load} V = value[0]; }
         if (nextOpen) {
