@@ -4,7 +4,10 @@
  *   (a) ours:  replayComposite (src/signals) + backtest (src/backtest) over typed arrays;
  *   (b) danfo: the same written straightforwardly with danfo Series operations;
  *   (c) pandas / numpy: the same vectorised under Debian's /usr/bin/python3
- *       (test/bench/backtest_pandas.py; skipped with a note when pandas is absent).
+ *       (test/bench/backtest_pandas.py; skipped with a note when pandas is absent);
+ *   (d) floor: not the library, the strategy hand-written in TypeScript as two loops over
+ *       blocks with everything in locals (backtestWorker.ts): what the language does here
+ *       at best, so "ours / floor" is the price of the general engine.
  * Strategy: default composite weights and scorers, label at |composite| >= 0.1,
  * position = label (buy +1, sell -1, neutral flat), held from the close,
  * 5 bps fee + 2 bps slippage on |w_i - w_{i-1}|, per-bar funding, equity from 1.
@@ -70,7 +73,7 @@ const mb = (b: number | undefined) => (b === undefined ? "-" : `${(b / 2 ** 20).
 const ratio = (x: number | undefined, y: number) => (x === undefined ? "-" : `${(x / y).toFixed(1)}x`);
 
 const rows: string[][] = [];
-const at2e6: { pandas?: number; numpy?: number; danfo?: number } = {};
+const at2e6: { pandas?: number; numpy?: number; danfo?: number; floorVsNumpy?: number } = {};
 const oursTimes: Array<[number, number]> = [];
 const oursPeaks: Array<[number, number]> = [];
 let allAgree = true;
@@ -94,6 +97,11 @@ for (const n of sizes) {
       else others[impl] = r;
     }
   }
+  {
+    const r = run(process.execPath, ["--import", "tsx", "--expose-gc", join(here, "backtestWorker.ts"), "floor", file, String(n), String(reps(n, 2e7))]);
+    if (typeof r === "string") notes.push(`n=${n}: floor ${r}`);
+    else others["floor"] = r;
+  }
   if (n <= danfoMax) {
     const r = run(process.execPath, ["--import", "tsx", "--expose-gc", join(here, "backtestWorker.ts"), "danfo", file, String(n), "1"]);
     if (typeof r === "string") notes.push(`n=${n}: danfo ${r}`);
@@ -111,6 +119,7 @@ for (const n of sizes) {
     if (pd !== undefined) at2e6.pandas = pd.seconds / ours.seconds;
     if (others["numpy"] !== undefined) at2e6.numpy = others["numpy"].seconds / ours.seconds;
     if (others["danfo"] !== undefined) at2e6.danfo = others["danfo"].seconds / ours.seconds;
+    if (others["numpy"] !== undefined && others["floor"] !== undefined) at2e6.floorVsNumpy = others["numpy"].seconds / others["floor"].seconds;
   }
   rows.push([
     fmtN(n),
@@ -122,9 +131,11 @@ for (const n of sizes) {
     pd === undefined ? "-" : `${ms(pd.replaySeconds)} + ${ms(pd.backtestSeconds)}`,
     ms(others["numpy"]?.seconds),
     ms(others["danfo"]?.seconds),
+    ms(others["floor"]?.seconds),
     ratio(pd?.seconds, ours.seconds),
     ratio(others["numpy"]?.seconds, ours.seconds),
     ratio(others["danfo"]?.seconds, ours.seconds),
+    ratio(ours.seconds, others["floor"]?.seconds ?? Number.NaN),
     pd?.backtestSeconds === undefined ? "-" : ratio(pd.backtestSeconds, ours.backtestSeconds ?? Number.NaN),
     mb(pd?.peakBytes),
     mb(others["danfo"]?.peakBytes),
@@ -144,9 +155,11 @@ const header = [
   "pandas: score + backtest",
   "numpy",
   "danfo",
+  "floor (hand-written TS)",
   "pandas/ours",
   "numpy/ours",
   "danfo/ours",
+  "ours/floor",
   "backtest only: pandas/ours",
   "pandas peak",
   "danfo peak",
@@ -173,6 +186,7 @@ if (n2(oursTimes)) {
 if (sizes.includes(2e6)) {
   const verdict = (x: number | undefined, target: number) => (x === undefined ? "not run" : `${x.toFixed(1)}x (target >= ${target}x: ${x >= target ? "met" : "NOT met"})`);
   console.log(`targets at 2e6 bars: vs pandas ${verdict(at2e6.pandas, 3)}; vs numpy ${verdict(at2e6.numpy, 3)}; vs danfo ${verdict(at2e6.danfo, 100)}`);
+  if (at2e6.floorVsNumpy !== undefined) console.log(`the floor, the fastest TypeScript found for this strategy (hand-written, not the library), is ${at2e6.floorVsNumpy.toFixed(1)}x numpy at 2e6 bars`);
 }
 console.log(`times: best of several runs, ${process.env["BENCH_CLOCK"] === "wall" ? "wall clock" : "process CPU time (BENCH_CLOCK=wall for wall clock)"}, each implementation in its own process; peak = max RSS over the loaded data. danfo run up to ${fmtN(danfoMax)} bars.`);
 console.log(`load average at the end: ${loadavg().map((x) => x.toFixed(1)).join(" ")} on ${cpus().length} cores (times are only comparable on an idle machine)`);
