@@ -5,7 +5,7 @@ import { labelCode, labelName, strengthCode, validateThresholds } from "./classi
 import { MISSING_POLICIES, policyCode, type MissingPolicy } from "./compositeScore.js";
 import { componentsFromFeeds, type ComponentsFromFeedsOptions } from "./componentsFromFeeds.js";
 import { readColumns, type ColumnInput } from "./readColumns.js";
-import { fuseComposite, scorerKind, type FusedModel } from "./fuseComposite.js";
+import { fuseComposite, fusedModel, scoreColumn, scorerOf, type FusedModel } from "./fuseComposite.js";
 import { confidenceAt } from "./signalConfidence.js";
 import { DEFAULT_SCORERS, EXTRA_SCORERS, type Scorer } from "./scorers.js";
 import { DEFAULT_WEIGHTS, validateWeights, type Weights } from "./weights.js";
@@ -75,8 +75,6 @@ export interface CompositeReplay {
    */
   toDataFrame(): DataFrame;
 }
-const identity: Scorer = (v) => v;
-
 /**
  * Replay the composite signal at every row of a table of component values:
  * score each component (DEFAULT_SCORERS unless replaced), sum weight x score in
@@ -152,10 +150,9 @@ export function replayComposite(input: ColumnInput, options: ReplayCompositeOpti
   const k = names.length;
   const scorers: Readonly<Record<string, Scorer>> = { ...DEFAULT_SCORERS, ...EXTRA_SCORERS, ...(options.scorers ?? {}) };
   const ws = new Float64Array(k);
-  const kinds = new Int32Array(k);
   let total = 0;
   const cols: Float64Array[] = [];
-  const fns: Scorer[] = [];
+  const fns: (Scorer | null)[] = []; // null: the column holds scores
   const scoreCols: Float64Array[] = [];
   const values: Record<string, Float64Array> = {};
   const scores: Record<string, Float64Array> = {};
@@ -179,8 +176,7 @@ export function replayComposite(input: ColumnInput, options: ReplayCompositeOpti
     }
     cols.push(col);
     if (from === "scores") {
-      kinds[j] = 6;
-      fns.push(identity);
+      fns.push(null);
       scores[name] = col;
       scoreCols.push(col);
       continue;
@@ -189,24 +185,32 @@ export function replayComposite(input: ColumnInput, options: ReplayCompositeOpti
     if (typeof f !== "function") {
       throw new InvalidArgumentError("scorers", `${where}: component ${name} has a weight but no scorer; pass scorers: { ${name}: (v) => ... }`);
     }
-    kinds[j] = scorerKind(f);
     fns.push(f);
     values[name] = col;
     scoreCols.push(col); // replaced by the score column when the columns are built
   }
 
-  const model: FusedModel = { cols, kinds, fns, weights: ws, total, policy: policyCode(missing) };
+  const policy = policyCode(missing);
+  // The streamed model and its block buffer, made on first use.
+  let streamed: FusedModel | undefined;
   let composite: Float64Array | undefined;
   let label: Int8Array | undefined;
   let confidence: Float64Array | undefined;
   let strength: Int8Array | undefined;
-  // The columns, built on first access: scores (a kind-6 column is its input) then the composite.
+  // The columns, built on first access: the scores (a column already of scores is its input), then the
+  // composite fused from them (the whole column as one block).
   const compositeOf = (): Float64Array => {
     if (composite !== undefined) return composite;
-    const c = new Float64Array(n);
-    for (let j = 0; j < k; j++) if (kinds[j] !== 6) scoreCols[j] = scores[names[j] as string] = new Float64Array(n);
-    for (let lo = 0; lo < n; lo += BLOCK) fuseComposite(model, lo, Math.min(n, lo + BLOCK), 0, scoreCols, c);
-    return (composite = c);
+    for (let j = 0; j < k; j++) {
+      const f = fns[j];
+      if (f === null || f === undefined) continue;
+      const out = new Float64Array(n);
+      scoreColumn(scorerOf(f), cols[j] as Float64Array, out);
+      scoreCols[j] = scores[names[j] as string] = out;
+    }
+    const m = fusedModel(scoreCols, scoreCols.map(() => null), ws, total, policy, n);
+    fuseComposite(m, 0, n);
+    return (composite = m.composite);
   };
   const labelOf = (): Int8Array => {
     if (label !== undefined) return label;
@@ -222,9 +226,6 @@ export function replayComposite(input: ColumnInput, options: ReplayCompositeOpti
     for (let i = 0; i < n; i++) out[i] = confidenceAt(scoreCols, ws, c[i] as number, i);
     return (confidence = out);
   };
-  // Block buffers of signalInto, reused from call to call.
-  let blockScores: Float64Array[] | undefined;
-  let blockComposite: Float64Array | undefined;
 
   const components = Object.freeze([...names]);
   const replay: CompositeReplay = {
@@ -257,12 +258,12 @@ export function replayComposite(input: ColumnInput, options: ReplayCompositeOpti
         for (let i = lo; i < hi; i++) out[i - lo] = labelCode(composite[i] as number, threshold);
         return;
       }
-      blockScores ??= names.map(() => new Float64Array(BLOCK));
-      blockComposite ??= new Float64Array(BLOCK);
-      for (let a = lo; a < hi; a += BLOCK) {
-        const b = Math.min(hi, a + BLOCK);
-        fuseComposite(model, a, b, a, blockScores, blockComposite);
-        for (let i = a; i < b; i++) out[i - lo] = labelCode(blockComposite[i - a] as number, threshold);
+      const m = (streamed ??= fusedModel(cols, fns, ws, total, policy, Math.max(1, Math.min(n, BLOCK))));
+      const block = m.composite;
+      for (let a = lo; a < hi; a += m.block) {
+        const b = Math.min(hi, a + m.block);
+        fuseComposite(m, a, b);
+        for (let i = a; i < b; i++) out[i - lo] = labelCode(block[i - a] as number, threshold);
       }
     },
     toDataFrame(): DataFrame {

@@ -8,8 +8,14 @@
 /** A scorer: raw component value -> score in [-1, 1] (NaN when unknown). */
 export type Scorer = (value: number) => number;
 
+/**
+ * x limited to [lo, hi]; NaN stays NaN, and a signed zero inside the range keeps
+ * its sign except -0 at lo = 0, which gives +0 (only scoreImbalance clamps at 0,
+ * and subtracts 0.5 straight after). Math.min/Math.max rather than comparisons:
+ * no branch, which is what lets a column of scores run at memory speed.
+ */
 function clamp(x: number, lo: number, hi: number): number {
-  return x < lo ? lo : x > hi ? hi : x;
+  return Math.min(Math.max(x, lo), hi);
 }
 
 /**
@@ -49,6 +55,7 @@ export function scoreMomentum(returnPct: number): number {
 
 /** Base fee (gwei) at or below which gas counts as cheap; all live samples were below it. */
 export const CHEAP_GAS_GWEI = 1.1;
+const CHEAP_GWEI = CHEAP_GAS_GWEI;
 
 /**
  * Gas: 0.3 while the Ethereum base fee is cheap (<= 1.1 gwei, the only regime
@@ -58,9 +65,9 @@ export const CHEAP_GAS_GWEI = 1.1;
  * @example scoreGas(0.8) // 0.3
  */
 export function scoreGas(baseFeeGwei: number): number {
-  if (Number.isNaN(baseFeeGwei)) return Number.NaN;
-  if (baseFeeGwei <= CHEAP_GAS_GWEI) return 0.3;
-  return clamp(0.3 - (baseFeeGwei - CHEAP_GAS_GWEI) / 10, -1, 0.3);
+  // At or below 1.1 gwei, v - 1.1 <= 0 (rounding keeps the sign), so the line is >= 0.3 and the
+  // cap at 0.3 gives exactly 0.3: one branch-free expression for both regimes (-Infinity -> 0.3, NaN -> NaN).
+  return clamp(0.3 - (baseFeeGwei - CHEAP_GWEI) / 10, -1, 0.3);
 }
 
 /**
