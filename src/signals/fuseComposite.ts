@@ -96,38 +96,35 @@ export function fusedModel(
 }
 
 /**
- * Combine rows lo..hi-1 (at most `m.block` of them) of every component into the
- * composite, `m.composite[r]` for row lo + r.
+ * The weighted sums of rows lo..hi-1 (at most `m.block` of them): `m.composite[r]`
+ * for row lo + r, the composite itself wherever it is not NaN; a NaN is a row
+ * with a score missing (or a NaN sum), whose composite is {@link compositeRowAt}.
  *
  * The scorers are those of scorers.ts, each called from its own slot of one row
  * loop (so the JIT inlines a default scorer at its monomorphic call site: a
  * specialisation, not a copy); a NaN value scores NaN. Each row adds weight x
  * score in weight order to a sum started at 0, so a row with every score present
  * is the plain weighted sum (what compositeAt gives, the weights present summing
- * to the total), and a row with a score missing (a NaN sum) is recomputed by
- * compositeAt (policy, renormalisation) from that row's scores. Every column is
- * read once, and nothing but the composite is written (no score buffers: their
- * stores cost the loop as much as the scoring).
+ * to the total). Every column is read once, and nothing but the sums is written
+ * (no score buffers: their stores cost the loop as much as the scoring).
  * @internal
  */
 export function fuseComposite(m: FusedModel, lo: number, hi: number): void {
   const c = m.composite;
-  const rows = hi - lo;
-  c.fill(0, 0, rows);
+  c.fill(0, 0, hi - lo);
   const groups = m.groups;
   for (let g = 0; g < groups.length; g++) addGroup(groups[g] as Group, c, lo, hi);
-  for (let r = 0; r < rows; r++) {
-    const x = c[r] as number;
-    // a missing score (or a NaN sum): the row rule
-    if (x !== x) c[r] = compositeAt(rowScores(m, lo + r), m.weights, m.total, m.policy, 0);
-  }
 }
 
-/** The scores of row i, in `m.row`. */
-function rowScores(m: FusedModel, i: number): readonly Float64Array[] {
+/**
+ * The composite of row i by the row rule, compositeAt (policy, renormalisation),
+ * from that row's scores: for the rows whose sum {@link fuseComposite} left NaN.
+ * @internal
+ */
+export function compositeRowAt(m: FusedModel, i: number): number {
   const { cols, fns, row } = m;
   for (let j = 0; j < cols.length; j++) (row[j] as Float64Array)[0] = (fns[j] as Scorer)((cols[j] as Float64Array)[i] as number);
-  return row;
+  return compositeAt(row, m.weights, m.total, m.policy, 0);
 }
 
 /** One group over rows lo..hi-1: add weight x score of each slot, in slot order, to the row's sum. */

@@ -5,7 +5,7 @@ import { labelCode, labelName, strengthCode, validateThresholds } from "./classi
 import { MISSING_POLICIES, policyCode, type MissingPolicy } from "./compositeScore.js";
 import { componentsFromFeeds, type ComponentsFromFeedsOptions } from "./componentsFromFeeds.js";
 import { readColumns, type ColumnInput } from "./readColumns.js";
-import { fuseComposite, fusedModel, scoreColumn, scorerOf, type FusedModel } from "./fuseComposite.js";
+import { compositeRowAt, fuseComposite, fusedModel, scoreColumn, scorerOf, type FusedModel } from "./fuseComposite.js";
 import { confidenceAt } from "./signalConfidence.js";
 import { DEFAULT_SCORERS, EXTRA_SCORERS, type Scorer } from "./scorers.js";
 import { DEFAULT_WEIGHTS, validateWeights, type Weights } from "./weights.js";
@@ -210,7 +210,9 @@ export function replayComposite(input: ColumnInput, options: ReplayCompositeOpti
     }
     const m = fusedModel(scoreCols, scoreCols.map(() => null), ws, total, policy, n);
     fuseComposite(m, 0, n);
-    return (composite = m.composite);
+    const c = m.composite;
+    for (let i = 0; i < n; i++) if ((c[i] as number) !== (c[i] as number)) c[i] = compositeRowAt(m, i);
+    return (composite = c);
   };
   const labelOf = (): Int8Array => {
     if (label !== undefined) return label;
@@ -263,7 +265,10 @@ export function replayComposite(input: ColumnInput, options: ReplayCompositeOpti
       for (let a = lo; a < hi; a += m.block) {
         const b = Math.min(hi, a + m.block);
         fuseComposite(m, a, b);
-        for (let i = a; i < b; i++) out[i - lo] = labelCode(block[i - a] as number, threshold);
+        for (let i = a; i < b; i++) {
+          const x = block[i - a] as number;
+          out[i - lo] = labelCode(x === x ? x : compositeRowAt(m, i), threshold);
+        }
       }
     },
     toDataFrame(): DataFrame {

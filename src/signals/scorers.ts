@@ -8,14 +8,9 @@
 /** A scorer: raw component value -> score in [-1, 1] (NaN when unknown). */
 export type Scorer = (value: number) => number;
 
-/**
- * x limited to [lo, hi]; NaN stays NaN, and a signed zero inside the range keeps
- * its sign except -0 at lo = 0, which gives +0 (only scoreImbalance clamps at 0,
- * and subtracts 0.5 straight after). Math.min/Math.max rather than comparisons:
- * no branch, which is what lets a column of scores run at memory speed.
- */
+/** x limited to [lo, hi]; NaN stays NaN, as does a signed zero inside the range. */
 function clamp(x: number, lo: number, hi: number): number {
-  return Math.min(Math.max(x, lo), hi);
+  return x < lo ? lo : x > hi ? hi : x;
 }
 
 /**
