@@ -1,5 +1,5 @@
 import { compositeAt } from "./compositeScore.js";
-import { DEFAULT_SCORERS, EXTRA_SCORERS, type Scorer } from "./scorers.js";
+import { scoringNaNAsNaN, type Scorer } from "./scorers.js";
 
 /** Components scored by one row loop of {@link fuseComposite}; a model with more runs one loop per group of this many. */
 const SLOTS = 5;
@@ -47,19 +47,16 @@ export interface FusedModel {
   readonly policy: number;
 }
 
-/** The scorers of scorers.ts: each maps a NaN value to NaN itself (test/signals/scorerEdges.test.ts). */
-const NAN_TO_NAN: ReadonlySet<Scorer> = new Set<Scorer>([...Object.values(DEFAULT_SCORERS), ...Object.values(EXTRA_SCORERS)]);
 const asScore: Scorer = (x) => x;
 const zero: Scorer = () => 0;
 
 /**
- * The rule "a NaN value scores NaN" for any scorer: the scorers of scorers.ts
- * keep it themselves and are used as they are (so the JIT inlines them where
- * they are called); any other scorer is wrapped. Null (the column holds scores) is the identity.
+ * The scorer used for a component: the identity for a column of scores (null),
+ * else `f` under the rule "a NaN value scores NaN" ({@link scoringNaNAsNaN}).
  * @internal
  */
 export function scorerOf(f: Scorer | null): Scorer {
-  return f === null ? asScore : NAN_TO_NAN.has(f) ? f : (v) => (v !== v ? v : f(v));
+  return f === null ? asScore : scoringNaNAsNaN(f);
 }
 
 /**

@@ -92,12 +92,13 @@ export interface CompositeReplay {
  * its replay server's (the live service does not publish its formula).
  *
  * Cost: the inputs are checked here; every column (scores, composite, label,
- * strength, confidence) is built on first access, by one small loop per component
- * over blocks of 1024 rows (the scorers of scorers.ts, inlined by the JIT), each
- * column read or written once. Passed as `backtest`'s `signal`, the replay is
- * streamed instead (`signalInto`): labels block by block in reused buffers, no
- * n-length column at all (`npx tsx test/signals/replayThroughput.ts` times the
- * column path). For weight sweeps, score once and replay `r.scores` with `from: "scores"`.
+ * strength, confidence) is built on first access: one loop per component for its
+ * scores, then one row loop over the score columns for the composite, each column
+ * read or written once. Passed as `backtest`'s `signal`, the replay is streamed
+ * instead (`signalInto`): one row loop scores up to five components and sums them
+ * (the scorers of scorers.ts, inlined by the JIT), then labels, block by block
+ * in one reused buffer, no n-length column at all (`npx tsx test/bench/backtestProfile.ts`
+ * times it; `npx tsx test/signals/replayThroughput.ts` the column path). For weight sweeps, score once and replay `r.scores` with `from: "scores"`.
  * Causal: row t depends on row t only (row <= t with `from: "feeds"`), so rows
  * need no order: a table of several coins' rows is fine (feeds need an ascending `time`).
  * @param input columns keyed by component name (imbalance, funding, basis_spread,
@@ -291,5 +292,5 @@ export function replayComposite(input: ColumnInput, options: ReplayCompositeOpti
   return replay;
 }
 
-/** Rows per block: a few columns of 1024 doubles stay in a core's L2 cache between the components' loops. */
+/** Rows per block of signalInto: its composite buffer (1024 doubles) stays in a core's L1 cache until labelled. */
 const BLOCK = 1024;

@@ -102,3 +102,18 @@ export const DEFAULT_SCORERS = Object.freeze({
   momentum_5m: scoreMomentum,
   gas: scoreGas,
 }) satisfies Readonly<Record<string, Scorer>>;
+
+const NAN_TO_NAN: ReadonlySet<Scorer> = new Set<Scorer>([...Object.values(DEFAULT_SCORERS), ...Object.values(EXTRA_SCORERS)]);
+
+/**
+ * The rule "a NaN value scores NaN", for any scorer: the scorers of this file
+ * keep it themselves (test/signals/scorerEdges.test.ts) and are returned as they
+ * are, so the JIT can inline them where they are called; any other scorer is
+ * wrapped, `(v) => (v !== v ? v : f(v))`.
+ * @example scoringNaNAsNaN(scoreGas) === scoreGas // true
+ * @example scoringNaNAsNaN(() => 0)(Number.NaN) // NaN
+ * @internal
+ */
+export function scoringNaNAsNaN(f: Scorer): Scorer {
+  return NAN_TO_NAN.has(f) ? f : (v) => (v !== v ? v : f(v));
+}
