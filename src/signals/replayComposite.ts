@@ -262,14 +262,10 @@ export function replayComposite(input: ColumnInput, options: ReplayCompositeOpti
         return;
       }
       const m = (streamed ??= fusedModel(cols, fns, ws, total, policy, Math.max(1, Math.min(n, BLOCK))));
-      const block = m.composite;
       for (let a = lo; a < hi; a += m.block) {
         const b = Math.min(hi, a + m.block);
         fuseComposite(m, a, b);
-        for (let i = a; i < b; i++) {
-          const x = block[i - a] as number;
-          out[i - lo] = labelCode(x === x ? x : compositeRowAt(m, i), threshold);
-        }
+        labelBlock(m, a, b, out, a - lo, threshold);
       }
     },
     toDataFrame(): DataFrame {
@@ -294,3 +290,12 @@ export function replayComposite(input: ColumnInput, options: ReplayCompositeOpti
 
 /** Rows per block of signalInto: its composite buffer (1024 doubles) stays in a core's L1 cache until labelled. */
 const BLOCK = 1024;
+
+/** Labels of the rows a..b-1 just fused by `m`, into out[o ..]: the composite, or the row rule where its sum is NaN. */
+function labelBlock(m: FusedModel, a: number, b: number, out: Float64Array, o: number, threshold: number): void {
+  const block = m.composite;
+  for (let r = 0; r < b - a; r++) {
+    const x = block[r] as number;
+    out[o + r] = labelCode(x === x ? x : compositeRowAt(m, a + r), threshold);
+  }
+}
