@@ -133,10 +133,36 @@ function addGroup(g: Group, sum: Float64Array, lo: number, hi: number): void {
 }
 
 /**
- * Score a whole column: `out[i]` = the score of `v[i]` (NaN for NaN), for the
- * replay's score columns.
+ * Score whole columns: `outs[j][i]` = the score of `cols[j][i]` by `fns[j]` under
+ * the rule "a NaN value scores NaN" (the replay's score columns). Five columns
+ * per loop over the rows, a slot each, so the JIT inlines a default scorer at its
+ * slot's call site as in {@link fuseComposite}; a slot past the last column repeats
+ * the group's first one (the same score written twice to the same place).
  * @internal
  */
-export function scoreColumn(f: Scorer, v: Float64Array, out: Float64Array): void {
-  for (let i = 0; i < v.length; i++) out[i] = f(v[i] as number);
+export function scoreColumns(cols: readonly Float64Array[], fns: readonly Scorer[], outs: readonly Float64Array[]): void {
+  const k = cols.length;
+  for (let a = 0; a < k; a += SLOTS) {
+    const j = (s: number) => (a + s < k ? a + s : a);
+    const [j0, j1, j2, j3, j4] = [j(0), j(1), j(2), j(3), j(4)];
+    scoreGroup(
+      cols[j0] as Float64Array, cols[j1] as Float64Array, cols[j2] as Float64Array, cols[j3] as Float64Array, cols[j4] as Float64Array,
+      scorerOf(fns[j0] as Scorer), scorerOf(fns[j1] as Scorer), scorerOf(fns[j2] as Scorer), scorerOf(fns[j3] as Scorer), scorerOf(fns[j4] as Scorer),
+      outs[j0] as Float64Array, outs[j1] as Float64Array, outs[j2] as Float64Array, outs[j3] as Float64Array, outs[j4] as Float64Array,
+    );
+  }
+}
+
+function scoreGroup(
+  v0: Float64Array, v1: Float64Array, v2: Float64Array, v3: Float64Array, v4: Float64Array,
+  f0: Scorer, f1: Scorer, f2: Scorer, f3: Scorer, f4: Scorer,
+  o0: Float64Array, o1: Float64Array, o2: Float64Array, o3: Float64Array, o4: Float64Array,
+): void {
+  for (let i = 0; i < v0.length; i++) {
+    o0[i] = f0(v0[i] as number);
+    o1[i] = f1(v1[i] as number);
+    o2[i] = f2(v2[i] as number);
+    o3[i] = f3(v3[i] as number);
+    o4[i] = f4(v4[i] as number);
+  }
 }

@@ -5,7 +5,7 @@ import { labelCode, labelName, strengthCode, validateThresholds } from "./classi
 import { MISSING_POLICIES, policyCode, type MissingPolicy } from "./compositeScore.js";
 import { componentsFromFeeds, type ComponentsFromFeedsOptions } from "./componentsFromFeeds.js";
 import { readColumns, type ColumnInput } from "./readColumns.js";
-import { compositeRowAt, fuseComposite, fusedModel, scoreColumn, scorerOf, type FusedModel } from "./fuseComposite.js";
+import { compositeRowAt, fuseComposite, fusedModel, scoreColumns, type FusedModel } from "./fuseComposite.js";
 import { confidenceAt } from "./signalConfidence.js";
 import { DEFAULT_SCORERS, EXTRA_SCORERS, type Scorer } from "./scorers.js";
 import { DEFAULT_WEIGHTS, validateWeights, type Weights } from "./weights.js";
@@ -202,13 +202,13 @@ export function replayComposite(input: ColumnInput, options: ReplayCompositeOpti
   // composite fused from them (the whole column as one block).
   const compositeOf = (): Float64Array => {
     if (composite !== undefined) return composite;
-    for (let j = 0; j < k; j++) {
-      const f = fns[j];
-      if (f === null || f === undefined) continue;
-      const out = new Float64Array(n);
-      scoreColumn(scorerOf(f), cols[j] as Float64Array, out);
-      scoreCols[j] = scores[names[j] as string] = out;
-    }
+    const scored = names.flatMap((_, j) => (fns[j] === null ? [] : [j]));
+    for (const j of scored) scoreCols[j] = scores[names[j] as string] = new Float64Array(n);
+    scoreColumns(
+      scored.map((j) => cols[j] as Float64Array),
+      scored.map((j) => fns[j] as Scorer),
+      scored.map((j) => scoreCols[j] as Float64Array),
+    );
     const m = fusedModel(scoreCols, scoreCols.map(() => null), ws, total, policy, n);
     fuseComposite(m, 0, n);
     const c = m.composite;
