@@ -1,83 +1,168 @@
 import { compositeAt } from "./compositeScore.js";
-import { scoreBasis, scoreFunding, scoreGas, scoreImbalance, scoreMomentum, type Scorer } from "./scorers.js";
+import { scoringNaNAsNaN, type Scorer } from "./scorers.js";
+
+/** Components scored by one row loop of {@link fuseComposite}; a model with more runs one loop per group of this many. */
+const SLOTS = 5;
 
 /**
- * How a component's column is scored in {@link fuseComposite}: 0..4 the default
- * scorers (imbalance, funding, basis, momentum, gas), 5 any other scorer, 6 the
- * column already holds scores.
- * @internal
+ * Up to SLOTS components of a model, in weight order: value column `v`, scorer
+ * `f` and weight `w` per slot. A slot past the model's last component reads the
+ * group's first column and scores 0 with weight 0 (adds +0 to a sum that is
+ * never -0: no change).
  */
-export type ScorerKind = 0 | 1 | 2 | 3 | 4 | 5 | 6;
-
-/** The kind of a scorer: one of the defaults, or 5 (any other). @internal */
-export function scorerKind(f: Scorer): ScorerKind {
-  return f === scoreImbalance ? 0 : f === scoreFunding ? 1 : f === scoreBasis ? 2 : f === scoreMomentum ? 3 : f === scoreGas ? 4 : 5;
+interface Group {
+  readonly v0: Float64Array;
+  readonly v1: Float64Array;
+  readonly v2: Float64Array;
+  readonly v3: Float64Array;
+  readonly v4: Float64Array;
+  readonly f0: Scorer;
+  readonly f1: Scorer;
+  readonly f2: Scorer;
+  readonly f3: Scorer;
+  readonly f4: Scorer;
+  readonly w0: number;
+  readonly w1: number;
+  readonly w2: number;
+  readonly w3: number;
+  readonly w4: number;
 }
 
-/** A composite model resolved for the column kernel: one entry per component, in weight order. @internal */
+/** A composite model resolved for {@link fuseComposite}, with its block buffer. @internal */
 export interface FusedModel {
-  /** Raw value columns (score columns for kind 6), indexed by row. */
+  readonly groups: readonly Group[];
+  /** Rows per block: the most one fuseComposite call takes. */
+  readonly block: number;
+  /** Composite of the last block fused: row lo + r at r. */
+  readonly composite: Float64Array;
+  /** Value (or score) column and scorer of each component, in weight order; the scorer maps NaN to NaN. */
   readonly cols: readonly Float64Array[];
-  readonly kinds: Int32Array;
-  /** Scorer per component (kinds 0..5). */
   readonly fns: readonly Scorer[];
+  /** Scores of one row, one single-place column per component (a row with a score missing, for compositeAt). */
+  readonly row: readonly Float64Array[];
   readonly weights: Float64Array;
-  /** Sum of the weights. */
+  /** Sum of the weights, in weight order. */
   readonly total: number;
   /** 0 renormalise, 1 zero, 2 nan (see policyCode). */
   readonly policy: number;
 }
 
+const asScore: Scorer = (x) => x;
+const zero: Scorer = () => 0;
+
 /**
- * Score rows lo..hi-1 of every component and combine them into the composite:
- * `scores[j][i - base]` and `composite[i - base]` (whole columns with base 0, or
- * reused block buffers with base lo). A kind-6 column whose output is the input
- * itself is read, not written.
- *
- * The scorers are those of scorers.ts, called from one call site per kind (so
- * the JIT inlines the default ones: a specialisation, not a copy); a NaN value
- * scores NaN. Each component is one loop over the rows adding weight x score to
- * the row's running sum, so sums run in weight order; a row with every score
- * present is then the plain weighted sum (what compositeAt gives), and a row
- * with a score missing is recomputed by compositeAt (policy, renormalisation).
- * For rows that fit in cache (a block of ~1-4k rows) every column is read once.
+ * The scorer used for a component: the identity for a column of scores (null),
+ * else `f` under the rule "a NaN value scores NaN" ({@link scoringNaNAsNaN}).
  * @internal
  */
-export function fuseComposite(m: FusedModel, lo: number, hi: number, base: number, scores: readonly Float64Array[], composite: Float64Array): void {
-  const { cols, kinds, fns, weights } = m;
-  const k = kinds.length;
-  composite.fill(0, lo - base, hi - base);
-  for (let j = 0; j < k; j++) {
-    const v = cols[j] as Float64Array;
-    const out = scores[j] as Float64Array;
-    addScored(kinds[j] as number, fns[j] as Scorer, weights[j] as number, v, out !== v ? out : undefined, composite, lo, hi, base);
+export function scorerOf(f: Scorer | null): Scorer {
+  return f === null ? asScore : scoringNaNAsNaN(f);
+}
+
+/**
+ * Resolve a composite model for {@link fuseComposite}: one entry per component in
+ * weight order, `fns[j]` its scorer or null when column j already holds scores.
+ * @param block rows per block (the composite buffer's length), >= 1
+ * @internal
+ */
+export function fusedModel(
+  cols: readonly Float64Array[],
+  fns: readonly (Scorer | null)[],
+  weights: Float64Array,
+  total: number,
+  policy: number,
+  block: number,
+): FusedModel {
+  const k = cols.length;
+  const scorers = fns.map(scorerOf);
+  const groups: Group[] = [];
+  for (let a = 0; a < k; a += SLOTS) {
+    const slot = (s: number) =>
+      a + s < k
+        ? { v: cols[a + s] as Float64Array, f: scorers[a + s] as Scorer, w: weights[a + s] as number }
+        : { v: cols[a] as Float64Array, f: zero, w: 0 };
+    const [s0, s1, s2, s3, s4] = [slot(0), slot(1), slot(2), slot(3), slot(4)];
+    groups.push({
+      v0: s0.v, v1: s1.v, v2: s2.v, v3: s3.v, v4: s4.v,
+      f0: s0.f, f1: s1.f, f2: s2.f, f3: s3.f, f4: s4.f,
+      w0: s0.w, w1: s1.w, w2: s2.w, w3: s3.w, w4: s4.w,
+    });
   }
-  for (let i = lo; i < hi; i++) {
-    const c = composite[i - base] as number;
-    // a missing score (or a NaN sum): the row rule
-    if (c !== c) composite[i - base] = compositeAt(scores, weights, m.total, m.policy, i - base);
+  const row = cols.map(() => new Float64Array(1));
+  return { groups, block, composite: new Float64Array(block), cols, fns: scorers, row, weights, total, policy };
+}
+
+/**
+ * The weighted sums of rows lo..hi-1 (at most `m.block` of them): `m.composite[r]`
+ * for row lo + r, the composite itself wherever it is not NaN; a NaN is a row
+ * with a score missing (or a NaN sum), whose composite is {@link compositeRowAt}.
+ *
+ * The scorers are those of scorers.ts, each called from its own slot of one row
+ * loop (so the JIT inlines a default scorer at its monomorphic call site: a
+ * specialisation, not a copy); a NaN value scores NaN. Each row adds weight x
+ * score in weight order to a sum started at 0, so a row with every score present
+ * is the plain weighted sum (what compositeAt gives, the weights present summing
+ * to the total). Every column is read once, and nothing but the sums is written
+ * (no score buffers: their stores cost the loop as much as the scoring).
+ * @internal
+ */
+export function fuseComposite(m: FusedModel, lo: number, hi: number): void {
+  const c = m.composite;
+  c.fill(0, 0, hi - lo);
+  const groups = m.groups;
+  for (let g = 0; g < groups.length; g++) addGroup(groups[g] as Group, c, lo, hi);
+}
+
+/**
+ * The composite of row i by the row rule, compositeAt (policy, renormalisation),
+ * from that row's scores: for the rows whose sum {@link fuseComposite} left NaN.
+ * @internal
+ */
+export function compositeRowAt(m: FusedModel, i: number): number {
+  const { cols, fns, row } = m;
+  for (let j = 0; j < cols.length; j++) (row[j] as Float64Array)[0] = (fns[j] as Scorer)((cols[j] as Float64Array)[i] as number);
+  return compositeAt(row, m.weights, m.total, m.policy, 0);
+}
+
+/** One group over rows lo..hi-1: add weight x score of each slot, in slot order, to the row's sum. */
+function addGroup(g: Group, sum: Float64Array, lo: number, hi: number): void {
+  const { v0, v1, v2, v3, v4, f0, f1, f2, f3, f4, w0, w1, w2, w3, w4 } = g;
+  for (let i = lo, r = 0; i < hi; i++, r++) {
+    sum[r] = (sum[r] as number) + w0 * f0(v0[i] as number) + w1 * f1(v1[i] as number) + w2 * f2(v2[i] as number) + w3 * f3(v3[i] as number) + w4 * f4(v4[i] as number);
   }
 }
 
-/** One component over rows lo..hi-1: score (by kind), write the score, add weight x score to the row's sum. */
-function addScored(kind: number, f: Scorer, w: number, v: Float64Array, out: Float64Array | undefined, sum: Float64Array, lo: number, hi: number, base: number): void {
-  for (let i = lo; i < hi; i++) {
-    const g = v[i] as number;
-    const x =
-      kind === 6 || g !== g
-        ? g
-        : kind === 0
-          ? scoreImbalance(g)
-          : kind === 1
-            ? scoreFunding(g)
-            : kind === 2
-              ? scoreBasis(g)
-              : kind === 3
-                ? scoreMomentum(g)
-                : kind === 4
-                  ? scoreGas(g)
-                  : f(g);
-    if (out !== undefined) out[i - base] = x;
-    sum[i - base] = (sum[i - base] as number) + w * x;
+/**
+ * Score whole columns: `outs[j][i]` = the score of `cols[j][i]` by `fns[j]` under
+ * the rule "a NaN value scores NaN" (the replay's score columns). Five columns
+ * per loop over the rows, a slot each, so the JIT inlines a default scorer at its
+ * slot's call site as in {@link fuseComposite}; a slot past the last column repeats
+ * the group's first one (the same score written twice to the same place).
+ * @internal
+ */
+export function scoreColumns(cols: readonly Float64Array[], fns: readonly Scorer[], outs: readonly Float64Array[]): void {
+  const k = cols.length;
+  for (let a = 0; a < k; a += SLOTS) {
+    const j = (s: number) => (a + s < k ? a + s : a);
+    const [j0, j1, j2, j3, j4] = [j(0), j(1), j(2), j(3), j(4)];
+    scoreGroup(
+      cols[j0] as Float64Array, cols[j1] as Float64Array, cols[j2] as Float64Array, cols[j3] as Float64Array, cols[j4] as Float64Array,
+      scorerOf(fns[j0] as Scorer), scorerOf(fns[j1] as Scorer), scorerOf(fns[j2] as Scorer), scorerOf(fns[j3] as Scorer), scorerOf(fns[j4] as Scorer),
+      outs[j0] as Float64Array, outs[j1] as Float64Array, outs[j2] as Float64Array, outs[j3] as Float64Array, outs[j4] as Float64Array,
+    );
+  }
+}
+
+function scoreGroup(
+  v0: Float64Array, v1: Float64Array, v2: Float64Array, v3: Float64Array, v4: Float64Array,
+  f0: Scorer, f1: Scorer, f2: Scorer, f3: Scorer, f4: Scorer,
+  o0: Float64Array, o1: Float64Array, o2: Float64Array, o3: Float64Array, o4: Float64Array,
+): void {
+  for (let i = 0; i < v0.length; i++) {
+    o0[i] = f0(v0[i] as number);
+    o1[i] = f1(v1[i] as number);
+    o2[i] = f2(v2[i] as number);
+    o3[i] = f3(v3[i] as number);
+    o4[i] = f4(v4[i] as number);
   }
 }

@@ -5,7 +5,7 @@ import { labelCode, labelName, strengthCode, validateThresholds } from "./classi
 import { MISSING_POLICIES, policyCode, type MissingPolicy } from "./compositeScore.js";
 import { componentsFromFeeds, type ComponentsFromFeedsOptions } from "./componentsFromFeeds.js";
 import { readColumns, type ColumnInput } from "./readColumns.js";
-import { fuseComposite, scorerKind, type FusedModel } from "./fuseComposite.js";
+import { compositeRowAt, fuseComposite, fusedModel, scoreColumns, type FusedModel } from "./fuseComposite.js";
 import { confidenceAt } from "./signalConfidence.js";
 import { DEFAULT_SCORERS, EXTRA_SCORERS, type Scorer } from "./scorers.js";
 import { DEFAULT_WEIGHTS, validateWeights, type Weights } from "./weights.js";
@@ -75,8 +75,6 @@ export interface CompositeReplay {
    */
   toDataFrame(): DataFrame;
 }
-const identity: Scorer = (v) => v;
-
 /**
  * Replay the composite signal at every row of a table of component values:
  * score each component (DEFAULT_SCORERS unless replaced), sum weight x score in
@@ -94,12 +92,13 @@ const identity: Scorer = (v) => v;
  * its replay server's (the live service does not publish its formula).
  *
  * Cost: the inputs are checked here; every column (scores, composite, label,
- * strength, confidence) is built on first access, by one small loop per component
- * over blocks of 1024 rows (the scorers of scorers.ts, inlined by the JIT), each
- * column read or written once. Passed as `backtest`'s `signal`, the replay is
- * streamed instead (`signalInto`): labels block by block in reused buffers, no
- * n-length column at all (`npx tsx test/signals/replayThroughput.ts` times the
- * column path). For weight sweeps, score once and replay `r.scores` with `from: "scores"`.
+ * strength, confidence) is built on first access: one loop per component for its
+ * scores, then one row loop over the score columns for the composite, each column
+ * read or written once. Passed as `backtest`'s `signal`, the replay is streamed
+ * instead (`signalInto`): one row loop scores up to five components and sums them
+ * (the scorers of scorers.ts, inlined by the JIT), then labels, block by block
+ * in one reused buffer, no n-length column at all (`npx tsx test/bench/backtestProfile.ts`
+ * times it; `npx tsx test/signals/replayThroughput.ts` the column path). For weight sweeps, score once and replay `r.scores` with `from: "scores"`.
  * Causal: row t depends on row t only (row <= t with `from: "feeds"`), so rows
  * need no order: a table of several coins' rows is fine (feeds need an ascending `time`).
  * @param input columns keyed by component name (imbalance, funding, basis_spread,
@@ -152,10 +151,9 @@ export function replayComposite(input: ColumnInput, options: ReplayCompositeOpti
   const k = names.length;
   const scorers: Readonly<Record<string, Scorer>> = { ...DEFAULT_SCORERS, ...EXTRA_SCORERS, ...(options.scorers ?? {}) };
   const ws = new Float64Array(k);
-  const kinds = new Int32Array(k);
   let total = 0;
   const cols: Float64Array[] = [];
-  const fns: Scorer[] = [];
+  const fns: (Scorer | null)[] = []; // null: the column holds scores
   const scoreCols: Float64Array[] = [];
   const values: Record<string, Float64Array> = {};
   const scores: Record<string, Float64Array> = {};
@@ -179,8 +177,7 @@ export function replayComposite(input: ColumnInput, options: ReplayCompositeOpti
     }
     cols.push(col);
     if (from === "scores") {
-      kinds[j] = 6;
-      fns.push(identity);
+      fns.push(null);
       scores[name] = col;
       scoreCols.push(col);
       continue;
@@ -189,23 +186,33 @@ export function replayComposite(input: ColumnInput, options: ReplayCompositeOpti
     if (typeof f !== "function") {
       throw new InvalidArgumentError("scorers", `${where}: component ${name} has a weight but no scorer; pass scorers: { ${name}: (v) => ... }`);
     }
-    kinds[j] = scorerKind(f);
     fns.push(f);
     values[name] = col;
     scoreCols.push(col); // replaced by the score column when the columns are built
   }
 
-  const model: FusedModel = { cols, kinds, fns, weights: ws, total, policy: policyCode(missing) };
+  const policy = policyCode(missing);
+  // The streamed model and its block buffer, made on first use.
+  let streamed: FusedModel | undefined;
   let composite: Float64Array | undefined;
   let label: Int8Array | undefined;
   let confidence: Float64Array | undefined;
   let strength: Int8Array | undefined;
-  // The columns, built on first access: scores (a kind-6 column is its input) then the composite.
+  // The columns, built on first access: the scores (a column already of scores is its input), then the
+  // composite fused from them (the whole column as one block).
   const compositeOf = (): Float64Array => {
     if (composite !== undefined) return composite;
-    const c = new Float64Array(n);
-    for (let j = 0; j < k; j++) if (kinds[j] !== 6) scoreCols[j] = scores[names[j] as string] = new Float64Array(n);
-    for (let lo = 0; lo < n; lo += BLOCK) fuseComposite(model, lo, Math.min(n, lo + BLOCK), 0, scoreCols, c);
+    const scored = names.flatMap((_, j) => (fns[j] === null ? [] : [j]));
+    for (const j of scored) scoreCols[j] = scores[names[j] as string] = new Float64Array(n);
+    scoreColumns(
+      scored.map((j) => cols[j] as Float64Array),
+      scored.map((j) => fns[j] as Scorer),
+      scored.map((j) => scoreCols[j] as Float64Array),
+    );
+    const m = fusedModel(scoreCols, scoreCols.map(() => null), ws, total, policy, n);
+    fuseComposite(m, 0, n);
+    const c = m.composite;
+    for (let i = 0; i < n; i++) if ((c[i] as number) !== (c[i] as number)) c[i] = compositeRowAt(m, i);
     return (composite = c);
   };
   const labelOf = (): Int8Array => {
@@ -222,9 +229,6 @@ export function replayComposite(input: ColumnInput, options: ReplayCompositeOpti
     for (let i = 0; i < n; i++) out[i] = confidenceAt(scoreCols, ws, c[i] as number, i);
     return (confidence = out);
   };
-  // Block buffers of signalInto, reused from call to call.
-  let blockScores: Float64Array[] | undefined;
-  let blockComposite: Float64Array | undefined;
 
   const components = Object.freeze([...names]);
   const replay: CompositeReplay = {
@@ -257,12 +261,11 @@ export function replayComposite(input: ColumnInput, options: ReplayCompositeOpti
         for (let i = lo; i < hi; i++) out[i - lo] = labelCode(composite[i] as number, threshold);
         return;
       }
-      blockScores ??= names.map(() => new Float64Array(BLOCK));
-      blockComposite ??= new Float64Array(BLOCK);
-      for (let a = lo; a < hi; a += BLOCK) {
-        const b = Math.min(hi, a + BLOCK);
-        fuseComposite(model, a, b, a, blockScores, blockComposite);
-        for (let i = a; i < b; i++) out[i - lo] = labelCode(blockComposite[i - a] as number, threshold);
+      const m = (streamed ??= fusedModel(cols, fns, ws, total, policy, Math.max(1, Math.min(n, BLOCK))));
+      for (let a = lo; a < hi; a += m.block) {
+        const b = Math.min(hi, a + m.block);
+        fuseComposite(m, a, b);
+        labelBlock(m, a, b, out, a - lo, threshold);
       }
     },
     toDataFrame(): DataFrame {
@@ -285,5 +288,14 @@ export function replayComposite(input: ColumnInput, options: ReplayCompositeOpti
   return replay;
 }
 
-/** Rows per block: a few columns of 1024 doubles stay in a core's L2 cache between the components' loops. */
+/** Rows per block of signalInto: its composite buffer (1024 doubles) stays in a core's L1 cache until labelled. */
 const BLOCK = 1024;
+
+/** Labels of the rows a..b-1 just fused by `m`, into out[o ..]: the composite, or the row rule where its sum is NaN. */
+function labelBlock(m: FusedModel, a: number, b: number, out: Float64Array, o: number, threshold: number): void {
+  const block = m.composite;
+  for (let r = 0; r < b - a; r++) {
+    const x = block[r] as number;
+    out[o + r] = labelCode(x === x ? x : compositeRowAt(m, a + r), threshold);
+  }
+}

