@@ -163,7 +163,10 @@ function checkFraction(name: string, v: number | undefined, where: string, hint:
   return v;
 }
 
-/** The kernel's settings for a run of n bars under these execution options. @internal */
+/**
+ * The kernel's settings for a run of n bars under these execution options, for a run that
+ * reads its per-bar series (backtest, backtestPortfolio): no accumulators. @internal
+ */
 export function kernelSettings(e: Execution, n: number): KernelSettings {
   return {
     n,
@@ -176,6 +179,7 @@ export function kernelSettings(e: Execution, n: number): KernelSettings {
     takeProfit: e.takeProfit,
     maintenanceMargin: e.maintenanceMargin,
     liquidationFeeBps: e.liquidationFeeBps,
+    accumulate: false,
   };
 }
 

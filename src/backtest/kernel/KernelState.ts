@@ -19,6 +19,12 @@ export interface KernelSettings {
   /** Maintenance margin rate (absent or NaN: no liquidation) and the liquidation fee in bps. */
   readonly maintenanceMargin?: number;
   readonly liquidationFeeBps?: number;
+  /**
+   * Keep the run's accumulators (sums of the returns and of their squares, maximum
+   * drawdown, exposure sums). Default true; a run that reads only its per-bar series
+   * (backtest, backtestPortfolio) turns them off and skips their divisions.
+   */
+  readonly accumulate?: boolean;
 }
 
 /**
@@ -28,7 +34,8 @@ export interface KernelSettings {
  * may be split into blocks of bars at any point: `runKernel` over [0, a) then
  * [a, n) gives the same numbers as over [0, n) in one call.
  *
- * Accumulators (read them when the run is done): `equity` (the final equity
+ * Accumulators (read them when the run is done; all but `equity`, `trades` and `turnover`
+ * only when `settings.accumulate` is not false): `equity` (the final equity
  * once bar n-1 is processed), `sumReturns` and `sumSquaredReturns` of the
  * per-bar simple returns of bars 1..n-1 (0 on an unchanged bar, as `returns`),
  * `maxDrawdown` (min over bars of equity / running peak - 1, a negative decimal
@@ -100,7 +107,8 @@ export class KernelState {
   readonly baseRate: number;
   /** Any intrabar rule on (stop-loss, take-profit, liquidation): the kernel runs exitsInBar. */
   readonly exits: boolean;
-  /** The execution modes (see KernelSettings), as fields of the state the loop reads. */
+  /** The execution modes and whether to accumulate (see KernelSettings), as fields of the state the loop reads. */
+  readonly accumulate: boolean;
   readonly nextOpen: boolean;
   readonly whole: boolean;
   readonly everyBar: boolean;
@@ -148,6 +156,7 @@ export class KernelState {
     this.maintenanceMargin = settings.maintenanceMargin ?? Number.NaN;
     this.liquidationRate = (settings.liquidationFeeBps ?? 0) / 1e4;
     this.exits = this.stopLoss === this.stopLoss || this.takeProfit === this.takeProfit || this.maintenanceMargin === this.maintenanceMargin;
+    this.accumulate = settings.accumulate ?? true;
     this.nextOpen = settings.nextOpen;
     this.whole = settings.whole;
     this.everyBar = settings.everyBar;

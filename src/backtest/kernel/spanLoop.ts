@@ -36,10 +36,12 @@ export interface SpanRules {
  *    keeps the last price): the account value moves by units x price change, which is also the
  *    open trade's P&L;
  * 3. equity E = the account value at the close; the return E / E_prev - 1 (0 when unchanged),
- *    its sums, the running peak and the maximum drawdown; ruin when E <= 0;
+ *    its sums, the running peak and the maximum drawdown (those only when asked for: the
+ *    returns series or `accumulate`); ruin when E <= 0;
  * 4. the decisions of this close: under next_close filled now (every coin at account value E;
  *    not at the last bar, not after ruin), under next_open kept for the next open;
- * 5. each coin's weight at the close, units x reference price / E, and the net and gross exposure.
+ * 5. each coin's weight at the close, units x reference price / E, and the net and gross
+ *    exposure (when asked for: the exposure or weight series, or `accumulate`).
  *
  * The fill rule (FILL below), at price p with account value E:
  * - after an intrabar exit the coin stays flat while the target equals the one in force at the exit;
@@ -83,7 +85,7 @@ export function compileSpanLoop(one: boolean, rules: SpanRules): SpanLoop {
   }`;
   const source = `
     const n = st.settings.n, K = coins.length;
-    const nextOpen = st.nextOpen, exits = st.exits, everyBar = st.everyBar, whole = st.whole, byWeight = st.byWeight;
+    const accumulate = st.accumulate, nextOpen = st.nextOpen, exits = st.exits, everyBar = st.everyBar, whole = st.whole, byWeight = st.byWeight;
     const units = st.units, last = st.last, held = st.held, pending = st.pending, stopped = st.stopped, maxUnits = st.maxUnits;
     const tradePnl = st.tradePnl, tradeFunding = st.tradeFunding, value = st.value, sums = st.sums, spread = st.spread;
     const equityOut = out.equity, returnsOut = out.returns, exposureOut = out.exposure, fundOut = out.fundingPaid;
@@ -91,6 +93,7 @@ export function compileSpanLoop(one: boolean, rules: SpanRules): SpanLoop {
     ${one ? "const coin0 = coins[0], close0 = coin0.close, open0 = coin0.open, funding0 = coin0.funding, spreadBps0 = coin0.spreadBps, target0 = targets[0]; let q0 = units[0], l0 = last[0], h0 = held[0];" : ""}
     let V = value[0], E = sums[0], peak = sums[1], maxDrawdown = sums[2], sumReturns = sums[3], sumSquaredReturns = sums[4];
     let netExposure = sums[6], grossExposure = sums[7];
+    const weighing = accumulate || exposureOut !== undefined || weightsOut !== undefined;
     for (let i = lo; i < hi; i++) {
       const j = i - outBase;
       ${each(`const sq = ${col("spreadBps")}; if (sq !== undefined) { const v = sq[i]; if (v === v) spread[k] = v; }`)}
@@ -119,12 +122,16 @@ export function compileSpanLoop(one: boolean, rules: SpanRules): SpanLoop {
         }
         const prev = E;
         E = V;
-        const ret = E === prev ? 0 : E / prev - 1;
-        sumReturns += ret;
-        sumSquaredReturns += ret * ret;
-        if (returnsOut !== undefined) returnsOut[j] = ret;
-        if (E > peak) peak = E;
-        else { const dd = E / peak - 1; if (dd < maxDrawdown) maxDrawdown = dd; }
+        if (accumulate || returnsOut !== undefined) {
+          const ret = E === prev ? 0 : E / prev - 1;
+          if (returnsOut !== undefined) returnsOut[j] = ret;
+          if (accumulate) {
+            sumReturns += ret;
+            sumSquaredReturns += ret * ret;
+            if (E > peak) peak = E;
+            else { const dd = E / peak - 1; if (dd < maxDrawdown) maxDrawdown = dd; }
+          }
+        }
         if (E <= 0 && st.ruinIndex < 0) { ${save} rules.ruin(st, K, i); ${load} }
       } else {
         if (returnsOut !== undefined) returnsOut[j] = NaN;
@@ -137,11 +144,13 @@ export function compileSpanLoop(one: boolean, rules: SpanRules): SpanLoop {
       ${each(`
         if (nextOpen) pending[k] = ${TARGET}[t];
         else if (fillNow) { const p = ${col("close")}[i]; if (p === p) ${FILL(`${TARGET}[t]`, "p", "E", "i")} }
-        const wk = ${Q} === 0 || E === 0 ? 0 : (${Q} * ${L}) / E;
         if (unitsOut !== undefined) unitsOut[k][j] = ${Q};
-        if (weightsOut !== undefined) weightsOut[k][j] = wk;
-        net += wk;
-        gross += Math.abs(wk);`)}
+        if (weighing) {
+          const wk = ${Q} === 0 || E === 0 ? 0 : (${Q} * ${L}) / E;
+          if (weightsOut !== undefined) weightsOut[k][j] = wk;
+          net += wk;
+          gross += Math.abs(wk);
+        }`)}
       netExposure += net;
       grossExposure += gross;
       if (exposureOut !== undefined) exposureOut[j] = net;
