@@ -77,7 +77,7 @@ export function compileSpanLoop(one: boolean, rules: SpanRules): SpanLoop {
         const traded = byWeight ? Math.abs(fw - heldPrev) * fE : Math.abs(nu - old) * fp;
         const fee = traded === 0 ? 0 : rules.feeOf(st, coin, k, traded, fE, ${impactBar}, feesOut, turnoverOut, j);
         ${H} = fw; ${L} = fp; ${Q} = nu;
-        if (Math.sign(old) !== Math.sign(nu)) rules.tradeEvent(st, k, i, fp, old, nu, heldPrev, fw, fee);
+        if ((old > 0) !== (nu > 0) || (old < 0) !== (nu < 0)) rules.tradeEvent(st, k, i, fp, old, nu, heldPrev, fw, fee);
         else if (nu !== 0) { if (fee !== 0) rules.addFee(st, k, fee); const a = Math.abs(nu); if (a > maxUnits[k]) maxUnits[k] = a; }
         V -= fee;
       }
