@@ -10,10 +10,20 @@
  * state holds the run's accumulators: `equity` (final), `sumReturns`,
  * `sumSquaredReturns`, `maxDrawdown`, `trades`, `turnover`, `netExposure`,
  * `grossExposure`, `ruinIndex`. Per-bar series are written only where a buffer is
- * given (`NO_SERIES`: none, so nothing of length n is touched). Optional execution
- * rules are specialised inside the same loop: intrabar exits (stop-loss, take-profit,
- * liquidation: exitsInBar, only when one is set), market impact in the fill rule (only
- * for a coin with an impact scale); with none set the numbers are those of the plain run.
+ * given (`NO_SERIES`: none, so nothing of length n is touched), and the accumulators
+ * other than the final equity, trades and turnover only when `settings.accumulate` is not
+ * false. Optional execution rules are specialised inside the same loop: intrabar exits
+ * (stop-loss, take-profit, liquidation: exitsInBar, only when one is set), market impact in
+ * the fill rule (only for a coin with an impact scale); with none set the numbers are those
+ * of the plain run.
+ *
+ * Layout: spanLoop.ts holds the bar loop and the per-coin rules (funding, mark, fill,
+ * weights) written once as the source of a function, compiled for one coin (its numbers in
+ * local variables) and for many (the state's arrays); runKernel.ts the entry point and the
+ * rules called out of line (fees, the trade ledger, ruin); exitsInBar.ts the intrabar exits.
+ * The account is kept as its value at the reference prices, moved by each event (see
+ * KernelState.value). `npx tsx test/bench/engineFingerprint.ts` records every series and
+ * trade of 68 runs across the modes, to compare before and after a change.
  *
  * The default mode of a sweep variant (fill next_close, fractional units, every-bar
  * rebalancing, fee + slippage on |w_i - w_{i-1}|, target +1 / -1 / 0 by labelCode):
