@@ -98,11 +98,11 @@ export class KernelState {
   /** The target in force at that exit. */
   readonly exitTarget: Float64Array;
   /**
-   * Scratch of the fill rule: at [0] the cost rate (costRate), at [4] and [5] the half-spread
+   * Scratch of the fill rule: at [0] the cost rate (costRate), at [1] and [2] the half-spread
    * and impact parts of the last fill's fee (a double passed to or returned from a call the
    * JIT does not inline would be a new heap number).
    */
-  readonly fillArgs = new Float64Array(7);
+  readonly fillArgs = new Float64Array(3);
   /** Base cost rate, (fee + slippage) / 1e4. */
   readonly baseRate: number;
   /** Any intrabar rule on (stop-loss, take-profit, liquidation): the kernel runs exitsInBar. */

@@ -1,8 +1,7 @@
 import { EXIT_AT_OPEN, EXIT_LIQUIDATION, EXIT_NONE, EXIT_STOP, EXIT_TAKE_PROFIT, exitLevel, intrabarExit } from "../intrabarExit.js";
 import { liquidationPrice } from "../liquidationPrice.js";
-import { impactCost } from "../marketImpact.js";
 import type { KernelState } from "./KernelState.js";
-import { closeTrade, costRate, type KernelCoin } from "./runKernel.js";
+import { addFee, closeTrade, feeOf, type KernelCoin } from "./runKernel.js";
 
 /**
  * The kernel's intrabar exits at bar i (i >= 1): for every coin with an open trade, its
@@ -14,8 +13,8 @@ import { closeTrade, costRate, type KernelCoin } from "./runKernel.js";
  * half the last spread, impact estimated at bar i - 1, plus the liquidation fee for a
  * liquidation), records the trade with its reason, and leaves the coin flat until its
  * target differs from the one in force at the exit (`st.stopped`, `st.exitTarget`).
- * Adds the turnover of the exits, a fraction of the account value before each, to the
- * run's and the bar's; the account value (`st.value`) moves by the exit's price change
+ * Each exit's turnover, a fraction of the account value before it, is added to the run's
+ * and the bar's (feeOf); the account value (`st.value`) moves by the exit's price change
  * and fee. Runs only when an intrabar rule is on (`st.exits`).
  */
 export function exitsInBar(
@@ -28,7 +27,6 @@ export function exitsInBar(
   j: number,
 ): void {
   const K = coins.length;
-  let to = 0;
   for (let k = 0; k < K; k++) {
     const side = st.side[k] as number;
     const q = st.units[k] as number;
@@ -48,13 +46,11 @@ export function exitsInBar(
     const reason = code >= EXIT_AT_OPEN ? code - EXIT_AT_OPEN : code;
     const price = code >= EXIT_AT_OPEN ? o : reason === EXIT_STOP ? stop : reason === EXIT_TAKE_PROFIT ? take : liq;
     const traded = Math.abs(q) * price;
-    costRate(st, k);
-    const rate = st.fillArgs[0] as number;
-    const spreadPart = ((st.spread[k] as number) / 2e4) * traded;
-    const imp = coin.impact;
-    const impactPart = imp === undefined ? 0 : impactCost(imp[i - 1] as number, traded);
+    // The fill's fee (feeOf: rate x traded plus the impact estimated at bar i - 1, booked with
+    // its turnover), plus the liquidation fee for a liquidation.
     const liqFee = reason === EXIT_LIQUIDATION ? st.liquidationRate * traded : 0;
-    const fee = rate * traded + impactPart + liqFee;
+    const fee = feeOf(st, coin, k, traded, E, i - 1, feesOut, turnoverOut, j) + liqFee;
+    if (liqFee !== 0 && feesOut !== undefined) feesOut[j] = (feesOut[j] as number) + liqFee;
     const d = q * (price - (st.last[k] as number));
     st.tradePnl[k] = (st.tradePnl[k] as number) + d;
     st.value[0] = E + d - fee;
@@ -63,16 +59,8 @@ export function exitsInBar(
     st.exitTarget[k] = st.held[k] as number;
     st.stopped[k] = 1;
     st.held[k] = 0;
-    st.tradeFees[k] = (st.tradeFees[k] as number) + fee;
-    st.tradeSpread[k] = (st.tradeSpread[k] as number) + spreadPart;
-    st.tradeImpact[k] = (st.tradeImpact[k] as number) + impactPart;
+    addFee(st, k, fee);
     st.tradeLiquidationFee[k] = (st.tradeLiquidationFee[k] as number) + liqFee;
-    if (feesOut !== undefined) feesOut[j] = (feesOut[j] as number) + fee;
     closeTrade(st, k, i, price, false, reason);
-    if (E > 0) to += traded / E;
-  }
-  if (to !== 0) {
-    st.sums[5] = (st.sums[5] as number) + to;
-    if (turnoverOut !== undefined) turnoverOut[j] = (turnoverOut[j] as number) + to;
   }
 }

@@ -119,11 +119,6 @@ function closeOpenTrades(st: KernelState, K: number): void {
   for (let k = 0; k < K; k++) if (st.side[k] !== 0) closeTrade(st, k, st.settings.n - 1, st.last[k] as number, true);
 }
 
-/** Account value with every coin at its reference price. @internal */
-export function accountValue(st: KernelState): number {
-  return st.value[0] as number;
-}
-
 /**
  * Record coin k's open trade as closed at bar i and price (reason: 0 signal, 1 stop,
  * 2 take-profit, 3 liquidation; an open trade is "end") and mark the coin flat in the ledger.
@@ -175,8 +170,9 @@ export function stillFlat(st: KernelState, k: number, w: number): boolean {
 /**
  * The fee of a fill of coin k trading `traded` notional with account value E: its cost
  * rate (costRate) x traded, plus the square-root market impact (scale of bar `impactBar`) when the
- * coin has one. Leaves the fee's half-spread part and the impact in `st.fillArgs` [4, 5]
- * (the cost breakdown), books the fee and the turnover (traded / E) for the run and the bar.
+ * coin has one. Leaves the fee's half-spread part and the impact in `st.fillArgs` [1, 2]
+ * (the cost breakdown), books the fee and the turnover (traded / E, when E > 0) for the run
+ * and the bar. The one fee rule of fills and intrabar exits.
  */
 export function feeOf(
   st: KernelState,
@@ -192,22 +188,24 @@ export function feeOf(
   costRate(st, k);
   const args = st.fillArgs;
   const rate = args[0] as number;
-  args[4] = coin.spreadBps === undefined ? 0 : ((st.spread[k] as number) / 2e4) * traded;
+  args[1] = coin.spreadBps === undefined ? 0 : ((st.spread[k] as number) / 2e4) * traded;
   const imp = coin.impact;
-  args[5] = imp === undefined ? 0 : impactCost(imp[impactBar] as number, traded);
-  const fee = rate * traded + (args[5] as number);
+  args[2] = imp === undefined ? 0 : impactCost(imp[impactBar] as number, traded);
+  const fee = rate * traded + (args[2] as number);
   if (feesOut !== undefined) feesOut[j] = (feesOut[j] as number) + fee;
-  const to = traded / E;
-  st.sums[5] = (st.sums[5] as number) + to;
-  if (turnoverOut !== undefined) turnoverOut[j] = (turnoverOut[j] as number) + to;
+  if (E > 0) {
+    const to = traded / E;
+    st.sums[5] = (st.sums[5] as number) + to;
+    if (turnoverOut !== undefined) turnoverOut[j] = (turnoverOut[j] as number) + to;
+  }
   return fee;
 }
 
-/** A fill's fee, with its spread and impact parts (`st.fillArgs` [4, 5]), added to coin k's open trade. */
+/** A fill's fee, with its spread and impact parts (`st.fillArgs` [1, 2]), added to coin k's open trade. */
 export function addFee(st: KernelState, k: number, fee: number): void {
   st.tradeFees[k] = (st.tradeFees[k] as number) + fee;
-  st.tradeSpread[k] = (st.tradeSpread[k] as number) + (st.fillArgs[4] as number);
-  st.tradeImpact[k] = (st.tradeImpact[k] as number) + (st.fillArgs[5] as number);
+  st.tradeSpread[k] = (st.tradeSpread[k] as number) + (st.fillArgs[1] as number);
+  st.tradeImpact[k] = (st.tradeImpact[k] as number) + (st.fillArgs[2] as number);
 }
 
 /**
@@ -229,13 +227,13 @@ export function wholeUnits(st: KernelState, k: number, w: number, E: number, p: 
 
 /**
  * The trade ledger when a fill changes coin k's side from `old` to `nu` units (with the
- * fee, and the fee's spread and impact parts in `st.fillArgs` [4, 5] when it is not 0):
+ * fee, and the fee's spread and impact parts in `st.fillArgs` [1, 2] when it is not 0):
  * close on 0 or a flip, open on leaving 0 or a flip; a flip's fee (and each part) is
  * split between the legs in proportion to what each trades.
  */
 export function tradeEvent(st: KernelState, k: number, i: number, p: number, old: number, nu: number, heldPrev: number, w: number, fee: number): void {
-  let spreadPart = fee === 0 ? 0 : (st.fillArgs[4] as number);
-  let impactPart = fee === 0 ? 0 : (st.fillArgs[5] as number);
+  let spreadPart = fee === 0 ? 0 : (st.fillArgs[1] as number);
+  let impactPart = fee === 0 ? 0 : (st.fillArgs[2] as number);
   if (old !== 0) {
     // Fee of the exit leg: the part of the traded notional that unwinds the old units
     // (by weight under every-bar fractional rebalancing, where the fee is c |w_i - w_{i-1}|).
