@@ -1,6 +1,6 @@
 import { impactCost } from "../marketImpact.js";
 import { exitsInBar } from "./exitsInBar.js";
-import { compileSpanLoop, type SpanRules } from "./spanLoop.js";
+import { compileSpanLoop, type LoopShape, type SpanLoop, type SpanRules } from "./spanLoop.js";
 import type { KernelState } from "./KernelState.js";
 
 /** One instrument's market data, indexed by bar (absolute: bar i is `close[i]`). @internal */
@@ -104,7 +104,7 @@ export function runKernel(
 ): void {
   // In spans of SPAN bars: a function called often is optimised as a whole by the JIT,
   // where one long call would depend on on-stack replacement of its loop.
-  const loop = coins.length === 1 ? oneCoin : manyCoins;
+  const loop = spanLoopFor(st, coins, out);
   for (let a = lo; a < hi; a += SPAN) loop(st, coins, targets, targetBase, a, Math.min(hi, a + SPAN), out);
   st.next = hi;
   const n = st.settings.n;
@@ -268,6 +268,36 @@ export function tradeEvent(st: KernelState, k: number, i: number, p: number, old
 
 /** The rules the span loop calls out of line. */
 const RULES: SpanRules = { exitsInBar, ruin, stillFlat, wholeUnits, feeOf, addFee, tradeEvent };
-/** The span loop compiled for one coin (its numbers in locals) and for many (spanLoop.ts). */
-const oneCoin = compileSpanLoop(true, RULES);
-const manyCoins = compileSpanLoop(false, RULES);
+/** The span loops compiled so far, by shape (a process meets a handful of shapes). */
+const LOOPS = new Map<string, SpanLoop>();
+
+/** The span loop for this run's shape (spanLoop.ts), compiled on first use. */
+function spanLoopFor(st: KernelState, coins: readonly KernelCoin[], out: KernelSeries): SpanLoop {
+  const c0 = coins[0];
+  const shape: LoopShape = {
+    one: coins.length === 1,
+    nextOpen: st.nextOpen,
+    exits: st.exits,
+    everyBar: st.everyBar,
+    whole: st.whole,
+    accumulate: st.accumulate,
+    equity: out.equity !== undefined,
+    returns: out.returns !== undefined,
+    exposure: out.exposure !== undefined,
+    fundingPaid: out.fundingPaid !== undefined,
+    units: out.units !== undefined,
+    weights: out.weights !== undefined,
+    fees: out.fees !== undefined,
+    turnover: out.turnover !== undefined,
+    funding: c0?.funding !== undefined,
+    spread: c0?.spreadBps !== undefined,
+  };
+  let key = "";
+  for (const v of Object.values(shape)) key += v ? "1" : "0";
+  let loop = LOOPS.get(key);
+  if (loop === undefined) {
+    loop = compileSpanLoop(shape, RULES);
+    LOOPS.set(key, loop);
+  }
+  return loop;
+}

@@ -4,6 +4,31 @@ import type { KernelCoin, KernelSeries } from "./runKernel.js";
 /** The kernel's loop over bars lo..hi-1 of a run (see runKernel). @internal */
 export type SpanLoop = (st: KernelState, coins: readonly KernelCoin[], targets: readonly Float64Array[], targetBase: number, lo: number, hi: number, out: KernelSeries) => void;
 
+/**
+ * What a run's loop is compiled for: the execution modes, whether it accumulates, which series it
+ * writes and (one coin) which optional columns it reads. Every field is fixed for a whole run. @internal
+ */
+export interface LoopShape {
+  readonly one: boolean;
+  readonly nextOpen: boolean;
+  readonly exits: boolean;
+  readonly everyBar: boolean;
+  readonly whole: boolean;
+  readonly accumulate: boolean;
+  readonly equity: boolean;
+  readonly returns: boolean;
+  readonly exposure: boolean;
+  readonly fundingPaid: boolean;
+  readonly units: boolean;
+  readonly weights: boolean;
+  readonly fees: boolean;
+  readonly turnover: boolean;
+  /** One coin: it has a funding column. (Many coins: read per coin.) */
+  readonly funding: boolean;
+  /** One coin: it has a quoted-spread column. */
+  readonly spread: boolean;
+}
+
 /** The rules the loop calls out of line (rare events, and small rules shared with exitsInBar). @internal */
 export interface SpanRules {
   exitsInBar(st: KernelState, coins: readonly KernelCoin[], i: number, atOpen: boolean, feesOut: Float64Array | undefined, turnoverOut: Float64Array | undefined, j: number): void;
@@ -17,7 +42,8 @@ export interface SpanRules {
 
 /**
  * The kernel's bar loop, written once below as the source of a JavaScript function and
- * compiled twice: for one instrument (`one`: its columns, units, reference price and held
+ * compiled for each shape of run it meets (LoopShape: the modes and series as literals, so
+ * the JIT keeps only the code a run uses), in two forms: for one instrument (`one`: its columns, units, reference price and held
  * weight in local variables, the way a hand-written single-asset loop holds them) and for
  * any number (the same code over the per-coin arrays of the state, a loop over coins
  * where the first has a block). The two differ only in where a coin's numbers live: every
@@ -56,43 +82,61 @@ export interface SpanRules {
  * - the trade ledger closes on 0 or a flip and opens on leaving 0 or a flip (tradeEvent).
  * @internal
  */
-export function compileSpanLoop(one: boolean, rules: SpanRules): SpanLoop {
+export function compileSpanLoop(shape: LoopShape, rules: SpanRules): SpanLoop {
+  const one = shape.one;
+  // A setting of the shape is written into the source as a literal, so the JIT drops the code of
+  // every mode the run does not use; a series not asked for is the literal undefined.
+  const flag = (b: boolean): string => (b ? "true" : "false");
+  const series = (asked: boolean, name: string): string => (asked ? `out.${name}` : "undefined");
   // Where a coin's numbers live: locals for one coin, the state's arrays (index k) for many.
   const Q = one ? "q0" : "units[k]";
   const L = one ? "l0" : "last[k]";
   const H = one ? "h0" : "held[k]";
   const col = (name: string): string => (one ? `${name}0` : `coin.${name}`);
+  const PNL = one ? "pnl0" : "tradePnl[k]";
+  const FUNDED = one ? "funded0" : "tradeFunding[k]";
+  const MAXU = one ? "maxu0" : "maxUnits[k]";
   const TARGET = one ? "target0" : "targets[k]";
   // The arrays hold the truth around every rule called out of line (they read and write them).
-  const save = one ? "units[0] = q0; last[0] = l0; held[0] = h0;" : "";
-  const load = one ? "q0 = units[0]; l0 = last[0]; h0 = held[0];" : "";
+  const save = one ? "units[0] = q0; last[0] = l0; held[0] = h0; tradePnl[0] = pnl0; tradeFunding[0] = funded0; maxUnits[0] = maxu0;" : "";
+  const load = one ? "q0 = units[0]; l0 = last[0]; h0 = held[0]; pnl0 = tradePnl[0]; funded0 = tradeFunding[0]; maxu0 = maxUnits[0]; ruined = st.ruinIndex >= 0;" : "ruined = st.ruinIndex >= 0;";
   const each = (body: string): string => (one ? `{ const k = 0; const coin = coin0; ${body} }` : `for (let k = 0; k < K; k++) { const coin = coins[k]; ${body} }`);
-  const mark = (price: string): string => `{ const c = ${price}; if (c === c) { if (${Q} !== 0) { const d = ${Q} * (c - ${L}); V += d; tradePnl[k] += d; } ${L} = c; } }`;
+  const mark = (price: string): string => `{ const c = ${price}; if (c === c) { if (${Q} !== 0) { const d = ${Q} * (c - ${L}); V += d; ${PNL} += d; } ${L} = c; } }`;
   const FILL = (w: string, p: string, e: string, impactBar: string): string => `{
     const fw = ${w}, fp = ${p}, fE = ${e};
-    if (!(stopped[k] === 1 && rules.stillFlat(st, k, fw))) {
+    if (!(${flag(shape.exits)} && stopped[k] === 1 && rules.stillFlat(st, k, fw))) {
       const old = ${Q}, heldPrev = ${H};
       if (everyBar || fw !== heldPrev || (whole && fw !== 0 && old === 0)) {
         const nu = whole ? rules.wholeUnits(st, k, fw, fE, fp) : fE * (fw / fp);
         const traded = byWeight ? Math.abs(fw - heldPrev) * fE : Math.abs(nu - old) * fp;
         const fee = traded === 0 ? 0 : rules.feeOf(st, coin, k, traded, fE, ${impactBar}, feesOut, turnoverOut, j);
         ${H} = fw; ${L} = fp; ${Q} = nu;
-        if ((old > 0) !== (nu > 0) || (old < 0) !== (nu < 0)) rules.tradeEvent(st, k, i, fp, old, nu, heldPrev, fw, fee);
-        else if (nu !== 0) { if (fee !== 0) rules.addFee(st, k, fee); const a = Math.abs(nu); if (a > maxUnits[k]) maxUnits[k] = a; }
+        if ((old > 0) !== (nu > 0) || (old < 0) !== (nu < 0)) { ${save} rules.tradeEvent(st, k, i, fp, old, nu, heldPrev, fw, fee); ${load} }
+        else if (nu !== 0) { if (fee !== 0) rules.addFee(st, k, fee); const a = Math.abs(nu); if (a > ${MAXU}) ${MAXU} = a; }
         V -= fee;
       }
     }
   }`;
   const source = `
     const n = st.settings.n, K = coins.length;
-    const accumulate = st.accumulate, nextOpen = st.nextOpen, exits = st.exits, everyBar = st.everyBar, whole = st.whole, byWeight = st.byWeight;
+    const accumulate = ${flag(shape.accumulate)}, nextOpen = ${flag(shape.nextOpen)}, exits = ${flag(shape.exits)};
+    const everyBar = ${flag(shape.everyBar)}, whole = ${flag(shape.whole)}, byWeight = ${flag(shape.everyBar && !shape.whole)};
     const units = st.units, last = st.last, held = st.held, pending = st.pending, stopped = st.stopped, maxUnits = st.maxUnits;
     const tradePnl = st.tradePnl, tradeFunding = st.tradeFunding, value = st.value, sums = st.sums, spread = st.spread;
-    const equityOut = out.equity, returnsOut = out.returns, exposureOut = out.exposure, fundOut = out.fundingPaid;
-    const unitsOut = out.units, weightsOut = out.weights, feesOut = out.fees, turnoverOut = out.turnover, outBase = out.base;
-    ${one ? "const coin0 = coins[0], close0 = coin0.close, open0 = coin0.open, funding0 = coin0.funding, spreadBps0 = coin0.spreadBps, target0 = targets[0]; let q0 = units[0], l0 = last[0], h0 = held[0];" : ""}
+    const equityOut = ${series(shape.equity, "equity")}, returnsOut = ${series(shape.returns, "returns")};
+    const exposureOut = ${series(shape.exposure, "exposure")}, fundOut = ${series(shape.fundingPaid, "fundingPaid")};
+    const unitsOut = ${series(shape.units, "units")}, weightsOut = ${series(shape.weights, "weights")};
+    const feesOut = ${series(shape.fees, "fees")}, turnoverOut = ${series(shape.turnover, "turnover")}, outBase = out.base;
+    ${
+      one
+        ? `const coin0 = coins[0], close0 = coin0.close, open0 = coin0.open, target0 = targets[0];
+           const funding0 = ${shape.funding ? "coin0.funding" : "undefined"}, spreadBps0 = ${shape.spread ? "coin0.spreadBps" : "undefined"};
+           let q0 = units[0], l0 = last[0], h0 = held[0], pnl0 = tradePnl[0], funded0 = tradeFunding[0], maxu0 = maxUnits[0];`
+        : ""
+    }
     let V = value[0], E = sums[0], peak = sums[1], maxDrawdown = sums[2], sumReturns = sums[3], sumSquaredReturns = sums[4];
     let netExposure = sums[6], grossExposure = sums[7];
+    let ruined = st.ruinIndex >= 0;
     const weighing = accumulate || exposureOut !== undefined || weightsOut !== undefined;
     for (let i = lo; i < hi; i++) {
       const j = i - outBase;
@@ -101,8 +145,8 @@ export function compileSpanLoop(one: boolean, rules: SpanRules): SpanLoop {
         if (exits) { value[0] = V; ${save} rules.exitsInBar(st, coins, i, true, feesOut, turnoverOut, j); ${load} V = value[0]; }
         if (nextOpen) {
           ${each(mark(`${col("open")}[i]`))}
-          if (V <= 0 && st.ruinIndex < 0) { ${save} rules.ruin(st, K, i); ${load} }
-          if (st.ruinIndex < 0) {
+          if (V <= 0 && !ruined) { ${save} rules.ruin(st, K, i); ${load} }
+          if (!ruined) {
             const Eo = V;
             ${each(`const o = ${col("open")}[i]; if (o === o) ${FILL("pending[k]", "o", "Eo", "i - 1")}`)}
           }
@@ -112,7 +156,7 @@ export function compileSpanLoop(one: boolean, rules: SpanRules): SpanLoop {
           const f = ${col("funding")};
           if (f !== undefined && ${Q} !== 0) {
             const r = f[i];
-            if (r === r && r !== 0) { const paid = ${Q} * ${L} * r; V -= paid; fpaid += paid; tradeFunding[k] += paid; }
+            if (r === r && r !== 0) { const paid = ${Q} * ${L} * r; V -= paid; fpaid += paid; ${FUNDED} += paid; }
           }
           if (!exits) ${mark(`${col("close")}[i]`)}`)}
         if (fpaid !== 0 && fundOut !== undefined) fundOut[j] = fpaid;
@@ -132,14 +176,14 @@ export function compileSpanLoop(one: boolean, rules: SpanRules): SpanLoop {
             else { const dd = E / peak - 1; if (dd < maxDrawdown) maxDrawdown = dd; }
           }
         }
-        if (E <= 0 && st.ruinIndex < 0) { ${save} rules.ruin(st, K, i); ${load} }
+        if (E <= 0 && !ruined) { ${save} rules.ruin(st, K, i); ${load} }
       } else {
         if (returnsOut !== undefined) returnsOut[j] = NaN;
         ${each(`const c = ${col("close")}[0]; if (c === c) ${L} = c;`)}
       }
       if (equityOut !== undefined) equityOut[j] = E;
       const t = i - targetBase;
-      const fillNow = !nextOpen && i < n - 1 && st.ruinIndex < 0;
+      const fillNow = !nextOpen && i < n - 1 && !ruined;
       let net = 0, gross = 0;
       ${each(`
         if (nextOpen) pending[k] = ${TARGET}[t];
@@ -158,7 +202,7 @@ export function compileSpanLoop(one: boolean, rules: SpanRules): SpanLoop {
     ${save}
     value[0] = V; sums[0] = E; sums[1] = peak; sums[2] = maxDrawdown; sums[3] = sumReturns; sums[4] = sumSquaredReturns;
     sums[6] = netExposure; sums[7] = grossExposure;`;
-  const name = one ? "spanLoopOneCoin" : "spanLoop";
+  const name = one ? "spanLoopOneCoin" : "spanLoopManyCoins";
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the loop's source is generated above, from this file only
   return new Function("rules", `"use strict"; return function ${name}(st, coins, targets, targetBase, lo, hi, out) {${source}\n};`)(rules) as SpanLoop;
 }
