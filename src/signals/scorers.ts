@@ -8,10 +8,12 @@
 /** A scorer: raw component value -> score in [-1, 1] (NaN when unknown). */
 export type Scorer = (value: number) => number;
 
-/** x limited to [lo, hi]; NaN stays NaN, as does a signed zero inside the range. */
-function clamp(x: number, lo: number, hi: number): number {
-  return x < lo ? lo : x > hi ? hi : x;
-}
+// Each scorer limits its value to its range in one expression, `x < lo ? lo : x > hi ? hi : x`
+// (NaN stays NaN, as does a signed zero inside the range), written out rather than through a
+// shared clamp(): the streamed replay (fuseComposite) inlines the five scorers into one row loop,
+// itself inlined into the backtest's target rule, and the extra level of a clamp() per scorer
+// took V8 past its cumulative inlining budget in about half of all processes: one scorer was
+// then called per row (~30 ms more over 2M rows; test/bench/backtestProfile.ts).
 
 /**
  * Order-book imbalance: `2 * (v - 0.5)` where v is the bid share of depth
@@ -19,7 +21,8 @@ function clamp(x: number, lo: number, hi: number): number {
  * @example scoreImbalance(0.6305) // 0.261
  */
 export function scoreImbalance(bidShare: number): number {
-  return 2 * (clamp(bidShare, 0, 1) - 0.5);
+  const x = bidShare < 0 ? 0 : bidShare > 1 ? 1 : bidShare;
+  return 2 * (x - 0.5);
 }
 
 /**
@@ -28,7 +31,8 @@ export function scoreImbalance(bidShare: number): number {
  * @example scoreFunding(0.0000048) // -0.048
  */
 export function scoreFunding(rate: number): number {
-  return clamp(-rate * 1e4, -1, 1);
+  const x = -rate * 1e4;
+  return x < -1 ? -1 : x > 1 ? 1 : x;
 }
 
 /**
@@ -37,7 +41,8 @@ export function scoreFunding(rate: number): number {
  * @example scoreBasis(12.5) // -0.25
  */
 export function scoreBasis(basisBps: number): number {
-  return clamp(-basisBps / 50, -1, 1);
+  const x = -basisBps / 50;
+  return x < -1 ? -1 : x > 1 ? 1 : x;
 }
 
 /**
@@ -45,7 +50,8 @@ export function scoreBasis(basisBps: number): number {
  * @example scoreMomentum(0.356) // 0.178
  */
 export function scoreMomentum(returnPct: number): number {
-  return clamp(returnPct / 2, -1, 1);
+  const x = returnPct / 2;
+  return x < -1 ? -1 : x > 1 ? 1 : x;
 }
 
 /** Base fee (gwei) at or below which gas counts as cheap; all live samples were below it. */
@@ -64,7 +70,8 @@ const CHEAP_GWEI = CHEAP_GAS_GWEI;
 export function scoreGas(baseFeeGwei: number): number {
   // At or below 1.1 gwei, v - 1.1 <= 0 (rounding keeps the sign), so the line is >= 0.3 and the
   // cap at 0.3 gives exactly 0.3: one branch-free expression for both regimes (-Infinity -> 0.3, NaN -> NaN).
-  return clamp(0.3 - (baseFeeGwei - CHEAP_GWEI) / 10, -1, 0.3);
+  const x = 0.3 - (baseFeeGwei - CHEAP_GWEI) / 10;
+  return x < -1 ? -1 : x > 0.3 ? 0.3 : x;
 }
 
 /**
@@ -76,7 +83,8 @@ export function scoreGas(baseFeeGwei: number): number {
  * @example scoreVolatility(70) // -0.5
  */
 export function scoreVolatility(volPct: number): number {
-  return clamp(-(volPct - 50) / 40, -1, 0);
+  const x = -(volPct - 50) / 40;
+  return x < -1 ? -1 : x > 0 ? 0 : x;
 }
 
 /**
@@ -87,7 +95,8 @@ export function scoreVolatility(volPct: number): number {
  * @example scoreCorrelation(0.9) // -0.8
  */
 export function scoreCorrelation(rho: number): number {
-  return clamp(-(rho - 0.5) / 0.5, -1, 0);
+  const x = -(rho - 0.5) / 0.5;
+  return x < -1 ? -1 : x > 0 ? 0 : x;
 }
 
 /** Scorers of the optional extra components; used when a weight names them. */
