@@ -7,7 +7,10 @@
  *       (test/bench/backtest_pandas.py; skipped with a note when pandas is absent);
  *   (d) floor: not the library, the strategy hand-written in TypeScript as two loops over
  *       blocks with everything in locals (backtestWorker.ts): what the language does here
- *       at best, so "ours / floor" is the price of the general engine.
+ *       at best, so "ours / floor" is the price of the general engine;
+ *   (e) native: the floor in C (backtest_native.c), compiled with `cc -O3 -march=native`
+ *       when a C compiler is present (skipped with a note otherwise): what native code does
+ *       on this machine, the yardstick for the speed targets.
  * Strategy: default composite weights and scorers, label at |composite| >= 0.1,
  * position = label (buy +1, sell -1, neutral flat), held from the close,
  * 5 bps fee + 2 bps slippage on |w_i - w_{i-1}|, per-bar funding, equity from 1.
@@ -46,6 +49,10 @@ const dir = mkdtempSync(join(tmpdir(), "milab-bench-"));
 
 const pythonOk = spawnSync(PYTHON, ["-c", "import pandas, numpy"], { encoding: "utf8" }).status === 0;
 if (!pythonOk) console.log(`note: ${PYTHON} with pandas and numpy not found: the pandas/numpy columns are skipped (apt-get install python3-pandas)`);
+const nativeExe = join(dir, "backtest_native");
+const cc = spawnSync("cc", ["-O3", "-march=native", "-o", nativeExe, join(here, "backtest_native.c"), "-lm"], { encoding: "utf8" });
+const nativeOk = cc.status === 0;
+if (!nativeOk) console.log(`note: no C compiler (cc) or it failed: the native column is skipped (apt-get install gcc) ${(cc.stderr ?? "").trim().split("\n")[0] ?? ""}`);
 
 function reps(n: number, budget: number): number {
   return Math.max(1, Math.min(15, Math.round(budget / n)));
@@ -73,7 +80,7 @@ const mb = (b: number | undefined) => (b === undefined ? "-" : `${(b / 2 ** 20).
 const ratio = (x: number | undefined, y: number) => (x === undefined ? "-" : `${(x / y).toFixed(1)}x`);
 
 const rows: string[][] = [];
-const at2e6: { pandas?: number; numpy?: number; danfo?: number; floorVsNumpy?: number } = {};
+const at2e6: { pandas?: number; numpy?: number; danfo?: number; floorVsNumpy?: number; nativeVsNumpy?: number } = {};
 const oursTimes: Array<[number, number]> = [];
 const oursPeaks: Array<[number, number]> = [];
 let allAgree = true;
@@ -102,6 +109,11 @@ for (const n of sizes) {
     if (typeof r === "string") notes.push(`n=${n}: floor ${r}`);
     else others["floor"] = r;
   }
+  if (nativeOk) {
+    const r = run(nativeExe, [file, String(n), String(reps(n, 2e7))]);
+    if (typeof r === "string") notes.push(`n=${n}: native ${r}`);
+    else others["native"] = r;
+  }
   if (n <= danfoMax) {
     const r = run(process.execPath, ["--import", "tsx", "--expose-gc", join(here, "backtestWorker.ts"), "danfo", file, String(n), "1"]);
     if (typeof r === "string") notes.push(`n=${n}: danfo ${r}`);
@@ -120,6 +132,7 @@ for (const n of sizes) {
     if (others["numpy"] !== undefined) at2e6.numpy = others["numpy"].seconds / ours.seconds;
     if (others["danfo"] !== undefined) at2e6.danfo = others["danfo"].seconds / ours.seconds;
     if (others["numpy"] !== undefined && others["floor"] !== undefined) at2e6.floorVsNumpy = others["numpy"].seconds / others["floor"].seconds;
+    if (others["numpy"] !== undefined && others["native"] !== undefined) at2e6.nativeVsNumpy = others["numpy"].seconds / others["native"].seconds;
   }
   rows.push([
     fmtN(n),
@@ -132,6 +145,7 @@ for (const n of sizes) {
     ms(others["numpy"]?.seconds),
     ms(others["danfo"]?.seconds),
     ms(others["floor"]?.seconds),
+    ms(others["native"]?.seconds),
     ratio(pd?.seconds, ours.seconds),
     ratio(others["numpy"]?.seconds, ours.seconds),
     ratio(others["danfo"]?.seconds, ours.seconds),
@@ -156,6 +170,7 @@ const header = [
   "numpy",
   "danfo",
   "floor (hand-written TS)",
+  "native (floor in C)",
   "pandas/ours",
   "numpy/ours",
   "danfo/ours",
@@ -187,6 +202,7 @@ if (sizes.includes(2e6)) {
   const verdict = (x: number | undefined, target: number) => (x === undefined ? "not run" : `${x.toFixed(1)}x (target >= ${target}x: ${x >= target ? "met" : "NOT met"})`);
   console.log(`targets at 2e6 bars: vs pandas ${verdict(at2e6.pandas, 3)}; vs numpy ${verdict(at2e6.numpy, 3)}; vs danfo ${verdict(at2e6.danfo, 100)}`);
   if (at2e6.floorVsNumpy !== undefined) console.log(`the floor, the fastest TypeScript found for this strategy (hand-written, not the library), is ${at2e6.floorVsNumpy.toFixed(1)}x numpy at 2e6 bars`);
+  if (at2e6.nativeVsNumpy !== undefined) console.log(`the same floor in C (cc -O3 -march=native) is ${at2e6.nativeVsNumpy.toFixed(1)}x numpy at 2e6 bars`);
 }
 console.log(`times: best of several runs, ${process.env["BENCH_CLOCK"] === "wall" ? "wall clock" : "process CPU time (BENCH_CLOCK=wall for wall clock)"}, each implementation in its own process; peak = max RSS over the loaded data. danfo run up to ${fmtN(danfoMax)} bars.`);
 console.log(`load average at the end: ${loadavg().map((x) => x.toFixed(1)).join(" ")} on ${cpus().length} cores (times are only comparable on an idle machine)`);

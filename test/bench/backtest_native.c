@@ -1,0 +1,107 @@
+/*
+ * Benchmark yardstick (e) of test/bench/backtest.bench.ts: the "floor" of
+ * backtestWorker.ts (the strategy hand-written as two loops over 2048-bar blocks:
+ * labels, then the engine's default-mode accounting) in C, compiled by the bench
+ * with `cc -O3 -march=native`. Not the library and not a reference for its
+ * numbers: it shows what native code does on this machine, to set the speed
+ * targets against. Same scorers, label rule and accounting as the floor, same
+ * input file (column-major float64), same output line as the other workers.
+ *
+ * usage: backtest_native FILE N REPS   (BENCH_CLOCK=wall for wall-clock time)
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+enum { COLUMNS = 7, BLOCK = 2048 };
+static const double FEE_BPS = 5, SLIPPAGE_BPS = 2, THRESHOLD = 0.1;
+
+static double clock_s(int wall) {
+  struct timespec t;
+  clock_gettime(wall ? CLOCK_MONOTONIC : CLOCK_PROCESS_CPUTIME_ID, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+static double limit(double x, double lo, double hi) { return x < lo ? lo : x > hi ? hi : x; }
+
+static void run(const double *col, long n, double *equity) {
+  const double *close = col, *imb = col + n, *fund = col + 2 * n, *basis = col + 3 * n;
+  const double *mom = col + 4 * n, *gas = col + 5 * n, *fbar = col + 6 * n;
+  const double rate = (FEE_BPS + SLIPPAGE_BPS) / 1e4;
+  double w[BLOCK];
+  double V = 1, E = 1, q = 0, L = close[0], held = 0;
+  for (long lo = 0; lo < n; lo += BLOCK) {
+    long hi = lo + BLOCK < n ? lo + BLOCK : n;
+    for (long i = lo; i < hi; i++) {
+      double x = 0.3 * (2 * (limit(imb[i], 0, 1) - 0.5)) + 0.25 * limit(-fund[i] * 1e4, -1, 1) +
+                 0.2 * limit(-basis[i] / 50, -1, 1) + 0.15 * limit(mom[i] / 2, -1, 1) +
+                 0.1 * limit(0.3 - (gas[i] - 1.1) / 10, -1, 0.3);
+      w[i - lo] = x >= THRESHOLD && x > 0 ? 1 : x <= -THRESHOLD && x < 0 ? -1 : 0;
+    }
+    for (long i = lo; i < hi; i++) {
+      double p = close[i];
+      if (i > 0) {
+        double r = fbar[i];
+        if (q != 0 && r == r && r != 0) V -= q * L * r;
+        if (q != 0) V += q * (p - L);
+        L = p;
+        E = V;
+      }
+      equity[i] = E;
+      if (i < n - 1) {
+        double wi = w[i - lo];
+        double traded = fabs(wi - held) * E;
+        if (traded != 0) V -= rate * traded;
+        q = E * (wi / p);
+        held = wi;
+      }
+    }
+  }
+}
+
+static long max_rss_bytes(void) {
+  struct rusage u;
+  getrusage(RUSAGE_SELF, &u);
+  return u.ru_maxrss * 1024L;
+}
+
+int main(int argc, char **argv) {
+  if (argc < 4) {
+    fprintf(stderr, "usage: %s FILE N REPS\n", argv[0]);
+    return 2;
+  }
+  long n = atol(argv[2]);
+  int reps = atoi(argv[3]);
+  const char *clk = getenv("BENCH_CLOCK");
+  int wall = clk != NULL && strcmp(clk, "wall") == 0;
+  double *col = malloc(sizeof(double) * COLUMNS * (size_t)n);
+  FILE *f = fopen(argv[1], "rb");
+  if (col == NULL || f == NULL || fread(col, sizeof(double), COLUMNS * (size_t)n, f) != COLUMNS * (size_t)n) {
+    fprintf(stderr, "cannot read %ld bars from %s\n", n, argv[1]);
+    return 1;
+  }
+  fclose(f);
+  long rss0 = max_rss_bytes();
+  double best = INFINITY;
+  double *equity = NULL;
+  long peak = 0;
+  for (int k = 0; k < reps; k++) {
+    double t0 = clock_s(wall);
+    free(equity);
+    equity = malloc(sizeof(double) * (size_t)n); /* a fresh result per run, as the others allocate theirs */
+    run(col, n, equity);
+    double t = clock_s(wall) - t0;
+    if (t < best) best = t;
+    if (k == 0) peak = max_rss_bytes();
+  }
+  double checksum = 0;
+  for (long i = 0; i < n; i++) checksum += equity[i];
+  printf("{\"impl\":\"native\",\"n\":%ld,\"seconds\":%.9g,\"peakBytes\":%ld,\"final\":%.17g,\"checksum\":%.17g}\n", n, best,
+         peak > rss0 ? peak - rss0 : 0, equity[n - 1], checksum);
+  free(equity);
+  free(col);
+  return 0;
+}
