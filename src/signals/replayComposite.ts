@@ -18,7 +18,8 @@ export interface ReplayCompositeOptions {
   readonly allowAnySum?: boolean;
   /**
    * Scorer overrides, merged over DEFAULT_SCORERS and EXTRA_SCORERS (`volatility`,
-   * `correlation`); a weighted component with no scorer is an error.
+   * `correlation`); a weighted component with no scorer is an error. A scorer must be a pure
+   * function of the value (see {@link Scorer}: it may be called more than once per row).
    */
   readonly scorers?: Readonly<Record<string, Scorer>>;
   /** Policy for a NaN score: "renormalise" (default), "zero" or "nan"; see {@link MissingPolicy}. */

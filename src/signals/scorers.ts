@@ -5,7 +5,12 @@
  * Each is a plain function and may be replaced by the user's own.
  */
 
-/** A scorer: raw component value -> score in [-1, 1] (NaN when unknown). */
+/**
+ * A scorer: raw component value -> score in [-1, 1] (NaN when unknown). A pure function of
+ * the value: the replay may call it more than once for the same row (a row with a component
+ * missing is scored again by the row rule) and in any row order, so a scorer must not count,
+ * log or keep state.
+ */
 export type Scorer = (value: number) => number;
 
 // Each scorer limits its value to its range in one expression, `x < lo ? lo : x > hi ? hi : x`
