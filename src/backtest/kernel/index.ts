@@ -18,8 +18,9 @@
  * of the plain run.
  *
  * Layout: spanLoop.ts holds the bar loop and the per-coin rules (funding, mark, fill,
- * weights) written once as the source of a function, compiled for one coin (its numbers in
- * local variables) and for many (the state's arrays); runKernel.ts the entry point and the
+ * weights) written once as the source of a function, compiled per shape of run (modes and
+ * series as constants: LoopShape), for one coin (its numbers in local variables) and for many
+ * (the state's arrays); runKernel.ts the entry point and the
  * rules called out of line (fees, the trade ledger, ruin); exitsInBar.ts the intrabar exits.
  * The account is kept as its value at the reference prices, moved by each event (see
  * KernelState.value). `npx tsx test/bench/engineFingerprint.ts` records every series and
