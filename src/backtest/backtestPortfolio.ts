@@ -4,6 +4,7 @@ import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { createManifest, type Manifest } from "../store/createManifest.js";
 import { toParquet } from "../store/toParquet.js";
 import type { WriteParquetOptions } from "../store/writeParquet.js";
+import { backtestColumns } from "./backtestColumns.js";
 import { tradesFrame, type BacktestResult } from "./BacktestResult.js";
 import { costBreakdown, type CostBreakdown } from "./CostBreakdown.js";
 import type { Trade } from "./Trade.js";
@@ -165,26 +166,6 @@ export function backtestPortfolio(options: PortfolioOptions): PortfolioResult {
   let trades: Trade[] | undefined;
   let costs: CostBreakdown | undefined;
   let manifest: Manifest | undefined;
-  /** The bar table's columns (toDataFrame, toParquet, the manifest's result fingerprint). */
-  const barColumns = (): Record<string, Float64Array> => {
-    const cols: Record<string, Float64Array> = {
-      time: t,
-      equity: sim.equity,
-      returns: sim.returns,
-      positions,
-      exposure: sim.exposure,
-      turnover: sim.turnover,
-      fees: sim.fees,
-      funding_paid: sim.fundingPaid,
-    };
-    for (const name of names) {
-      const c = coins[name] as PortfolioCoinSeries;
-      cols[`${name}_position`] = c.positions;
-      cols[`${name}_exposure`] = c.exposure;
-      cols[`${name}_holdings`] = c.holdings;
-    }
-    return cols;
-  };
   const result: PortfolioResult = {
     time: t,
     equity: sim.equity,
@@ -204,13 +185,13 @@ export function backtestPortfolio(options: PortfolioOptions): PortfolioResult {
     ruinIndex: state.ruinIndex,
     coins,
     toDataFrame(): DataFrame {
-      return toDataFrame(barColumns());
+      return toDataFrame(backtestColumns(result));
     },
     tradesToDataFrame(): DataFrame {
       return tradesFrame(result.trades);
     },
     get manifest(): Manifest {
-      return (manifest ??= createManifest({ kind: "portfolio", options: options as unknown as Readonly<Record<string, unknown>>, result: barColumns() }));
+      return (manifest ??= createManifest({ kind: "portfolio", options: options as unknown as Readonly<Record<string, unknown>>, result: backtestColumns(result) }));
     },
     toParquet(path: string, parquetOptions?: WriteParquetOptions): Promise<void> {
       return toParquet(result, path, parquetOptions);

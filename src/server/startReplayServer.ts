@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { isLoopbackAddress } from "./isLoopbackAddress.js";
 import { coinParam, coinsOf } from "./params.js";
 import { FaultPlan, type FaultOptions } from "./faults.js";
 import { MarketClock, type ReplayContext } from "./ReplayContext.js";
@@ -20,7 +21,12 @@ import { whaleFlow } from "./endpoints/whaleFlow.js";
 export interface ReplayServerOptions {
   /** TCP port; 0 (default) picks a free one. */
   readonly port?: number;
-  /** Interface to bind; default 127.0.0.1 (loopback only: nothing off this machine can reach it). Any other address exposes the server to the network, on purpose. */
+  /**
+   * Interface to bind; default 127.0.0.1 (loopback only: nothing off this machine can reach it).
+   * Any other address (e.g. `0.0.0.0`, a LAN address) makes the server reachable from other
+   * machines, and it has no authentication; the returned `loopback` says which it is
+   * (`milab serve` warns on stderr when it is not).
+   */
   readonly host?: string;
   /** Simulator seed; default 42. Same seed, start and clock give byte-identical responses. */
   readonly seed?: number;
@@ -43,6 +49,8 @@ export interface ReplayServer {
   /** Base URL, e.g. `http://127.0.0.1:49152`. */
   readonly url: string;
   readonly port: number;
+  /** True when bound to a loopback address (127.0.0.0/8, ::1): only this machine can reach it. */
+  readonly loopback: boolean;
   /** Stop listening and close open connections. */
   close(): Promise<void>;
 }
@@ -120,7 +128,10 @@ function checkOptions(o: ReplayServerOptions): void {
 /**
  * Start the replay server: a local HTTP implementation of every endpoint of the
  * Market Intelligence API, fed by the seeded simulator, for offline notebooks,
- * demos and tests.
+ * demos and tests. It binds to loopback unless `host` says otherwise; on any
+ * other address it is reachable from other machines, without authentication
+ * (the result's `loopback` is then false).
+ * @throws InvalidArgumentError naming a bad option, before listening
  * @example
  * const server = await startReplayServer({ seed: 7, clock: () => Date.UTC(2026, 10, 1) });
  * const client = createClient({ baseUrl: server.url });
@@ -233,6 +244,7 @@ export async function startReplayServer(options: ReplayServerOptions = {}): Prom
   return {
     url: `http://${host}:${port}`,
     port,
+    loopback: isLoopbackAddress(address),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));

@@ -167,26 +167,76 @@ describe("live service path (--base-url / MI_BASE_URL)", () => {
   });
 });
 
-describe("milab serve", () => {
-  it("serves the API on the port it prints until SIGINT, then exits 0", async () => {
-    const child = spawn(process.execPath, [MAIN, "serve", "--port", "0", "--clock", "2026-11-01", "--seed", "7"], { stdio: ["ignore", "pipe", "pipe"] });
+/** A running `milab serve` child: its URL (from stdout), its output so far, and a stop that sends SIGINT and waits for the exit code. */
+interface ServeChild {
+  readonly url: string;
+  readonly stdout: () => string;
+  readonly stderr: () => string;
+  readonly stop: () => Promise<number | null>;
+}
+
+async function startServe(args: readonly string[]): Promise<ServeChild> {
+  const child = spawn(process.execPath, [MAIN, "serve", "--port", "0", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+  let stderr = "";
+  child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+  // "close": after the exit and after stdout and stderr have ended, so the output is complete.
+  const exited = new Promise<number | null>((resolve) => child.on("close", (c) => resolve(c)));
+  const stop = async (): Promise<number | null> => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGINT");
+    return exited;
+  };
+  let stdout = "";
+  try {
     const url = await new Promise<string>((resolve, reject) => {
-      let out = "";
       child.stdout.on("data", (d: Buffer) => {
-        out += d.toString();
-        const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+        stdout += d.toString();
+        const m = /listening on (http:\/\/\S+:\d+)/.exec(stdout);
         if (m) resolve(m[1] as string);
       });
-      child.on("exit", (code) => reject(new Error(`serve exited early with ${code}`)));
+      void exited.then((code) => reject(new Error(`serve exited early with ${code}: ${stderr}`)));
     });
-    const body = (await (await fetch(`${url}/v1/snapshot`)).json()) as { catalog_total: number; metrics: { time_local: string }[] };
-    expect(body.catalog_total).toBeGreaterThan(10);
-    expect(body.metrics[0]?.time_local).toBe("2026-11-01T00:00:00.000Z");
-    const code = await new Promise<number | null>((resolve) => {
-      child.on("exit", (c) => resolve(c));
-      child.kill("SIGINT");
-    });
-    expect(code).toBe(0);
+    return { url, stdout: () => stdout, stderr: () => stderr, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+describe("milab serve", () => {
+  it("serves the API on the port it prints until SIGINT, then exits 0; on loopback it prints no warning", async () => {
+    const serve = await startServe(["--clock", "2026-11-01", "--seed", "7"]);
+    try {
+      expect(serve.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const body = (await (await fetch(`${serve.url}/v1/snapshot`)).json()) as { catalog_total: number; metrics: { time_local: string }[] };
+      expect(body.catalog_total).toBeGreaterThan(10);
+      expect(body.metrics[0]?.time_local).toBe("2026-11-01T00:00:00.000Z");
+    } finally {
+      expect(await serve.stop()).toBe(0);
+    }
+    expect(serve.stderr()).not.toMatch(/warning/i);
+  });
+
+  it.each([["localhost"], ["127.0.0.2"]])("--host %s (loopback) prints no warning", async (host) => {
+    const serve = await startServe(["--host", host]);
+    expect(await serve.stop()).toBe(0);
+    expect(serve.stderr()).not.toMatch(/warning/i);
+  });
+
+  it("--host 0.0.0.0 warns on stderr, in one line, that other machines can reach it; stdout and exit code as on loopback", async () => {
+    const serve = await startServe(["--host", "0.0.0.0"]);
+    try {
+      expect(serve.url).toMatch(/^http:\/\/0\.0\.0\.0:\d+$/);
+      expect((await fetch(`${serve.url.replace("0.0.0.0", "127.0.0.1")}/v1/snapshot`)).status).toBe(200);
+    } finally {
+      expect(await serve.stop()).toBe(0);
+    }
+    expect(serve.stdout()).toMatch(/^replay server listening on http:\/\/0\.0\.0\.0:\d+ \(seed 42, wall clock\); Ctrl-C to stop\nuse it from another shell: /);
+    expect(serve.stdout()).not.toMatch(/warning/i);
+    const warnings = serve.stderr().split("\n").filter((line) => /warning/i.test(line));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain("--host 0.0.0.0 is not a loopback address");
+    expect(warnings[0]).toContain("reachable from other machines");
+    expect(warnings[0]).toContain(serve.url);
   });
 });
 

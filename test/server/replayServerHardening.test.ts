@@ -69,9 +69,23 @@ describe("startReplayServer options", () => {
     expect((err as Error).message).toMatch(new RegExp(`^startReplayServer: ${argument.replace(".", "\\.")} must be`));
   });
 
-  it("listens on 127.0.0.1 (loopback) by default", async () => {
+  it("listens on 127.0.0.1 (loopback) by default, and says so", async () => {
     const server = await startReplayServer({ clock: () => NOW });
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(server.loopback).toBe(true);
     await server.close();
+  });
+
+  it.each([
+    ["localhost", true],
+    ["127.0.0.2", true],
+    ["0.0.0.0", false],
+  ])("host %s: loopback is %s (the address it bound)", async (host, loopback) => {
+    const server = await startReplayServer({ clock: () => NOW, host });
+    try {
+      expect(server.loopback).toBe(loopback);
+    } finally {
+      await server.close();
+    }
   });
 });

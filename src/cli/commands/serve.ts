@@ -14,12 +14,14 @@ interface ServeOptions {
 
 /**
  * `milab serve`: run the replay server (every endpoint of the API, fed by the
- * seeded simulator) until Ctrl-C. Loopback only unless `--host` says otherwise.
+ * seeded simulator) until Ctrl-C. Loopback only unless `--host` says otherwise;
+ * on any other address one warning line goes to stderr (the server is then
+ * reachable from other machines, without authentication).
  */
 export function serveCommand(): Command {
   return new Command("serve")
     .description("run the local replay server: every Market Intelligence endpoint, fed by the seeded simulator")
-    .option("--host <host>", "interface to bind (loopback only by default)", "127.0.0.1")
+    .option("--host <host>", "interface to bind (loopback only by default; any other address is reachable from other machines, and warns)", "127.0.0.1")
     .option("--port <n>", "TCP port (0 = any free port)", integerOption("port", 0, 65_535), 8080)
     .option("--seed <n>", "simulator seed (same seed and clock = identical responses)", integerOption("seed", 0, 2 ** 31 - 1), 42)
     .option("--clock <time>", 'fixed "now": ISO date/time (UTC) or epoch ms; "now" follows the wall clock', timeOption("clock"))
@@ -41,10 +43,13 @@ export function serveCommand(): Command {
           ? { onRequest: (r: { method: string; path: string; status: number; ms: number }) => process.stderr.write(`${r.status} ${r.method} ${r.path} ${r.ms.toFixed(1)} ms\n`) }
           : {}),
       });
-      const clockText = clockMs === undefined ? "wall clock" : `clock fixed at ${new Date(clockMs).toISOString()}`;
-      process.stdout.write(`replay server listening on ${server.url} (seed ${opts.seed}, ${clockText}); Ctrl-C to stop\n`);
-      process.stdout.write(`use it from another shell: MI_BASE_URL=${server.url} milab demo   (or createClient({ baseUrl: "${server.url}" }))\n`);
-      await new Promise<void>((resolve) => {
+      if (!server.loopback) {
+        process.stderr.write(
+          `milab serve: warning: --host ${opts.host} is not a loopback address: the server (${server.url}) is reachable from other machines and serves its data without authentication; omit --host (default 127.0.0.1) to keep it on this machine\n`,
+        );
+      }
+      // Listen for Ctrl-C before saying where the server is, so a caller that stops it as soon as it reads the URL gets a clean exit 0.
+      const stopped = new Promise<void>((resolve) => {
         const stop = (): void => {
           process.off("SIGINT", stop);
           process.off("SIGTERM", stop);
@@ -53,6 +58,10 @@ export function serveCommand(): Command {
         process.on("SIGINT", stop);
         process.on("SIGTERM", stop);
       });
+      const clockText = clockMs === undefined ? "wall clock" : `clock fixed at ${new Date(clockMs).toISOString()}`;
+      process.stdout.write(`replay server listening on ${server.url} (seed ${opts.seed}, ${clockText}); Ctrl-C to stop\n`);
+      process.stdout.write(`use it from another shell: MI_BASE_URL=${server.url} milab demo   (or createClient({ baseUrl: "${server.url}" }))\n`);
+      await stopped;
       await server.close();
       process.stderr.write("replay server stopped\n");
     });
