@@ -49,7 +49,11 @@ export interface BacktestResult {
   readonly capped: number;
   /** First bar at which equity fell to <= 0 (everything closed, trading stopped), or -1. */
   readonly ruinIndex: number;
-  /** The bar table: time, equity, returns, positions, exposure, holdings, turnover, fees, funding_paid. */
+  /**
+   * The bar table (backtestColumns): time, equity, returns, positions, exposure, holdings, turnover, fees,
+   * funding_paid; for a portfolio the same without holdings, then `<coin>_position`, `<coin>_exposure`,
+   * `<coin>_holdings` for each coin in the order given.
+   */
   toDataFrame(): DataFrame;
   /** The trade list as a table, one row per trade (times as epoch ms). */
   tradesToDataFrame(): DataFrame;
