@@ -17,8 +17,10 @@ export function shownCagr(summary: Pick<PerformanceSummary, "annualReturn">, tim
 
 /**
  * The headline tiles of a strategy for {@link renderTearsheet}: total return,
- * CAGR (periods of 28 days or more), Sharpe and its standard error (Lo 2002,
- * on the summary's `periods` returns; see sharpeRatioStandardError), Sortino, max drawdown,
+ * CAGR (periods of 28 days or more), Sharpe and its standard error
+ * (sharpeRatioStandardError on the summary's n = `periods` returns, normal
+ * returns: sqrt((periodsPerYear + Sharpe² / 2) / (n − 1)), the σ̂(SR̂) of
+ * Bailey & López de Prado's PSR), Sortino, max drawdown,
  * volatility, trades, win rate, exposure, and the fees and funding paid in cash.
  * @example summaryTiles(performanceSummary(r.returns, { time: r.time, trades: r.trades }), { time: r.time, fees: 12.5, funding: -3 })
  */

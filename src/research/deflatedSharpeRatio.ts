@@ -1,6 +1,6 @@
 import { expectedMaxSharpeIn } from "./expectedMaxSharpe.js";
 import { psrAt } from "./probabilisticSharpeRatio.js";
-import { resolveSharpeStats, sharpeVarianceTerm, type SharpeStatsInput } from "./sharpeStats.js";
+import { resolveSharpeStats, type SharpeStatsInput } from "./sharpeStats.js";
 
 /** Options of {@link deflatedSharpeRatio}. */
 export interface DeflatedSharpeOptions {
@@ -38,5 +38,5 @@ export function deflatedSharpeRatio(
 ): { readonly dsr: number; readonly expectedMaxSharpe: number } {
   const s = resolveSharpeStats(stats, "deflatedSharpeRatio");
   const sr0 = expectedMaxSharpeIn(options?.trials, options?.trialSharpeVariance, "deflatedSharpeRatio");
-  return { dsr: psrAt(s.sharpe, s.n, sharpeVarianceTerm(s), sr0), expectedMaxSharpe: sr0 };
+  return { dsr: psrAt(s, sr0), expectedMaxSharpe: sr0 };
 }

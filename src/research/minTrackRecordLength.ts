@@ -1,6 +1,7 @@
 import { normalQuantile } from "../metrics/normalQuantile.js";
 import { checkNumberOption } from "./checkNumberOption.js";
-import { resolveSharpeStats, sharpeVarianceTerm, type SharpeStatsInput } from "./sharpeStats.js";
+import { sharpeVarianceTerm } from "../metrics/sharpeVarianceTerm.js";
+import { resolveSharpeStats, type SharpeStatsInput } from "./sharpeStats.js";
 
 /** Options of {@link minTrackRecordLength}. */
 export interface MinTrackRecordOptions {
@@ -19,6 +20,10 @@ export interface MinTrackRecordOptions {
  * `MinTRL = 1 + (1 − γ₃·SR + (γ₄ − 1)/4 · SR²) · (Z_{confidence} / (SR − SR*))²`
  *
  * SR per period, γ₃ skewness, γ₄ = excessKurtosis + 3 (population moments).
+ * The bracket is the library's one Sharpe variance bracket (sharpeVarianceTerm)
+ * and the `1 +` is the n − 1 of its standard error: MinTRL is the n at which
+ * (SR − SR*) / sharpeRatioStandardError(SR, { observations: n, periodsPerYear: 1, … })
+ * equals Z_{confidence}.
  * `n` is a real number of periods (not rounded): PSR(SR*) equals
  * `confidence` at that length. Infinity when SR ≤ SR* (no track record is
  * long enough); NaN for NaN stats or a constant series. The stats' own `n`
@@ -40,7 +45,7 @@ export function minTrackRecordLength(
     maxExclusive: true,
     hint: "0.95 for 95 %",
   });
-  const term = sharpeVarianceTerm(s);
+  const term = sharpeVarianceTerm(s.sharpe, s);
   if (Number.isNaN(term) || Number.isNaN(s.sharpe)) return { n: Number.NaN };
   if (!(s.sharpe > benchmark)) return { n: Infinity };
   const z = normalQuantile(confidence) / (s.sharpe - benchmark);

@@ -1,6 +1,7 @@
 import { normalCdf } from "../metrics/normalCdf.js";
 import { checkNumberOption } from "./checkNumberOption.js";
-import { resolveSharpeStats, sharpeVarianceTerm, type SharpeStatsInput } from "./sharpeStats.js";
+import { sharpeStandardError } from "./sharpeStandardError.js";
+import { resolveSharpeStats, type SharpeStats, type SharpeStatsInput } from "./sharpeStats.js";
 
 /** Options of {@link probabilisticSharpeRatio}. */
 export interface ProbabilisticSharpeOptions {
@@ -14,9 +15,11 @@ export interface ProbabilisticSharpeOptions {
  * kurtosis (Bailey & López de Prado 2012, "The Sharpe ratio efficient
  * frontier", Journal of Risk 15(2)):
  *
- * `PSR(SR*) = Φ( (SR − SR*) · sqrt(n − 1) / sqrt(1 − γ₃·SR + (γ₄ − 1)/4 · SR²) )`
+ * `PSR(SR*) = Φ( (SR − SR*) · sqrt(n − 1) / sqrt(1 − γ₃·SR + (γ₄ − 1)/4 · SR²) ) = Φ( (SR − SR*) / σ(SR) )`
  *
- * with SR the per-period Sharpe ratio, γ₃ the skewness and γ₄ the
+ * with SR the per-period Sharpe ratio, σ(SR) its standard error
+ * ({@link sharpeStandardError}, a view of the library's one Sharpe standard
+ * error, sharpeRatioStandardError), γ₃ the skewness and γ₄ the
  * (non-excess) kurtosis = excessKurtosis + 3, population moments (see
  * {@link SharpeStats}). Pass a return series or a stats object. A unitless
  * probability in [0, 1]. NaN with fewer than 2 returns, a constant series, or
@@ -32,11 +35,10 @@ export function probabilisticSharpeRatio(
   const benchmark = checkNumberOption(options.benchmark ?? 0, "benchmark", "probabilisticSharpeRatio", {
     hint: "a per-period Sharpe ratio, e.g. 0 or 1 / Math.sqrt(365) for 1 a year on daily bars",
   });
-  return { psr: psrAt(s.sharpe, s.n, sharpeVarianceTerm(s), benchmark) };
+  return { psr: psrAt(s, benchmark) };
 }
 
-/** Φ((SR − SR*)·sqrt(n − 1)/sqrt(term)); NaN for n < 2. @internal */
-export function psrAt(sharpe: number, n: number, varianceTerm: number, benchmark: number): number {
-  if (n < 2) return Number.NaN;
-  return normalCdf(((sharpe - benchmark) * Math.sqrt(n - 1)) / Math.sqrt(varianceTerm));
+/** Φ((SR − SR*) / σ(SR)) of checked stats; NaN where σ(SR) is (n < 2, constant series, NaN stats). @internal */
+export function psrAt(stats: SharpeStats, benchmark: number): number {
+  return normalCdf((stats.sharpe - benchmark) / sharpeStandardError(stats));
 }

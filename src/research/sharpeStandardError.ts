@@ -1,14 +1,16 @@
-import { resolveSharpeStats, sharpeVarianceTerm, type SharpeStatsInput } from "./sharpeStats.js";
+import { sharpeRatioStandardError } from "../metrics/sharpeRatioStandardError.js";
+import { resolveSharpeStats, type SharpeStatsInput } from "./sharpeStats.js";
 
 /**
- * Standard error of an estimated per-period Sharpe ratio under non-normal
- * returns (Mertens 2002; Bailey & López de Prado 2012, "The Sharpe ratio
- * efficient frontier", eq. for σ̂(SR̂)):
+ * Standard error of an estimated per-period Sharpe ratio, from a stats
+ * object or a return series: {@link sharpeRatioStandardError} with
+ * `periodsPerYear: 1` and the stats' skewness and excess kurtosis, that is
+ * (Mertens 2002; Bailey & López de Prado 2012, σ̂(SR̂) of the PSR)
  *
  * `σ(SR) = sqrt((1 − γ₃·SR + (γ₄ − 1)/4 · SR²) / (n − 1))`, γ₄ = excessKurtosis + 3.
  *
- * Per period, like the Sharpe ratio it belongs to (multiply by
- * sqrt(periodsPerYear) to go with an annualised Sharpe). NaN with fewer than
+ * Per period, like the Sharpe ratio it belongs to (for an annualised Sharpe
+ * call sharpeRatioStandardError with its periodsPerYear). NaN with fewer than
  * 2 returns, a NaN or infinite Sharpe (a constant series) or inconsistent
  * moments.
  * @throws InvalidArgumentError when the stats object is malformed
@@ -16,6 +18,5 @@ import { resolveSharpeStats, sharpeVarianceTerm, type SharpeStatsInput } from ".
  */
 export function sharpeStandardError(stats: SharpeStatsInput): number {
   const s = resolveSharpeStats(stats, "sharpeStandardError");
-  if (s.n < 2) return Number.NaN;
-  return Math.sqrt(sharpeVarianceTerm(s) / (s.n - 1));
+  return sharpeRatioStandardError(s.sharpe, { observations: s.n, periodsPerYear: 1, skewness: s.skewness, excessKurtosis: s.excessKurtosis });
 }

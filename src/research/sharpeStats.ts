@@ -70,15 +70,3 @@ export function resolveSharpeStats(input: SharpeStatsInput, where: string): Shar
   }
   return stats;
 }
-
-/**
- * The bracket of the Sharpe ratio's asymptotic variance (Mertens 2002, as
- * used in the PSR, MinTRL and DSR papers): `1 − γ₃·SR + (γ₄ − 1)/4 · SR²`,
- * with γ₄ = excessKurtosis + 3. NaN when it is not positive (inconsistent
- * moments) or not finite. @internal
- */
-export function sharpeVarianceTerm(stats: SharpeStats): number {
-  const sr = stats.sharpe;
-  const term = 1 - stats.skewness * sr + ((stats.excessKurtosis + 3 - 1) / 4) * sr * sr;
-  return term > 0 && Number.isFinite(term) ? term : Number.NaN;
-}

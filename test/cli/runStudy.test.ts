@@ -72,8 +72,8 @@ describe("runStudy", () => {
     expect(Math.abs(mix - 780)).toBeGreaterThan(1);
     const row = scorecardRows(s).at(-1)!;
     expect(row.buyHoldReturn).toBeCloseTo(-0.22, 12);
-    // Sharpe SE (Lo 2002) on the 10 hourly returns: sqrt((8760 + Sharpe^2 / 2) / 10).
-    expect(row.sharpeSE).toBeCloseTo(Math.sqrt((8760 + row.sharpe ** 2 / 2) / 10), 9);
+    // Sharpe SE on the n = 10 hourly returns, normal returns: sqrt((8760 + Sharpe^2 / 2) / (n - 1)).
+    expect(row.sharpeSE).toBeCloseTo(Math.sqrt((8760 + row.sharpe ** 2 / 2) / 9), 9);
   });
 
   it("an always-long signal earns buy and hold minus 6 bps at entry and the hourly funding, worked out by hand", () => {
@@ -96,8 +96,8 @@ describe("runStudy", () => {
     expect(row.fundingPaid).toBeGreaterThan(0);
     const facts = studyHighlights(s);
     expect(facts[0]).toBe(
-      // Sharpe SE (Lo 2002) on 10 hourly returns: sqrt((8760 + Sharpe^2 / 2) / 10)
-      `BTC returned +${((expected / 1000 - 1) * 100).toFixed(1)}% net of costs and funding (Sharpe ${btc.summary.sharpeRatio.toFixed(2)} ± ${Math.sqrt((8760 + btc.summary.sharpeRatio ** 2 / 2) / 10).toFixed(2)} standard error, max drawdown 0.0%) against +${((p(10) / p(0) - 1) * 100).toFixed(1)}% for buy and hold (bought once, never rebalanced).`,
+      // Sharpe SE on n = 10 hourly returns, normal returns: sqrt((8760 + Sharpe^2 / 2) / (n - 1))
+      `BTC returned +${((expected / 1000 - 1) * 100).toFixed(1)}% net of costs and funding (Sharpe ${btc.summary.sharpeRatio.toFixed(2)} ± ${Math.sqrt((8760 + btc.summary.sharpeRatio ** 2 / 2) / 9).toFixed(2)} standard error, max drawdown 0.0%) against +${((p(10) / p(0) - 1) * 100).toFixed(1)}% for buy and hold (bought once, never rebalanced).`,
     );
     expect(facts[1]).toBe("Fees and slippage cost 1 (0.1% of the starting cash) over 1 trade (1 still open at the end).");
     // ten hours are far below the 28 days from which a CAGR is shown

@@ -59,8 +59,9 @@ describe("shownCagr and summaryTiles", () => {
       "Total return", "CAGR", "Sharpe", "Sharpe SE", "Sortino", "Max drawdown", "Volatility", "Trades", "Win rate", "Exposure", "Fees paid", "Funding paid",
     ]);
     const tiles = summaryTiles({ ...({} as never), periods: 40, periodsPerYear: 365, totalReturn: 0.1, annualReturn: 2, sharpeRatio: 1, sortinoRatio: 1, maxDrawdown: -0.1, annualVolatility: 0.2, trades: 3, winRate: 0.5, exposure: 0.4 }, { time: [0, 30 * DAY], fees: 7, funding: -2 });
-    // Sharpe SE (Lo 2002) on 40 daily returns with Sharpe 1: sqrt((365 + 1/2) / 40) = sqrt(9.1375) = 3.02283...
-    expect(tiles.map((t) => t.value)).toEqual([0.1, 2, 1, Math.sqrt(365.5 / 40), 1, -0.1, 0.2, 3, 0.5, 0.4, 7, -2]);
-    expect(tiles[3]!.value).toBeCloseTo(3.02283, 5);
+    // Sharpe SE on 40 daily returns with Sharpe 1, normal returns: sqrt((365 + 1/2) / (40 − 1)) = sqrt(9.37179...) = 3.0613387...
+    // (python3: math.sqrt(365.5 / 39) = 3.0613387384925033)
+    expect(tiles.map((t) => (t.label === "Sharpe SE" ? "se" : t.value))).toEqual([0.1, 2, 1, "se", 1, -0.1, 0.2, 3, 0.5, 0.4, 7, -2]);
+    expect(tiles[3]!.value).toBeCloseTo(3.0613387384925033, 13);
   });
 });

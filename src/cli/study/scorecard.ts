@@ -12,7 +12,7 @@ export interface ScorecardRow {
   /** Annual return, NaN when the period is shorter than 28 days (see shownCagr). */
   readonly cagr: number;
   readonly sharpe: number;
-  /** Standard error of `sharpe` on this many bars (Lo 2002): few bars, wide error. */
+  /** Standard error of `sharpe` on this many bars (sharpeRatioStandardError, normal returns): few bars, wide error. */
   readonly sharpeSE: number;
   readonly sortino: number;
   readonly maxDrawdown: number;
