@@ -107,7 +107,7 @@ export class KernelState {
   readonly baseRate: number;
   /** Any intrabar rule on (stop-loss, take-profit, liquidation): the kernel runs exitsInBar. */
   readonly exits: boolean;
-  /** The execution modes and whether to accumulate (see KernelSettings), as fields of the state the loop reads. */
+  /** The execution modes and whether to accumulate (see KernelSettings): they pick the compiled span loop (runKernel's spanLoopFor) and are read by the rules. */
   readonly accumulate: boolean;
   readonly nextOpen: boolean;
   readonly whole: boolean;

@@ -273,13 +273,15 @@ const LOOPS = new Map<string, SpanLoop>();
 
 /** The span loop for this run's shape (spanLoop.ts), compiled on first use. */
 function spanLoopFor(st: KernelState, coins: readonly KernelCoin[], out: KernelSeries): SpanLoop {
+  const one = coins.length === 1;
   const c0 = coins[0];
   const shape: LoopShape = {
-    one: coins.length === 1,
+    one,
     nextOpen: st.nextOpen,
     exits: st.exits,
     everyBar: st.everyBar,
     whole: st.whole,
+    byWeight: st.byWeight,
     accumulate: st.accumulate,
     equity: out.equity !== undefined,
     returns: out.returns !== undefined,
@@ -289,8 +291,8 @@ function spanLoopFor(st: KernelState, coins: readonly KernelCoin[], out: KernelS
     weights: out.weights !== undefined,
     fees: out.fees !== undefined,
     turnover: out.turnover !== undefined,
-    funding: c0?.funding !== undefined,
-    spread: c0?.spreadBps !== undefined,
+    funding: one && c0?.funding !== undefined,
+    spread: one && c0?.spreadBps !== undefined,
   };
   let key = "";
   for (const v of Object.values(shape)) key += v ? "1" : "0";

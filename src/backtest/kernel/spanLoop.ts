@@ -14,6 +14,8 @@ export interface LoopShape {
   readonly exits: boolean;
   readonly everyBar: boolean;
   readonly whole: boolean;
+  /** Fractional units rebalanced every bar (KernelState.byWeight): a fill's cost is on |w - w_prev| x account value. */
+  readonly byWeight: boolean;
   readonly accumulate: boolean;
   readonly equity: boolean;
   readonly returns: boolean;
@@ -23,9 +25,9 @@ export interface LoopShape {
   readonly weights: boolean;
   readonly fees: boolean;
   readonly turnover: boolean;
-  /** One coin: it has a funding column. (Many coins: read per coin.) */
+  /** One coin: it has a funding column (many coins: false, read per coin). */
   readonly funding: boolean;
-  /** One coin: it has a quoted-spread column. */
+  /** One coin: it has a quoted-spread column (many coins: false, read per coin). */
   readonly spread: boolean;
 }
 
@@ -120,7 +122,7 @@ export function compileSpanLoop(shape: LoopShape, rules: SpanRules): SpanLoop {
   const source = `
     const n = st.settings.n, K = coins.length;
     const accumulate = ${flag(shape.accumulate)}, nextOpen = ${flag(shape.nextOpen)}, exits = ${flag(shape.exits)};
-    const everyBar = ${flag(shape.everyBar)}, whole = ${flag(shape.whole)}, byWeight = ${flag(shape.everyBar && !shape.whole)};
+    const everyBar = ${flag(shape.everyBar)}, whole = ${flag(shape.whole)}, byWeight = ${flag(shape.byWeight)};
     const units = st.units, last = st.last, held = st.held, pending = st.pending, stopped = st.stopped, maxUnits = st.maxUnits;
     const tradePnl = st.tradePnl, tradeFunding = st.tradeFunding, value = st.value, sums = st.sums, spread = st.spread;
     const equityOut = ${series(shape.equity, "equity")}, returnsOut = ${series(shape.returns, "returns")};
