@@ -142,7 +142,7 @@ export function stats(input: StatsSource | ArrayLike<number>, options: StatsOpti
     add("Profit factor", summary.profitFactor, ratio(summary.profitFactor));
     add("SQN", summary.sqn, ratio(summary.sqn));
   }
-  if (source.turnover !== undefined) add("Turnover (sum)", summary.turnover, ratio(summary.turnover));
+  if (source.turnover !== undefined) add("Turnover (sum)", summary.turnover, formatNumber(summary.turnover));
   if (options.benchmark !== undefined) {
     add("Alpha (ann.) [%]", summary.alpha, formatPercent(summary.alpha));
     add("Beta", summary.beta, ratio(summary.beta));
