@@ -36,7 +36,7 @@ export function icByCoin(coins: Readonly<Record<string, CoinSignal>>, options: I
   }
   const first = parts[0] as MetricsTable;
   for (const col of Object.keys(first.columns)) {
-    const cols = parts.map((p) => p.columns[col] as Float64Array | readonly string[]);
+    const cols = parts.map((p) => (p.columns as Readonly<Record<string, Float64Array | readonly string[]>>)[col] as Float64Array | readonly string[]);
     out[col] = typeof cols[0]?.[0] === "string" ? cols.flatMap((c) => Array.from(c as readonly string[])) : Float64Array.from(cols.flatMap((c) => Array.from(c as Float64Array)));
   }
   return metricsTable(out);
