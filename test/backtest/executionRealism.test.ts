@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { backtest, backtestPortfolio, type BacktestOptions } from "../../src/backtest/index.js";
 import { InvalidArgumentError } from "../../src/errors/index.js";
+import { annualReturn, calmarRatio, maxDrawdown } from "../../src/metrics/index.js";
 
 const H = 3_600_000;
 
@@ -199,6 +200,49 @@ describe("stopLoss / takeProfit (next_close: long bought at close 1 = 100, 100 u
   });
 });
 
+describe("the loss is capped at the collateral (README settings: maintenance 0.005, liquidation fee 50 bps, 5x, fee 5 bps)", () => {
+  // Fill at close 1: 5 x 10 000 / 100 = 500 units, fee 0.0005 x 50 000 = 25 -> value 9975, cash -40 025.
+  // Liquidation price L = 40 025 / (500 x 0.995) = 80.4523; bar 2's low 79 reaches it: the account is worth
+  // -40 025 + 500 L = 0.005 x 500 L = 201.13 there, and the exit pays 0.0005 x 500 L = 20.11 plus the
+  // liquidation fee 0.005 x 500 L = 201.13: uncapped, -20.11 (the defect); capped, 0 and ruined.
+  const L = 40_025 / (500 * 0.995);
+  const run = (extra: Partial<BacktestOptions> = {}) =>
+    backtest({
+      time: [0, H, 2 * H, 3 * H],
+      open: [100, 100, 99, 90],
+      high: [100, 100, 99, 90],
+      low: [100, 100, 79, 90],
+      close: [100, 100, 85, 90],
+      position: [0, 5, 5, 5],
+      maxLeverage: 5,
+      feeBps: 5,
+      maintenanceMargin: 0.005,
+      liquidationFeeBps: 50,
+      ...extra,
+    });
+  it("leaves equity at 0, not -20.11, flags ruin, and keeps the drawdown, CAGR and Calmar sane", () => {
+    const r = run();
+    expect(-40_025 + 500 * L - 0.0055 * 500 * L).toBeCloseTo(-20.113, 3); // the uncapped value, by hand
+    nearAll(r.equity, [10_000, 10_000, 0, 0]);
+    expect(r.ruinIndex).toBe(2);
+    const t = r.trades[0]!;
+    expect(t.reason).toBe("liquidation");
+    expect(t.exitPrice).toBeCloseTo(L, 9);
+    expect(t.pnl).toBeCloseTo(-10_000, 6); // the trade loses the collateral, no more
+    expect(maxDrawdown(r.returns)).toBe(-1);
+    expect(annualReturn(r.returns, { periodsPerYear: 8760 })).toBe(-1);
+    expect(calmarRatio(r.returns, { periodsPerYear: 8760 })).toBe(-1);
+  });
+  it("caps a gap through the liquidation price the same way (opens at 70: uncapped -5 217.5)", () => {
+    // exit at the open 70: -40 025 + 35 000 - 0.0055 x 35 000 = -5 217.5 -> 0
+    const r = run({ open: [100, 100, 70, 90], low: [100, 100, 69, 90] });
+    expect(r.trades[0]!.exitPrice).toBe(70);
+    nearAll(r.equity, [10_000, 10_000, 0, 0]);
+    expect(r.ruinIndex).toBe(2);
+    expect(r.trades[0]!.pnl).toBeCloseTo(-10_000, 6);
+  });
+});
+
 describe("liquidation (long 5x: 500 units bought at close 1 = 100, cash -40 000; maintenance 5%)", () => {
   // liquidation price: -(-40 000) / (500 x 0.95) = 84.2105...; check: -40 000 + 500 x 84.2105 = 2105.26 = 0.05 x 42 105.26
   const L = 40_000 / (500 * 0.95);
@@ -225,12 +269,13 @@ describe("liquidation (long 5x: 500 units bought at close 1 = 100, cash -40 000;
     expect(t.costs!.fees).toBeCloseTo(0.005 * 500 * L, 9); // the liquidation fee counts as a fee
     expect(r.ruinIndex).toBe(-1);
   });
-  it("fills at the open when the bar gaps through the liquidation price (equity may go below 0: ruin)", () => {
-    // opens at 80: cash -40 000 + 40 000 - 0.005 x 40 000 = -200 -> ruined at bar 2
+  it("fills at the open when the bar gaps through the liquidation price (the loss capped at the collateral: ruin)", () => {
+    // opens at 80: cash -40 000 + 40 000 - 0.005 x 40 000 = -200, capped at 0 -> ruined at bar 2
     const r = run(80, 81, 78, 79);
     expect(r.trades[0]!.exitPrice).toBe(80);
     expect(r.trades[0]!.reason).toBe("liquidation");
-    expect(r.equity[2]).toBeCloseTo(-200, 9);
+    expect(r.equity[2]).toBe(0);
+    expect(r.trades[0]!.pnl).toBeCloseTo(-10_000, 9);
     expect(r.ruinIndex).toBe(2);
   });
   it("does nothing while the low stays above it, and lets a nearer stop exit first", () => {

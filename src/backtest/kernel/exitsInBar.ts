@@ -1,7 +1,7 @@
 import { EXIT_AT_OPEN, EXIT_LIQUIDATION, EXIT_NONE, EXIT_STOP, EXIT_TAKE_PROFIT, exitLevel, intrabarExit } from "../intrabarExit.js";
 import { liquidationPrice } from "../liquidationPrice.js";
 import type { KernelState } from "./KernelState.js";
-import { addFee, closeTrade, feeOf, type KernelCoin } from "./runKernel.js";
+import { addFee, capLoss, closeTrade, feeOf, ruin, type KernelCoin } from "./runKernel.js";
 
 /**
  * The kernel's intrabar exits at bar i (i >= 1): for every coin with an open trade, its
@@ -15,7 +15,8 @@ import { addFee, closeTrade, feeOf, type KernelCoin } from "./runKernel.js";
  * target differs from the one in force at the exit (`st.stopped`, `st.exitTarget`).
  * Each exit's turnover, a fraction of the account value before it, is added to the run's
  * and the bar's (feeOf); the account value (`st.value`) moves by the exit's price change
- * and fee. Runs only when an intrabar rule is on (`st.exits`).
+ * and fee, capped at 0 (capLoss: the loss never exceeds the collateral); an exit that leaves it
+ * at 0 ruins the account there (ruin). Runs only when an intrabar rule is on (`st.exits`).
  */
 export function exitsInBar(
   st: KernelState,
@@ -61,6 +62,11 @@ export function exitsInBar(
     st.held[k] = 0;
     addFee(st, k, fee);
     st.tradeLiquidationFee[k] = (st.tradeLiquidationFee[k] as number) + liqFee;
+    capLoss(st, k);
     closeTrade(st, k, i, price, false, reason);
+    if ((st.value[0] as number) <= 0) {
+      ruin(st, K, i);
+      return;
+    }
   }
 }
