@@ -52,29 +52,44 @@ describe("execution options: validation", () => {
 });
 
 describe("funding settlements", () => {
-  // Hourly bars at 00:00 .. 03:00, flat price 100, settlements every 2 hours (00:00, 02:00).
+  // Hourly bars stamped 00:00 .. 03:00 (bar i covers [i h, (i + 1) h)), flat price 100, settlements every 2 hours.
   const time = [0, H, 2 * H, 3 * H];
   const close = [100, 100, 100, 100];
   const funding = { rate: 1e-4, intervalMs: 2 * H };
-  it("charges a position held at the settlement instant, once", () => {
-    // position decided at close 1 (01:00), held over bar 2 (01:00, 02:00]: the 02:00 settlement
-    // charges 100 units x 100 x 1e-4 = 1 -> equity 9999 from bar 2 on
-    const r = backtest({ time, close, position: [0, 1, 0, 0], funding });
-    nearAll(r.equity, [10_000, 10_000, 9_999, 9_999]);
-    nearAll(r.fundingPaid, [0, 0, 1, 0]);
+  it("charges a position held into the settlement instant, once", () => {
+    // position decided at close 0 (01:00), held over bar 1 [01:00, 02:00): the 02:00 settlement
+    // charges 100 units x 100 x 1e-4 = 1 -> equity 9999 from bar 1 on
+    const r = backtest({ time, close, position: [1, 0, 0, 0], funding });
+    nearAll(r.equity, [10_000, 9_999, 9_999, 9_999]);
+    nearAll(r.fundingPaid, [0, 1, 0, 0]);
     expect(r.trades[0]!.funding).toBeCloseTo(1, 12);
     expect(r.costs.funding).toBeCloseTo(1, 12);
   });
-  it("charges nothing to a position held only between settlements", () => {
-    // held over bar 1 (00:00, 01:00] and bar 3 (02:00, 03:00]: no settlement inside either
-    const r = backtest({ time, close, position: [1, 0, 1, 0], funding });
+  it("charges nothing to a position opened at a settlement and closed before the next", () => {
+    // held over bar 2 [02:00, 03:00): opened at the 02:00 settlement, closed before 04:00
+    const r = backtest({ time, close, position: [0, 1, 0, 0], funding });
     nearAll(r.equity, [10_000, 10_000, 10_000, 10_000]);
     expect(r.costs.funding).toBe(0);
   });
+  it("pays the 00/08/16 UTC settlements over exactly the four 4h bars that close on them, and none over the four opened at them", () => {
+    // 4h bars stamped 16:00 (day 0), 20:00, 00:00, ..., 00:00 (day 2). Long 1 held over bars 1, 3, 5, 7 (stamped 20:00,
+    // 04:00, 12:00, 20:00: closing at 00:00, 08:00, 16:00, 00:00), rebalanced to 100% at each fill at price 100:
+    // each pays units x 100 x 1e-4 = 1e-4 of equity: 10 000 x 0.9999 = 9999, then 9998.0001, 9997.00029999, 9996.000599960001.
+    const d = Date.UTC(2024, 0, 1);
+    const t4 = Array.from({ length: 9 }, (_, i) => d - 8 * H + 4 * H * i);
+    const flat = new Array(9).fill(100);
+    const held = backtest({ time: t4, close: flat, position: [1, 0, 1, 0, 1, 0, 1, 0, 0], funding: { rate: 1e-4, intervalMs: 8 * H } });
+    nearAll(held.equity, [10_000, 9_999, 9_999, 9_998.0001, 9_998.0001, 9_997.00029999, 9_997.00029999, 9_996.000599960001, 9_996.000599960001], 8);
+    nearAll(held.fundingPaid, [0, 1, 0, 0.9999, 0, 0.99980001, 0, 0.999700029999, 0], 10);
+    // held over bars 2, 4, 6, 8 (opened at 00:00, 08:00, 16:00, 00:00, closed before the next settlement): nothing
+    const opened = backtest({ time: t4, close: flat, position: [0, 1, 0, 1, 0, 1, 0, 1, 0], funding: { rate: 1e-4, intervalMs: 8 * H } });
+    nearAll(opened.equity, new Array(9).fill(10_000));
+    expect(opened.costs.funding).toBe(0);
+  });
   it("lets shorts receive a positive rate, and takes explicit settlement times", () => {
-    // short 100 units held over bar 2; settlement at 01:30 -> receives 100 x 100 x 2e-4 = 2
-    const r = backtest({ time, close, position: [0, -1, 0, 0], funding: { rate: 2e-4, times: [1.5 * H] } });
-    nearAll(r.equity, [10_000, 10_000, 10_002, 10_002]);
+    // short 100 units held over bar 1 [01:00, 02:00); settlement at 01:30 -> receives 100 x 100 x 2e-4 = 2
+    const r = backtest({ time, close, position: [-1, 0, 0, 0], funding: { rate: 2e-4, times: [1.5 * H] } });
+    nearAll(r.equity, [10_000, 10_002, 10_002, 10_002]);
   });
   it("keeps the per-bar funding column working", () => {
     const r = backtest({ time, close, position: [0, 1, 0, 0], funding: [0, 0, 1e-4, 0] });
@@ -372,9 +387,9 @@ describe("backtestPortfolio: the same rules per coin on one account", () => {
     expect(argumentOf(() => backtestPortfolio({ time: [0, 1], coins: { BTC: { close: [1, 1], position: [1, 1] } }, takeProfit: 0.1 }))).toBe("open");
   });
   it("charges funding settlements per coin", () => {
-    // BTC long 100 units at 100 over bar 2, settlement at 02:00 -> 100 x 100 x 1e-4 = 1
-    const r = backtestPortfolio({ time: [0, H, 2 * H, 3 * H], coins: { BTC: { close: [100, 100, 100, 100], position: [0, 1, 0, 0], funding: { rate: 1e-4, intervalMs: 2 * H } } } });
-    nearAll(r.equity, [10_000, 10_000, 9_999, 9_999]);
+    // BTC long 100 units at 100 over bar 1 [01:00, 02:00), settlement at 02:00 -> 100 x 100 x 1e-4 = 1
+    const r = backtestPortfolio({ time: [0, H, 2 * H, 3 * H], coins: { BTC: { close: [100, 100, 100, 100], position: [1, 0, 0, 0], funding: { rate: 1e-4, intervalMs: 2 * H } } } });
+    nearAll(r.equity, [10_000, 9_999, 9_999, 9_999]);
   });
 });
 
