@@ -185,6 +185,22 @@ describe("stopLoss / takeProfit (next_close: long bought at close 1 = 100, 100 u
     expect(r.trades.map((t) => t.reason)).toEqual(["stop", "end"]);
     expect(r.trades[1]!.entryIndex).toBe(3);
   });
+  it("fills a level inside the bar's range when the open is missing (NaN: no gap information)", () => {
+    // long 100 units at 100, stop 95; bar 2: open NaN, high 90, low 85: the range lies wholly below the stop,
+    // so the exit is at the nearest price the bar traded, its high 90 (not 95, outside the bar): 10 000 - 100 x 10 = 9000
+    const s = backtest({ open: [100, 100, Number.NaN, 88], high: [100, 100, 90, 88], low: [100, 100, 85, 88], close: [100, 100, 88, 88], position: [0, 1, 1, 1], stopLoss: 0.05 });
+    expect(s.trades[0]!.reason).toBe("stop");
+    expect(s.trades[0]!.exitPrice).toBe(90);
+    nearAll(s.equity, [10_000, 10_000, 9_000, 9_000]);
+    // take-profit 110, bar 2 open NaN, range 112..115: filled at its low 112 -> 11 200
+    const t = backtest({ open: [100, 100, Number.NaN, 113], high: [100, 100, 115, 113], low: [100, 100, 112, 113], close: [100, 100, 113, 113], position: [0, 1, 1, 1], takeProfit: 0.1 });
+    expect(t.trades[0]!.exitPrice).toBe(112);
+    nearAll(t.equity, [10_000, 10_000, 11_200, 11_200]);
+    // a short's stop 105 with the range 107..109 and no open: bought back at its low 107 -> 20 000 - 10 700 = 9300
+    const sh = backtest({ open: [100, 100, Number.NaN, 108], high: [100, 100, 109, 108], low: [100, 100, 107, 108], close: [100, 100, 108, 108], position: [0, -1, -1, -1], stopLoss: 0.05 });
+    expect(sh.trades[0]!.exitPrice).toBe(107);
+    nearAll(sh.equity, [10_000, 10_000, 9_300, 9_300]);
+  });
   it("lets the entry bar's range trigger under next_open, not its open", () => {
     // decision of close 0 fills at open 1 = 100 (100 units); bar 1's low 94 reaches the stop 95: exit at 95.
     // (An open of 90 on bar 1 would be the entry itself, not a gap.)

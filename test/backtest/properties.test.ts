@@ -142,4 +142,48 @@ describe("backtest properties", { timeout: 60_000 }, () => {
       { numRuns: 200 },
     );
   });
+
+  it("fills every stop, take-profit and liquidation inside its bar's range, on seeded paths with missing opens", () => {
+    // Bars whose open is missing 30% of the time, moving a few % per bar against levels of 1-3%, with leverage and
+    // a maintenance margin: without the clamp, a NaN open let a level outside the bar's range be filled.
+    const path = fc.integer({ min: 5, max: 60 }).chain((n) =>
+      fc.record({
+        moves: fc.array(fc.double({ min: -0.06, max: 0.06, noNaN: true }), { minLength: n, maxLength: n }),
+        wicks: fc.array(fc.tuple(fc.double({ min: 0, max: 0.02, noNaN: true }), fc.double({ min: 0, max: 0.02, noNaN: true })), { minLength: n, maxLength: n }),
+        noOpen: fc.array(fc.boolean(), { minLength: n, maxLength: n }).map((b) => b.map((x, i) => x && i % 3 !== 0)),
+        position: fc.array(fc.constantFrom(-3, -1, 0, 1, 3), { minLength: n, maxLength: n }),
+        fill: fc.constantFrom("next_close", "next_open") as fc.Arbitrary<"next_close" | "next_open">,
+        stopLoss: fc.double({ min: 0.01, max: 0.03, noNaN: true }),
+        takeProfit: fc.double({ min: 0.01, max: 0.03, noNaN: true }),
+      }),
+    );
+    fc.assert(
+      fc.property(path, ({ moves, wicks, noOpen, position, fill, stopLoss, takeProfit }) => {
+        const n = moves.length;
+        const close: number[] = [];
+        const open: number[] = [];
+        const high: number[] = [];
+        const low: number[] = [];
+        let p = 100;
+        for (let i = 0; i < n; i++) {
+          const o = p * (1 + (moves[i] as number) / 2);
+          p = o * (1 + (moves[i] as number) / 2);
+          const [up, down] = wicks[i] as [number, number];
+          high.push(Math.max(o, p) * (1 + up));
+          low.push(Math.min(o, p) * (1 - down));
+          open.push(noOpen[i] === true ? Number.NaN : o);
+          close.push(p);
+        }
+        const r = backtest({ close, open, high, low, position, fill, stopLoss, takeProfit, maxLeverage: 3, maintenanceMargin: 0.2, liquidationFeeBps: 10 });
+        for (const t of r.trades) {
+          if (t.reason === "signal" || t.reason === "end") continue;
+          const i = t.exitIndex;
+          if (!(t.exitPrice >= (low[i] as number) && t.exitPrice <= (high[i] as number))) {
+            expect.fail(`${t.reason} at bar ${i} filled at ${t.exitPrice}, outside [${low[i]}, ${high[i]}] (open ${open[i]})`);
+          }
+        }
+      }),
+      { seed: 20261125, numRuns: 400 },
+    );
+  });
 });

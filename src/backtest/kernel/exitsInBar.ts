@@ -9,7 +9,8 @@ import { addFee, capLoss, closeTrade, feeOf, ruin, type KernelCoin } from "./run
  * account) against the bar by the rule of {@link intrabarExit}, in one of two passes:
  * `atOpen` (the gap test on the open: before the open fill and before funding) or not
  * (the range test on high and low: after them). A triggered exit sells (buys back) the
- * whole position at the open or at the level, paying the fill's costs (fee, slippage,
+ * whole position at the open or at the level clamped into the bar's [low, high] (a NaN open
+ * carries no gap information: the range may lie beyond the level), paying the fill's costs (fee, slippage,
  * half the last spread, impact estimated at bar i - 1, plus the liquidation fee for a
  * liquidation), records the trade with its reason, and leaves the coin flat until its
  * target differs from the one in force at the exit (`st.stopped`, `st.exitTarget`).
@@ -45,7 +46,10 @@ export function exitsInBar(
     const code = intrabarExit(side, stop, take, liq, o, h, l, atOpen);
     if (code === EXIT_NONE) continue;
     const reason = code >= EXIT_AT_OPEN ? code - EXIT_AT_OPEN : code;
-    const price = code >= EXIT_AT_OPEN ? o : reason === EXIT_STOP ? stop : reason === EXIT_TAKE_PROFIT ? take : liq;
+    const level = reason === EXIT_STOP ? stop : reason === EXIT_TAKE_PROFIT ? take : liq;
+    // A gap fills at the open; a level inside the bar's range, clamped into [low, high]: with a NaN open
+    // (no gap information) the range may lie wholly beyond the level, and the nearest price traded is its edge.
+    const price = code >= EXIT_AT_OPEN ? o : level < l ? l : level > h ? h : level;
     const traded = Math.abs(q) * price;
     // The fill's fee (feeOf: rate x traded plus the impact estimated at bar i - 1, booked with
     // its turnover), plus the liquidation fee for a liquidation.
