@@ -31,11 +31,11 @@ export interface SweepAssessment {
   readonly best: SweepBest;
   /** Variants tried (rows of the sweep): the DSR's number of trials. */
   readonly trials: number;
-  /** The winner's per-period return statistics. */
+  /** The winner's per-period return statistics (`sharpePerPeriod`, n, skewness, excess kurtosis). */
   readonly stats: SharpeStats;
-  /** Sample variance of the variants' per-period Sharpe ratios (the DSR's V). */
+  /** Sample variance of the variants' annualised Sharpe ratios (the DSR's V). */
   readonly trialSharpeVariance: number;
-  /** Deflated Sharpe ratio of the winner and the per-period Sharpe the best of `trials` skill-less variants would reach. */
+  /** Deflated Sharpe ratio of the winner and the annualised Sharpe the best of `trials` skill-less variants would reach (SR₀). */
   readonly dsr: number;
   readonly expectedMaxSharpe: number;
   /** Probabilistic Sharpe ratio of the winner against 0. */
@@ -64,7 +64,7 @@ export interface SweepAssessment {
  * Bailey & López de Prado applied to a sweep in one call:
  * - the in-sample winner by Sharpe ratio and its per-period stats (sharpeStats of `returnsOf`);
  * - its deflated Sharpe ratio for `trials` = every variant of the sweep and V = the sample
- *   variance of their per-period Sharpe ratios (sharpeRatio / sqrt(periodsPerYear));
+ *   variance of their annualised Sharpe ratios (the sweep's `sharpeRatio` column);
  * - its probabilistic Sharpe ratio against 0 and the minimum track record length at 95 %;
  * - the sweep's probability of backtest overfitting by CSCV over the variants' returns;
  * - optionally a walk-forward of "choose the best variant by (annualised) Sharpe on the
@@ -82,15 +82,14 @@ export function assessSweep(sweep: SweepResult, options: AssessSweepOptions = {}
     throw new InvalidArgumentError("sweep", `${where}: no variant of the sweep has a Sharpe ratio (too few bars, or no variant ever traded)`);
   }
   const ppy = sweep.periodsPerYear;
-  const root = Math.sqrt(ppy);
-  const perPeriod = Array.from(sweep.columns["sharpeRatio"] as Float64Array, (s) => s / root).filter((s) => Number.isFinite(s));
-  const { std } = nanMoments(perPeriod, 1);
-  const trialSharpeVariance = perPeriod.length > 1 ? std * std : 0;
+  const sharpes = Array.from(sweep.columns["sharpeRatio"] as Float64Array).filter((s) => Number.isFinite(s));
+  const { std } = nanMoments(sharpes, 1);
+  const trialSharpeVariance = sharpes.length > 1 ? std * std : 0;
   // returnsOf gives NaN at bar 0 (no return yet): every statistic skips it, and bars stay aligned with time
   const winner = sweep.returnsOf(best.index);
   const stats = sharpeStats(winner);
   const trials = sweep.length;
-  const deflated = deflatedSharpeRatio(stats, { trials, trialSharpeVariance });
+  const deflated = deflatedSharpeRatio(stats, { trials, trialSharpeVariance, periodsPerYear: ppy });
   const maxVariants = options.maxVariants ?? 5000;
   if (!Number.isInteger(maxVariants) || maxVariants < 2) {
     throw new InvalidArgumentError("maxVariants", `${where}: maxVariants must be a whole number >= 2, got ${String(maxVariants)}`);

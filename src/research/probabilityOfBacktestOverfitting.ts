@@ -19,10 +19,10 @@ export interface BacktestOverfitting {
   readonly logits: Float64Array;
   /** Index of the variant with the best in-sample Sharpe, per combination. */
   readonly chosen: Int32Array;
-  /** The chosen variant's per-period Sharpe ratio in sample. */
-  readonly inSample: Float64Array;
-  /** The chosen variant's per-period Sharpe ratio out of sample. */
-  readonly outOfSample: Float64Array;
+  /** The chosen variant's per-period (not annualised) Sharpe ratio in sample. */
+  readonly inSampleSharpePerPeriod: Float64Array;
+  /** The chosen variant's per-period (not annualised) Sharpe ratio out of sample. */
+  readonly outOfSampleSharpePerPeriod: Float64Array;
   /** Number of combinations, C(S, S/2). */
   readonly combinations: number;
 }
@@ -168,7 +168,7 @@ export function probabilityOfBacktestOverfitting(
     if (lambda <= 0) below++;
     nextCombination(pick, S);
   }
-  return { pbo: below / combos, logits, chosen, inSample, outOfSample, combinations: combos };
+  return { pbo: below / combos, logits, chosen, inSampleSharpePerPeriod: inSample, outOfSampleSharpePerPeriod: outOfSample, combinations: combos };
 }
 
 /** NaN ranks below everything. */

@@ -32,15 +32,18 @@ describe("assessSweep", async () => {
     expect(sweep.periodsPerYear).toBe(8760);
     expect(a.best).toEqual(sweep.best("sharpeRatio"));
     expect(a.trials).toBe(30); // C(6, 4) = 15 vectors x 2 thresholds
-    // V by hand: the sample variance (ddof 1) of the finite per-period Sharpe ratios
-    const sr = Array.from(sweep.columns["sharpeRatio"] as Float64Array, (s) => s / Math.sqrt(8760)).filter(Number.isFinite);
+    // V by hand: the sample variance (ddof 1) of the finite annualised Sharpe ratios
+    const sr = Array.from(sweep.columns["sharpeRatio"] as Float64Array).filter(Number.isFinite);
     const mean = sr.reduce((x, y) => x + y, 0) / sr.length;
     const V = sr.reduce((x, y) => x + (y - mean) ** 2, 0) / (sr.length - 1);
-    expect(a.trialSharpeVariance).toBeCloseTo(V, 15);
+    expect(a.trialSharpeVariance).toBeCloseTo(V, 10);
     const stats = sharpeStats(sweep.returnsOf(a.best.index));
     expect(a.stats).toEqual(stats);
-    expect(stats.sharpe * Math.sqrt(8760)).toBeCloseTo(a.best.value, 10); // the same Sharpe, per period
-    const d = deflatedSharpeRatio(stats, { trials: 30, trialSharpeVariance: a.trialSharpeVariance });
+    expect(stats.sharpePerPeriod * Math.sqrt(8760)).toBeCloseTo(a.best.value, 10); // the same Sharpe, per period
+    const d = deflatedSharpeRatio(stats, { trials: 30, trialSharpeVariance: a.trialSharpeVariance, periodsPerYear: 8760 });
+    // V is the variance of the annualised Sharpe column; the one-line form gives the same DSR
+    expect(deflatedSharpeRatio(stats, { trialSharpes: sweep.columns.sharpeRatio!, periodsPerYear: sweep.periodsPerYear }).dsr).toBeCloseTo(d.dsr, 12);
+    expect(a.expectedMaxSharpe).toBeGreaterThan(0);
     expect(a.dsr).toBe(d.dsr);
     expect(a.expectedMaxSharpe).toBe(d.expectedMaxSharpe);
     expect(a.psr).toBe(probabilisticSharpeRatio(stats).psr);

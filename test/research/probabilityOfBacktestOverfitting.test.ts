@@ -71,8 +71,8 @@ describe("probabilityOfBacktestOverfitting against numpy", () => {
     const r = probabilityOfBacktestOverfitting(variants, { splits: 2 });
     // combination 0: block 0 = bars [0, 32) in sample
     const chosen = variants[r.chosen[0] as number] as Float64Array;
-    expect(r.inSample[0]).toBeCloseTo(sharpeRatio(chosen.subarray(0, 32), { periodsPerYear: 1 }), 12);
-    expect(r.outOfSample[0]).toBeCloseTo(sharpeRatio(chosen.subarray(32), { periodsPerYear: 1 }), 12);
+    expect(r.inSampleSharpePerPeriod[0]).toBeCloseTo(sharpeRatio(chosen.subarray(0, 32), { periodsPerYear: 1 }), 12);
+    expect(r.outOfSampleSharpePerPeriod[0]).toBeCloseTo(sharpeRatio(chosen.subarray(32), { periodsPerYear: 1 }), 12);
   });
 });
 
@@ -104,20 +104,20 @@ describe("hand-computed cases (2 variants, S = 2: two combinations)", () => {
     const constant = new Array(8).fill(0.001);
     const r = probabilityOfBacktestOverfitting([[...up, ...up], constant], { splits: 2 });
     expect(Array.from(r.chosen)).toEqual([1, 1]);
-    expect(r.inSample[0]).toBe(Infinity);
+    expect(r.inSampleSharpePerPeriod[0]).toBe(Infinity);
     expect(r.pbo).toBe(0);
   });
   it("a half where a variant never trades (all zero) has no Sharpe (0/0), not a huge one from rounding", () => {
     // variant 0: flat in block 0, trading in block 1; its shifted sums are not zero in block 0
     const r = probabilityOfBacktestOverfitting([[0, 0, 0, 0, ...up], [...flat, ...flat]], { splits: 2 });
     expect(r.chosen[0]).toBe(1); // in sample (block 0) variant 0 has NaN Sharpe and cannot win
-    expect(r.outOfSample[1]).toBeNaN(); // combination 1: variant 0 wins block 1, its block 0 is NaN
+    expect(r.outOfSampleSharpePerPeriod[1]).toBeNaN(); // combination 1: variant 0 wins block 1, its block 0 is NaN
     const constantHalf = probabilityOfBacktestOverfitting([[0.002, 0.002, 0.002, 0.002, ...flat], [...up, ...up]], { splits: 2 });
-    expect(constantHalf.inSample[0]).toBe(Infinity);
+    expect(constantHalf.inSampleSharpePerPeriod[0]).toBe(Infinity);
   });
   it("one bar per block: every Sharpe is NaN, every variant ties last", () => {
     const r = probabilityOfBacktestOverfitting([[0.01, 0.02], [0.03, -0.01]], { splits: 2 });
-    expect(Array.from(r.inSample)).toEqual([Number.NaN, Number.NaN]);
+    expect(Array.from(r.inSampleSharpePerPeriod)).toEqual([Number.NaN, Number.NaN]);
     expect(r.pbo).toBe(1);
   });
 });
