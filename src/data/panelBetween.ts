@@ -1,21 +1,11 @@
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import type { Panel } from "./Panel.js";
+import { lowerBound } from "./lowerBound.js";
 import { toEpochMs } from "./toEpochMs.js";
 
 /** A time bound of {@link panelBetween}: epoch ms UTC, an ISO 8601 string (no offset = UTC) or a Date. */
 export type TimeBound = number | string | Date;
 
-/** First index whose time is >= t (time ascending). */
-function lowerBound(time: Float64Array, t: number): number {
-  let lo = 0;
-  let hi = time.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((time[mid] as number) < t) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 /**
  * The rows of a Panel whose time lies in [start, end): start included, end
