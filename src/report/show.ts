@@ -98,19 +98,24 @@ function sweepForms(sweep: SweepLike, options: ShowOptions): DisplayForms {
   return tableForms(cols, { ...options, caption, format, maxRows: top.length + 1 });
 }
 
+/** runWalkForward's result (`outOfSample`) or assessSweep's walk-forward (`outOfSampleSharpe`). */
 interface WalkForwardLike {
   readonly folds: { readonly rows: number; readonly columns: Readonly<Record<string, Float64Array>> };
-  readonly outOfSample: number;
+  readonly outOfSample?: number;
+  readonly outOfSampleSharpe?: number;
   readonly returns: Float64Array;
 }
 
 function isWalkForwardLike(x: object): x is WalkForwardLike {
   const w = x as Partial<WalkForwardLike>;
-  return typeof w.outOfSample === "number" && typeof w.folds === "object" && w.folds !== null && typeof w.folds.columns === "object" && ArrayBuffer.isView(w.returns);
+  const score = w.outOfSample ?? w.outOfSampleSharpe;
+  return typeof score === "number" && typeof w.folds === "object" && w.folds !== null && typeof w.folds.columns === "object" && ArrayBuffer.isView(w.returns);
 }
 
 function walkForwardForms(wf: WalkForwardLike, options: ShowOptions): DisplayForms {
-  const caption = options.caption ?? `Walk-forward: ${wf.folds.rows} folds; stitched out-of-sample score ${Number.isFinite(wf.outOfSample) ? wf.outOfSample.toPrecision(4) : "–"}`;
+  const score = (wf.outOfSample ?? wf.outOfSampleSharpe) as number;
+  const what = wf.outOfSampleSharpe !== undefined ? "Sharpe ratio (annualised)" : "score";
+  const caption = options.caption ?? `Walk-forward: ${wf.folds.rows} folds; stitched out-of-sample ${what} ${Number.isFinite(score) ? score.toPrecision(4) : "–"}`;
   return tableForms(wf.folds.columns, { ...options, caption });
 }
 
@@ -136,6 +141,11 @@ export function displayForms(x: unknown, options: ShowOptions = {}): DisplayForm
     const cols = (x as { columns?: unknown }).columns;
     if (typeof (x as { rows?: unknown }).rows === "number" && typeof cols === "object" && cols !== null && isRecordOfColumns(cols)) return tableForms(cols, options);
     if (isRecordOfColumns(x)) return tableForms(x, options);
+    const entries = Object.entries(x);
+    if (entries.length > 0 && entries.every(([, v]) => typeof v === "number")) {
+      // a record of numbers (performanceSummary, tradeStatistics, ...): one row per name
+      return tableForms({ name: entries.map(([k]) => k), value: entries.map(([, v]) => v as number) }, options);
+    }
   }
   const text = inspect(x, { depth: 4, maxArrayLength: 20 });
   return { text, html: `<pre>${escapeHtml(text)}</pre>` };
@@ -145,7 +155,8 @@ export function displayForms(x: unknown, options: ShowOptions = {}): DisplayForm
  * Show a result: as a rich table or chart in a tslab notebook, as plain text
  * elsewhere (`console.log`). One call for everything the library returns:
  * a backtest result (its {@link stats}), `stats(...)`, `monthlyTable(...)`, a
- * sweep (its best rows by Sharpe ratio), a walk-forward (its folds), a
+ * sweep (its best rows by Sharpe ratio), a walk-forward (its folds; runWalkForward's
+ * or assessSweep's), a record of numbers such as `performanceSummary(...)`, a
  * `tearsheet(...)`, a chart (the SVG string a chart function resolves to), a
  * DataFrame, a Panel, a metrics table or plain named columns (times as UTC
  * dates, long tables as head and tail). Anything implementing the display

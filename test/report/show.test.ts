@@ -185,6 +185,12 @@ describe("show", () => {
     expect(lines[3]).toMatch(/^\s*2\s+2\s+20\.00%$/); // best first, total return as a percentage
   });
 
+  it("shows a record of numbers (performanceSummary) as name / value rows, and assessSweep's walk-forward", () => {
+    expect(displayForms({ sharpeRatio: 1.5, trades: 12 }).text.split("\n")).toEqual(["name         value", "-----------  -----", "sharpeRatio    1.5", "trades          12"]);
+    const wf = { folds: { rows: 1, columns: { fold: Float64Array.of(0) } }, outOfSampleSharpe: 0.25, returns: new Float64Array(2) };
+    expect(displayForms(wf).text).toMatch(/^Walk-forward: 1 folds; stitched out-of-sample Sharpe ratio \(annualised\) 0\.2500/);
+  });
+
   it("refuses a Promise with the fix in the message, and falls back to inspect for anything else", () => {
     expect(() => show(Promise.resolve("<svg/>"))).toThrow(/show\(await \.\.\.\)/);
     expect(displayForms({ a: { b: 1 } }).text).toBe("{ a: { b: 1 } }");
