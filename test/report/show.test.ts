@@ -7,7 +7,9 @@ import { spawnSync } from "node:child_process";
 import { inspect } from "node:util";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createPanel, InvalidArgumentError, panelBetween } from "../../src/index.js";
-import { DISPLAY, displayForms, formatPercent, monthlyTable, show, stats, textTable } from "../../src/report/index.js";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { DISPLAY, displayForms, formatPercent, monthlyTable, show, stats, tearsheet, textTable } from "../../src/report/index.js";
 import { monthlyHeatmapSpec } from "../../src/report/monthlyHeatmapChart.js";
 import { walkForwardSpec } from "../../src/report/walkForwardChart.js";
 
@@ -195,6 +197,32 @@ describe("show", () => {
     expect(() => show(Promise.resolve("<svg/>"))).toThrow(/show\(await \.\.\.\)/);
     expect(displayForms({ a: { b: 1 } }).text).toBe("{ a: { b: 1 } }");
     expect(displayForms("<svg></svg>").html).toBe("<svg></svg>");
+  });
+});
+
+describe("tearsheet", () => {
+  const n = 120;
+  const time = Float64Array.from({ length: n }, (_, i) => Date.UTC(2024, 0, 1) + i * DAY);
+  const returns = Float64Array.from({ length: n }, (_, i) => (i === 0 ? Number.NaN : 0.01 * Math.sin(i / 3)));
+  const benchmark = Float64Array.from({ length: n }, (_, i) => (i === 0 ? Number.NaN : 0.005 * Math.cos(i / 5)));
+
+  it("renders a return series with a benchmark in one call, writes the file, and shows in a frame", async () => {
+    const file = join("test", ".tmp", "tearsheet-one-call", "sheet.html");
+    rmSync(join("test", ".tmp", "tearsheet-one-call"), { recursive: true, force: true });
+    const sheet = await tearsheet(returns, { time, benchmark, benchmarkName: "BTC", title: "Sine", file });
+    expect(sheet.html).toMatch(/^<!doctype html>/i);
+    expect(sheet.html).toContain("Sine: performance");
+    expect(sheet.html).toContain("BTC");
+    expect(existsSync(sheet.file!)).toBe(true);
+    expect(readFileSync(sheet.file!, "utf8")).toBe(sheet.html);
+    const forms = sheet[DISPLAY]();
+    expect(forms.html).toMatch(/^<iframe title="Sine" srcdoc="&lt;!/i);
+    expect(forms.text).toMatch(/^Tearsheet "Sine": \d+ kB of HTML, written to /);
+  }, 60_000);
+
+  it("refuses a bare series without times, and a benchmark of the wrong length", async () => {
+    await expect(tearsheet(returns)).rejects.toThrow(/needs its bar times/);
+    await expect(tearsheet(returns, { time, benchmark: benchmark.subarray(1) })).rejects.toThrow(/benchmark must have one value per bar/);
   });
 });
 
