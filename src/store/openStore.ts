@@ -15,7 +15,7 @@ import type { RecordedResponse } from "../load/recordingLine.js";
 import { addCoverage, coveringInterval, type Coverage } from "./coverage.js";
 import { loadCodecs, type Codecs } from "./codecs.js";
 import { createPanelBuilder } from "./createPanelBuilder.js";
-import { parquetToPanel } from "./readParquet.js";
+import { parquetToPanel, storeFilePlan } from "./readParquet.js";
 import { readRecordFile } from "./recordFile.js";
 import { coinDir, seriesKey, type SeriesKey } from "./seriesKey.js";
 import { createSqlEngine } from "./sqlEngine.js";
@@ -171,7 +171,7 @@ export function openStore(dir: string, options: OpenStoreOptions = {}): Store {
     const paths = dayParts(coinDir(dir, coin), startDay, endDay);
     // Room for one-minute days; the builder grows if the files hold more.
     const builder = createPanelBuilder(metrics, paths.length * 1440);
-    await readEach(paths, (bytes) => parquetToPanel(pq, bytes, { start, end }, "store.readHistory", plan, builder), () => undefined);
+    await readEach(paths, (bytes, path) => parquetToPanel(pq, bytes, { start, end }, `store.readHistory: ${JSON.stringify(path)}`, plan, builder), () => undefined);
     return builder.finish();
   };
 
@@ -202,7 +202,10 @@ export function openStore(dir: string, options: OpenStoreOptions = {}): Store {
     const cdir = coinDir(dir, key.coin);
     for (const [day, rows] of byDay) {
       const ddir = join(cdir, `day=${day}`);
-      const old = await readAll(dayParts(cdir, day, day), (bytes) => parquetToPanel(pq, bytes, {}, "store.saveHistory"));
+      const old = await readAll(dayParts(cdir, day, day), (bytes, path) => {
+        const where = `store.saveHistory: ${JSON.stringify(path)}`;
+        return parquetToPanel(pq, bytes, {}, where, storeFilePlan(pq, bytes, where));
+      });
       const names = [...new Set([...old.flatMap((p) => Object.keys(p.columns)), key.metric])];
       const builder = createPanelBuilder(names, 1440);
       for (const p of old) builder.push(p);
