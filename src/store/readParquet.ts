@@ -5,6 +5,7 @@ import { sortDedupe } from "../data/sortDedupe.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { isNumericArrowType, isTimeArrowType, readArrowColumn } from "./arrowColumn.js";
 import { loadCodecs, type Codecs } from "./codecs.js";
+import { verifyChecksums } from "./columnChecksum.js";
 import type { PanelBuilder } from "./createPanelBuilder.js";
 import { timeBound, type TimeInput } from "./timeBound.js";
 
@@ -140,6 +141,7 @@ export function parquetToPanel(
     const types = new Map<string, DataType>(table.schema.fields.map((f: { name: string; type: DataType }) => [f.name, f.type]));
     const chunks = (name: string): Data[] => (table.getChild(name)?.data ?? []) as Data[];
     const n = table.numRows;
+    verifyChecksums(table, [timeName, ...values], where);
     // Every column read is checked, even when the plan came from the caller: a column of another type is never read as its bytes.
     for (const name of [timeName, ...values]) {
       const type = types.get(name);
@@ -199,11 +201,13 @@ export function parquetToPanel(
  * nested, times of day) are left out unless named, which is an error: no
  * column is ever read as its raw bytes.
  * Rows are kept when `start <= time < end`. Only the listed columns are
- * decoded. Codec: arrow-rs (parquet-wasm) into WebAssembly memory, viewed in
+ * decoded. A file written by {@link writeParquet} carries column checksums
+ * in its footer: every column read is checked against them (a file from
+ * another writer has none; parquet-wasm does not check page CRCs). Codec: arrow-rs (parquet-wasm) into WebAssembly memory, viewed in
  * place through the Arrow C data interface (arrow-js-ffi) and copied once
  * into the Panel's arrays. The first call in a process compiles the
  * WebAssembly module.
- * @throws InvalidArgumentError when the file cannot be read, a named column is missing or not numeric, an integer is beyond ±2^53, there is no time column, a time is missing, or times are unsorted (without `sort`)
+ * @throws InvalidArgumentError when the file cannot be read or is damaged (a column differs from its checksum), a named column is missing or not numeric, an integer is beyond ±2^53, there is no time column, a time is missing, or times are unsorted (without `sort`)
  * @example
  * const p = await readParquet("btc.parquet", { columns: ["close"], start: "2026-11-01", end: "2026-11-02" });
  * p.time.length // 1440 one-minute rows of 1 November (UTC)
