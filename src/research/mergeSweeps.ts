@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { safeKey } from "../errors/safeKey.js";
 import { createSweepResult, planOf, sweepFields, type SweepJSON, type SweepParts, type SweepResult } from "./SweepResult.js";
 
 /** What mergeSweeps accepts: results, or their JSON form (`JSON.parse` of a shard's `JSON.stringify(result)`). */
@@ -75,6 +76,10 @@ function readShard(s: SweepShard, at: number, where: string): ShardColumns {
   const bad = (why: string): InvalidArgumentError =>
     new InvalidArgumentError("shards", `${where}: shard ${at} is not a sweep (${why}); pass sweepComposite results or JSON.parse of their JSON`);
   if (typeof s !== "object" || s === null || !Array.isArray(s.components) || typeof s.columns !== "object" || s.columns === null) throw bad("no components or columns");
+  for (const c of s.components) {
+    if (typeof c !== "string" || c === "") throw bad(`component ${JSON.stringify(c)} is not a name`);
+    safeKey(c, `${where}: shard ${at}'s component ${JSON.stringify(c)}`, "shards");
+  }
   const isJson = "format" in s;
   if (isJson && s.format !== "market-intel-lab/sweep@1") throw bad(`format ${String(s.format)}`);
   if (!Number.isInteger(s.total) || s.total < 0) throw bad(`total ${String(s.total)}`);
