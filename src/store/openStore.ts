@@ -292,11 +292,11 @@ export function openStore(dir: string, options: OpenStoreOptions = {}): Store {
         },
       };
     },
-    async query(text) {
-      return toDataFrame(await sql.query(text));
+    async query(text, queryOptions) {
+      return toDataFrame(await sql.query(text, queryOptions));
     },
-    async queryColumns(text) {
-      return (await sql.query(text)) as Readonly<Record<string, Float64Array | string[]>>;
+    async queryColumns(text, queryOptions) {
+      return (await sql.query(text, queryOptions)) as Readonly<Record<string, Float64Array | string[]>>;
     },
     async loadRecording(opts = {}) {
       const start = timeBound(opts.start, "start", "store.loadRecording", -Infinity);
