@@ -6,7 +6,7 @@ import { parseRecordingLine, type RecordedResponse } from "../load/recordingLine
 import { loadCodecs } from "./codecs.js";
 import { readRecordFile, recordFileBytes } from "./recordFile.js";
 import { utcDay } from "./utcDay.js";
-import { TEMP_PREFIX, writeFileAtomic } from "./writeFileAtomic.js";
+import { sweepTempFiles, writeFileAtomic } from "./writeFileAtomic.js";
 
 /** Options of {@link compactRecording}. */
 export interface CompactRecordingOptions {
@@ -37,7 +37,6 @@ export interface CompactStats {
 }
 
 const DAY_MS = 86_400_000;
-const STALE_TEMP_MS = 3_600_000;
 
 /**
  * Compact a recording made by `record` (one JSON-lines file per endpoint and
@@ -89,10 +88,7 @@ export async function compactRecording(dir: string, options: CompactRecordingOpt
       stats.corrupt += corrupt;
       const partDir = join(storeDir, `endpoint=${endpoint}`, `day=${day}`);
       const partPath = join(partDir, "part-0.parquet");
-      for (const f of existsSync(partDir) ? readdirSync(partDir) : []) {
-        const p = join(partDir, f);
-        if (f.startsWith(TEMP_PREFIX) && now - statSync(p).mtimeMs > STALE_TEMP_MS) unlinkSync(p);
-      }
+      sweepTempFiles(partDir, now);
       const stored = existsSync(partPath) ? readRecordFile(pq, readFileSync(partPath), endpoint) : [];
       const { byEndpoint, duplicates } = dedupeRecords([...stored, ...fresh]);
       const merged = byEndpoint.get(endpoint) ?? [];
