@@ -29,7 +29,7 @@ describe("names that reach Object.prototype are refused", () => {
   it("mergeSweeps: a shard whose components name __proto__/constructor/prototype is refused", () => {
     for (const name of UNSAFE) {
       const shard = JSON.parse(
-        `{"format":"market-intel-lab/sweep@1","components":[${JSON.stringify(name)}],"total":1,"aborted":false,"periodsPerYear":8760,` +
+        `{"format":"market-intel-lab/sweep@2","fingerprint":"${"0".repeat(64)}","components":[${JSON.stringify(name)}],"total":1,"aborted":false,"periodsPerYear":8760,` +
           `"columns":{"variant":[0],${JSON.stringify(`w_${name}`)}:[1],"threshold":[0.5],"totalReturn":[0],"sharpeRatio":[0],"maxDrawdown":[0],"trades":[0],"turnover":[0],"exposure":[0]}}`,
       );
       expect(() => mergeSweeps([shard])).toThrow(InvalidArgumentError);
