@@ -5,6 +5,7 @@ import type { Coin } from "../../domain/coins.js";
 import { loadDanfo } from "../../data/danfo.js";
 import { toDataFrame } from "../../data/toDataFrame.js";
 import { assessSweep, type SweepAssessment } from "../../research/assessSweep.js";
+import { MAX_WORKERS } from "../../research/checkWorkers.js";
 import type { SweepResult } from "../../research/SweepResult.js";
 import { isItRealInput, isItRealVerdict } from "../../report/isItRealSection.js";
 import { textTable } from "../../report/textTable.js";
@@ -163,7 +164,7 @@ export function sweepCommand(): Command {
     .option("--slippage-bps <x>", "slippage per side, bps of traded notional", numberOption("slippage-bps", 0, 1000), d.slippageBps)
     .option("--no-funding", "do not charge perpetual funding")
     .option("--walk-forward <train/test>", 'walk-forward of "choose the best variant by Sharpe": train and test windows, e.g. 14d/7d (d, h or m)', parseWalkForward)
-    .option("--workers <n>", "worker threads (0 = this thread) [by sweep size: 0 when small, else every core]", integerOption("workers", 0, 256))
+    .option("--workers <n>", "worker threads (0 = this thread) [by sweep size: 0 when small, else every core]", integerOption("workers", 0, MAX_WORKERS))
     .option("--shard <i/n>", "evaluate only shard i of n (0-based), e.g. a Kubernetes indexed Job's or a Slurm array's index; merge the --json outputs with mergeSweeps", parseShard)
     .option("--top <n>", "variants listed per coin", integerOption("top", 1, 1000), 5)
     .option("--json", "print the result as JSON on stdout (per coin: the sweep's table and its best variant)", false)
