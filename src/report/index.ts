@@ -41,7 +41,7 @@ export { walkForwardChart } from "./walkForwardChart.js";
 export type { WalkForwardChartInput, WalkForwardChartOptions, WalkForwardChartResult } from "./walkForwardChart.js";
 export { pboLogitChart } from "./pboLogitChart.js";
 export type { PboLogitChartOptions } from "./pboLogitChart.js";
-export { isItRealSection, isItRealVerdict } from "./isItRealSection.js";
+export { isItRealInput, isItRealSection, isItRealVerdict } from "./isItRealSection.js";
 export type { IsItRealInput, IsItRealOptions } from "./isItRealSection.js";
 // tearsheet: performance and signal sections and their charts
 export { performanceSection } from "./performanceSection.js";

@@ -46,7 +46,11 @@ export interface SweepAssessment {
   readonly expectedMaxSharpe: number;
   /** Probabilistic Sharpe ratio of the winner against 0. */
   readonly psr: number;
-  /** Bars needed for the winner's Sharpe to beat 0 at 95 %, and the bars it has. */
+  /**
+   * Bars needed for the winner's Sharpe to beat SR₀ (`expectedMaxSharpe`, not 0: the deflated
+   * track record) at 95 %, Infinity when its Sharpe does not exceed SR₀; and the bars it has.
+   * `bars >= minTrackRecordLength` exactly when `dsr >= 0.95`.
+   */
   readonly minTrackRecordLength: number;
   readonly bars: number;
   /** PBO of the sweep (over `variantsUsed` of its variants), with the CSCV logits. */
@@ -71,7 +75,8 @@ export interface SweepAssessment {
  * - the in-sample winner by Sharpe ratio and its per-period stats (sharpeStats of `returnsOf`);
  * - its deflated Sharpe ratio for `trials` = every variant of the sweep and V = the sample
  *   variance of their annualised Sharpe ratios (the sweep's `sharpeRatio` column);
- * - its probabilistic Sharpe ratio against 0 and the minimum track record length at 95 %;
+ * - its probabilistic Sharpe ratio against 0, and the minimum track record length for a Sharpe
+ *   above SR₀ (the DSR's bar) at 95 %;
  * - the sweep's probability of backtest overfitting by CSCV over the variants' returns (a
  *   seeded random sample of them beyond `maxVariants`, chosen without looking at performance);
  * - optionally a walk-forward of "choose the best variant by (annualised) Sharpe on the
@@ -124,7 +129,7 @@ export function assessSweep(sweep: SweepResult, options: AssessSweepOptions = {}
     dsr: deflated.dsr,
     expectedMaxSharpe: deflated.expectedMaxSharpe,
     psr: probabilisticSharpeRatio(stats).psr,
-    minTrackRecordLength: minTrackRecordLength(stats, { confidence: 0.95 }).n,
+    minTrackRecordLength: minTrackRecordLength(stats, { benchmark: deflated.expectedMaxSharpe, periodsPerYear: ppy, confidence: 0.95 }).n,
     bars: stats.n,
     pbo: pbo.pbo,
     logits: pbo.logits,
