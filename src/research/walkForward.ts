@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { lowerBound } from "../data/lowerBound.js";
 import { checkNumberOption } from "./checkNumberOption.js";
 
 /** A half-open range of bar indices `[start, end)`. */
@@ -138,16 +139,4 @@ function timeFolds(o: WalkForwardTimeOptions, anchored: boolean): WalkForwardFol
     if (test[1] > test[0] && train[1] > train[0]) folds.push({ index: folds.length, train, test });
   }
   return folds;
-}
-
-/** First index whose time is ≥ t (time sorted). */
-function lowerBound(time: ArrayLike<number>, t: number): number {
-  let lo = 0;
-  let hi = time.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((time[mid] as number) < t) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
