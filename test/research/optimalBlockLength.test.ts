@@ -74,9 +74,9 @@ describe("optimalBlockLength (Politis & White 2004 / Patton, Politis & White 200
   });
   it("is stationaryBootstrap's default mean block (at least 1)", () => {
     const x = ar1(500, 0.6);
-    expect(stationaryBootstrap(x, { draws: 30, seed: 4 })).toEqual(stationaryBootstrap(x, { draws: 30, seed: 4, meanBlock: optimalBlockLength(x) }));
+    expect(stationaryBootstrap(x, { draws: 30, seed: 4, periodsPerYear: 365 })).toEqual(stationaryBootstrap(x, { draws: 30, seed: 4, periodsPerYear: 365, meanBlock: optimalBlockLength(x) }));
     // undefined (5 returns): the rule of thumb ceil(5^(1/3)) = 2
     const five = [0.01, -0.02, 0.015, 0.003, -0.004];
-    expect(stationaryBootstrap(five, { draws: 30, seed: 4 })).toEqual(stationaryBootstrap(five, { draws: 30, seed: 4, meanBlock: 2 }));
+    expect(stationaryBootstrap(five, { draws: 30, seed: 4, periodsPerYear: 365 })).toEqual(stationaryBootstrap(five, { draws: 30, seed: 4, periodsPerYear: 365, meanBlock: 2 }));
   });
 });
