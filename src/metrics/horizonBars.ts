@@ -1,6 +1,5 @@
 import { medianSpacing } from "../data/medianSpacing.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
-import { medianSpacing } from "../data/medianSpacing.js";
 
 /** A forward horizon: a number of bars, or a duration such as "5m", "1h", "4h", "24h", "1d" (needs bar times). */
 export type Horizon = number | string;
