@@ -12,6 +12,7 @@ export type { DeflatedSharpeOptions } from "./deflatedSharpeRatio.js";
 export { probabilityOfBacktestOverfitting } from "./probabilityOfBacktestOverfitting.js";
 export type { BacktestOverfitting, BacktestOverfittingOptions } from "./probabilityOfBacktestOverfitting.js";
 export { stationaryBootstrap } from "./stationaryBootstrap.js";
+export { optimalBlockLength } from "./optimalBlockLength.js";
 export type { BootstrapInterval, StationaryBootstrapOptions } from "./stationaryBootstrap.js";
 export { walkForward } from "./walkForward.js";
 export type { WalkForwardBarOptions, WalkForwardFold, WalkForwardTimeOptions, BarRange } from "./walkForward.js";

@@ -1,5 +1,4 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, unlinkSync } from "node:fs";
-import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { History } from "../api/createClient.js";
 import { alignAsOf } from "../data/alignAsOf.js";
@@ -54,12 +53,18 @@ function dayParts(dir: string, startDay: string, endDay: string): string[] {
   return out;
 }
 
-/** Read files a batch at a time (I/O overlaps), decode one after another (WebAssembly is single-threaded), hand each result on. */
+/**
+ * Read files a batch at a time and decode them one after another (WebAssembly
+ * is single-threaded), handing each result on. Read synchronously: the files
+ * are small and mostly in the page cache, and fs/promises' open, stat, read
+ * and close are four thread-pool round trips a file (measured: 7% less CPU for
+ * a coin-year of 365 files, farm-bench 5 pairs).
+ */
 async function readEach<T>(paths: readonly string[], decode: (bytes: Uint8Array, path: string) => T, each: (value: T) => void): Promise<void> {
   const batch = 16;
   for (let i = 0; i < paths.length; i += batch) {
     const slice = paths.slice(i, i + batch);
-    const bytes: Uint8Array[] = await Promise.all(slice.map((p) => readFile(p)));
+    const bytes: Uint8Array[] = slice.map((p) => readFileSync(p));
     bytes.forEach((b, k) => {
       let value: T;
       try {
