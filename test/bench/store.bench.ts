@@ -14,8 +14,9 @@
  * - a SQL aggregation (DuckDB) over everything.
  * The data is generated once (seeded, the store's own writer, no fsync) and
  * kept in the OS temp folder for later runs (BENCH_FRESH=1 rebuilds it).
- * Env: BENCH_DAYS (365), BENCH_ROUNDS (3). Targets: coin-year < 1 s,
- * readParquet >= 2e7 values/s, memory <= 1.5x the data, linear growth.
+ * Env: BENCH_DAYS (365), BENCH_ROUNDS (3). Targets (issue 14): coin-year < 1 s,
+ * readParquet >= 2e7 values/s on the first call in a process and >= 5e7 warm,
+ * memory <= 1.5x the data, linear growth.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -194,7 +195,7 @@ for (let r = 0; r < Math.max(3, ROUNDS); r++) {
 }
 const singleValues = once.time.length * (Object.keys(once.columns).length + 1);
 console.log(`readParquet, one file of ${once.time.length} rows x ${Object.keys(once.columns).length} DOUBLE + time (${mb(statSync(single).size)}):`);
-console.log(`  first ${fmt(singleFirstMs, 0)} ms; warm median ${fmt(median(singleRuns), 0)} ms = ${(singleValues / (median(singleRuns) / 1000)).toExponential(2)} values/s (best ${(singleValues / (Math.min(...singleRuns) / 1000)).toExponential(2)})   target >= 2e7`);
+console.log(`  first ${fmt(singleFirstMs, 0)} ms; warm median ${fmt(median(singleRuns), 0)} ms = ${(singleValues / (median(singleRuns) / 1000)).toExponential(2)} values/s (best ${(singleValues / (Math.min(...singleRuns) / 1000)).toExponential(2)})   target >= 5e7`);
 console.log(`  by CPU time: median ${fmt(median(singleCpu), 0)} ms = ${(singleValues / (median(singleCpu) / 1000)).toExponential(2)} values/s`);
 console.log(`  first call in a fresh process (codecs loaded and compiled): ${firstCalls.map((f) => fmt(f.ms, 0)).join(", ")} ms = best ${(singleValues / (Math.min(...firstCalls.map((f) => f.ms)) / 1000)).toExponential(2)} values/s   target >= 2e7 (warm >= 5e7)`);
 
