@@ -40,7 +40,8 @@ export interface IsItRealInput {
   readonly logits?: ArrayLike<number>;
   /** The sweep, with the two components of its heatmap (drawn when given); the metric vs threshold is drawn too. */
   readonly sweep?: SweepTable;
-  readonly heatmap?: { readonly x: string; readonly y: string };
+  /** Components on the heatmap's axes, and optionally its cell size (`bucket`: weights rounded to it, see sweepHeatmap). */
+  readonly heatmap?: { readonly x: string; readonly y: string; readonly bucket?: number };
 }
 
 /**
@@ -159,7 +160,7 @@ export async function isItRealSection(input: IsItRealInput, options: IsItRealOpt
     ...(input.outOfSampleSharpe !== undefined ? [{ label: "out-of-sample Sharpe", value: input.outOfSampleSharpe, format: "number" as const, signed: true }] : []),
   ];
   const charts: { title?: string; svg: string }[] = [];
-  if (input.sweep !== undefined && input.heatmap !== undefined) charts.push({ svg: await sweepHeatmap(input.sweep, { x: input.heatmap.x, y: input.heatmap.y }) });
+  if (input.sweep !== undefined && input.heatmap !== undefined) charts.push({ svg: await sweepHeatmap(input.sweep, { x: input.heatmap.x, y: input.heatmap.y, ...(input.heatmap.bucket !== undefined ? { bucket: input.heatmap.bucket } : {}) }) });
   if (input.sweep !== undefined) charts.push({ svg: await thresholdChart(input.sweep) });
   if (input.folds !== undefined) charts.push({ svg: await walkForwardChart(input.folds) });
   if (input.logits !== undefined) charts.push({ svg: await pboLogitChart(input.logits, { pbo: input.pbo }) });
