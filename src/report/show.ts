@@ -2,7 +2,7 @@ import { inspect } from "node:util";
 import { isPanel } from "../data/Panel.js";
 import { DISPLAY, isDisplayable, preHtml, rejectPromise, tslabDisplay, type DisplayForms } from "./display.js";
 import { escapeHtml } from "./escapeHtml.js";
-import { formatPercent } from "./formatPercent.js";
+import { formatPercent } from "../domain/formatPercent.js";
 import { frameColumns, isFrameLike, type FrameLike } from "./frameColumns.js";
 import { htmlTable } from "./htmlTable.js";
 import { stats, type StatsSource } from "./stats.js";
