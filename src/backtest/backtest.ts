@@ -1,3 +1,5 @@
+import { backtestText } from "./backtestText.js";
+import { withInspect } from "../domain/withInspect.js";
 import type { DataFrame } from "../data/danfo.js";
 import { toDataFrame } from "../data/toDataFrame.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
@@ -209,7 +211,7 @@ export function backtest(options: BacktestOptions): BacktestResult {
       return tradesFrame(result.trades);
     },
   };
-  return result;
+  return withInspect(result, () => backtestText({ kind: "BacktestResult", time: given, equity, state: primary.state }));
 }
 
 /** Bars per block of a pass: the block's targets (and a composite's block buffers) stay in cache. */
