@@ -1,4 +1,6 @@
+import { withInspect } from "../domain/withInspect.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { panelText } from "./panelText.js";
 
 /**
  * A time-indexed table of numeric columns: the columnar core every loader
@@ -55,5 +57,6 @@ export function createPanel(time: ArrayLike<number>, columns: Readonly<Record<st
     }
     out[name] = Float64Array.from(col, (x) => (typeof x === "number" ? x : Number.NaN));
   }
-  return { time: t, columns: out };
+  const panel: Panel = { time: t, columns: out };
+  return withInspect(panel, () => panelText(panel));
 }

@@ -1,5 +1,6 @@
 import type { DataFrame } from "../data/danfo.js";
 import { toDataFrame } from "../data/toDataFrame.js";
+import { withInspect } from "../domain/withInspect.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { createManifest, type Manifest } from "../store/createManifest.js";
 import { toParquet } from "../store/toParquet.js";
@@ -8,6 +9,7 @@ import type { Weights } from "../signals/weights.js";
 import { variantReturns } from "./variantPass.js";
 import type { SweepPlan } from "./SweepPlan.js";
 import { sweepFingerprint } from "./sweepFingerprint.js";
+import { sweepText } from "./sweepText.js";
 import { SWEEP_METRICS, type SweepMetric } from "./sweepMetrics.js";
 
 /** The variant a sweep ranks first by one metric. */
@@ -233,5 +235,5 @@ export function createSweepResult(parts: SweepParts): SweepResult {
     },
   };
   if (plan !== undefined) PLANS.set(result, plan);
-  return result;
+  return withInspect(result, () => sweepText(result));
 }
