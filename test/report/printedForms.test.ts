@@ -1,0 +1,101 @@
+/**
+ * Results print a short form through util.inspect (console.log, a tslab cell's last
+ * value): a backtest, a sweep, a walk-forward and a Panel, instead of every series.
+ * Before this change, inspect(bt) of 1e5 bars listed its Float64Arrays (and the
+ * lazy getters as [Getter]) and none of these texts existed: every case below failed.
+ */
+import { inspect } from "node:util";
+import { describe, expect, it } from "vitest";
+import { backtest, createPanel, runWalkForward, selectBestVariant, simplexGrid, sweepComposite, walkForward } from "../../src/index.js";
+import { panelText } from "../../src/data/panelText.js";
+import { generateBars } from "../bench/backtestData.js";
+
+const MIN = 60_000;
+
+describe("a backtest's printed form", () => {
+  // Always long one unit of equity, no fees: equity = 10,000 x close / close[0] (hand-computed).
+  const n = 100_000;
+  const time = Float64Array.from({ length: n }, (_, i) => Date.UTC(2026, 0, 1) + i * MIN);
+  const close = Float64Array.from({ length: n }, (_, i) => 100 + i * 0.0001);
+  const bt = backtest({ time, close, position: new Float64Array(n).fill(1), initialCash: 10_000 });
+
+  it("is short and names bars, UTC range, equity, total return and trades", () => {
+    const text = inspect(bt);
+    expect(text.length).toBeLessThan(2000);
+    // python3: (100 + 99999 * 0.0001) / 100 - 1 = 0.099999; 10000 * that + 10000 = 10999.99; 99,999 min after 2026-01-01 = 2026-03-11 10:39
+    expect(text).toContain("BacktestResult: 100,000 bars 2026-01-01 00:00 → 2026-03-11 10:39 UTC");
+    expect(text).toContain("equity 10,000 → 10,999.99, total return 10.00%, 1 trade");
+    expect(text).toContain("stats(bt)");
+    expect(bt.trades.length).toBe(1);
+  });
+
+  it("leaves the fields as they were: the hook is non-enumerable", () => {
+    expect(Object.keys(bt)).not.toContain(inspect.custom);
+    expect(Object.getOwnPropertyDescriptor(bt, inspect.custom)?.enumerable).toBe(false);
+    expect({ ...bt }.equity).toBe(bt.equity);
+    expect(bt.equity[n - 1]).toBeCloseTo(10_999.99, 6);
+  });
+
+  it("numbers the bars without times and says when the account was ruined", () => {
+    const r = backtest({ close: [100, 50, 1, 2], position: [3, 3, 3, 3], initialCash: 1000, maxLeverage: 3 });
+    const text = inspect(r);
+    expect(text).toMatch(/^BacktestResult: 4 bars\n/);
+    if (r.ruinIndex >= 0) expect(text).toContain(`ruined at bar ${r.ruinIndex}`);
+  });
+
+  it("prints an empty run", () => {
+    expect(inspect(backtest({ time: [], close: [], position: [] }))).toMatch(/^BacktestResult: 0 bars\n/);
+  });
+});
+
+describe("a sweep's printed form", async () => {
+  const N = 600;
+  const bars = generateBars(N, 3);
+  const input = { time: Float64Array.from({ length: N }, (_, i) => i * 3_600_000), close: bars.close, imbalance: bars.imbalance, funding: bars.funding };
+  const sweep = await sweepComposite(input, { weights: simplexGrid(["imbalance", "funding"], 0.25), thresholds: [0.05, 0.2], feeBps: 2, workers: 0 });
+
+  it("names the variants, the parameter columns and the best 5 rows by Sharpe ratio", () => {
+    const text = inspect(sweep);
+    expect(text.length).toBeLessThan(2000);
+    expect(text).toContain(`SweepResult: ${sweep.length} of ${sweep.total} variants`);
+    expect(text).toContain("parameters: w_imbalance, w_funding, threshold");
+    // the best rows, sorted here independently: Sharpe descending, NaN out
+    const s = sweep.columns["sharpeRatio"] as Float64Array;
+    const ranked = Array.from(s.keys()).filter((i) => !Number.isNaN(s[i] as number)).sort((a, b) => (s[b] as number) - (s[a] as number));
+    const lines = text.split("\n").filter((l) => l.startsWith("    #"));
+    expect(lines).toHaveLength(Math.min(5, sweep.length));
+    lines.forEach((line, k) => expect(line.startsWith(`    #${(sweep.columns["variant"] as Float64Array)[ranked[k] as number]} `)).toBe(true));
+    expect(sweep.best()?.index).toBe(ranked[0]);
+  });
+});
+
+describe("a walk-forward's printed form", () => {
+  const A = [0.02, 0.01, 0.03, 0.02, -0.01, -0.02, -0.01, -0.03, 0.01, 0.0, -0.01, 0.02];
+  const B = [0.01, -0.01, 0.01, -0.01, 0.01, -0.01, 0.01, -0.01, 0.01, -0.01, 0.01, -0.01];
+  const C = [-0.02, -0.01, -0.02, -0.03, 0.02, 0.01, 0.03, 0.01, 0.02, 0.03, -0.01, 0.01];
+  const wf = runWalkForward(walkForward({ n: 12, train: 4, test: 4 }), selectBestVariant([A, B, C], { periodsPerYear: 1 }));
+
+  it("summarises the folds: in-sample vs out-of-sample per fold and the stitched score", () => {
+    const text = inspect(wf);
+    expect(text).toMatch(/^WalkForwardResult: 2 folds over 12 bars/);
+    // fold 0 picks A (best on bars 0..3), tested on A[4..8]: numpy mean/std(ddof=1) = -1.8278153875348278
+    expect(text).toMatch(/fold 0: test bars 4–8, choice 0, in-sample [\d.]+ → out-of-sample -1\.828/);
+    expect(text.split("\n")).toHaveLength(5);
+  });
+});
+
+describe("a Panel's printed form", () => {
+  it("shows rows, the UTC range and the columns", () => {
+    const p = createPanel([Date.UTC(2026, 9, 1), Date.UTC(2026, 10, 1)], { close: [1, 2], volume: [3, 4] });
+    expect(inspect(p)).toBe("Panel: 2 rows 2026-10-01 00:00 → 2026-11-01 00:00 UTC\n  columns (2): close, volume\n  show(panel) for the rows, toDataFrame(panel) for a DataFrame");
+    expect(Object.keys(p)).toEqual(["time", "columns"]);
+  });
+
+  it("prints 0 rows, NaN times and many columns sensibly", () => {
+    expect(inspect(createPanel([], {}))).toMatch(/^Panel: 0 rows\n {2}columns \(0\): none\n/);
+    expect(panelText({ time: Float64Array.of(Number.NaN, 5000), columns: {} })).toMatch(/^Panel: 2 rows – → 1970-01-01 00:00:05 UTC\n/);
+    const many: Record<string, number[]> = {};
+    for (let k = 0; k < 20; k++) many[`c${k}`] = [k];
+    expect(inspect(createPanel([0], many))).toContain("c11, … and 8 more");
+  });
+});
