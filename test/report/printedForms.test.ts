@@ -6,7 +6,7 @@
  */
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
-import { backtest, createPanel, runWalkForward, selectBestVariant, simplexGrid, sweepComposite, walkForward } from "../../src/index.js";
+import { backtest, backtestPortfolio, createPanel, runWalkForward, selectBestVariant, simplexGrid, sweepComposite, walkForward } from "../../src/index.js";
 import { panelText } from "../../src/data/panelText.js";
 import { generateBars } from "../bench/backtestData.js";
 
@@ -45,6 +45,23 @@ describe("a backtest's printed form", () => {
 
   it("prints an empty run", () => {
     expect(inspect(backtest({ time: [], close: [], position: [] }))).toMatch(/^BacktestResult: 0 bars\n/);
+  });
+});
+
+describe("a portfolio's printed form", () => {
+  it("names the coins and the run's numbers", () => {
+    // test/backtest/portfolio.test.ts's case: E = 1000 -> 1119.7791 (hand-computed there), one round trip per coin
+    const r = backtestPortfolio({
+      time: [0, 1, 2, 3],
+      coins: { BTC: { close: [100, 110, 121, 121], position: [1, 1, 0, 0] }, ETH: { close: [10, 9, 9.9, 9.9], position: [1, 1, 0, 0] } },
+      weights: { BTC: 0.6, ETH: 0.4 },
+      feeBps: 10,
+      initialCash: 1000,
+    });
+    const text = inspect(r);
+    expect(text).toMatch(/^PortfolioResult \(BTC, ETH\): 4 bars 1970-01-01 00:00 → 1970-01-01 00:00 UTC\n/);
+    expect(text).toContain("equity 1,000 → 1,119.78, total return 11.98%, 2 trades");
+    expect(r.trades).toHaveLength(2);
   });
 });
 
