@@ -7,6 +7,7 @@ import type { WriteParquetOptions } from "../store/writeParquet.js";
 import type { Weights } from "../signals/weights.js";
 import { variantReturns } from "./variantPass.js";
 import type { SweepPlan } from "./SweepPlan.js";
+import { sweepFingerprint } from "./sweepFingerprint.js";
 import { SWEEP_METRICS, type SweepMetric } from "./sweepMetrics.js";
 
 /** The variant a sweep ranks first by one metric. */
@@ -64,6 +65,13 @@ export interface SweepResult {
   toDataFrame(): DataFrame;
   /** A plain JSON form (non-finite numbers as the strings "NaN", "Infinity", "-Infinity"), read back by mergeSweeps. */
   toJSON(): SweepJSON;
+  /**
+   * SHA-256 of everything the variants were computed from (close, time, funding per bar, the
+   * component scores, the weight grid, the thresholds, fees, slippage, periods per year, missing
+   * policy, variant count): the same for every shard of one sweep, another for other data or
+   * options. mergeSweeps refuses shards whose fingerprints differ. Carried through JSON.
+   */
+  readonly fingerprint: string;
   /** Write the table (`columns`) to a Parquet file, atomically (see writeParquet). */
   toParquet(path: string, options?: WriteParquetOptions): Promise<void>;
   /**
@@ -77,7 +85,9 @@ export interface SweepResult {
 
 /** The JSON form of a {@link SweepResult}: what a shard writes for mergeSweeps. */
 export interface SweepJSON {
-  readonly format: "market-intel-lab/sweep@1";
+  readonly format: "market-intel-lab/sweep@2";
+  /** {@link SweepResult.fingerprint}. */
+  readonly fingerprint: string;
   readonly components: readonly string[];
   readonly total: number;
   readonly aborted: boolean;
@@ -94,6 +104,8 @@ export interface SweepParts {
   readonly columns: Readonly<Record<string, Float64Array>>;
   /** The inputs, for returnsOf and the vectors' own key order; absent when read from JSON. */
   readonly plan: SweepPlan | undefined;
+  /** The fingerprint read from JSON; computed from `plan` when absent. */
+  readonly fingerprint?: string | undefined;
 }
 
 /** Field names of a sweep table, in order. @internal */
@@ -138,11 +150,12 @@ export function createSweepResult(parts: SweepParts): SweepResult {
     return w;
   };
   let manifest: Manifest | undefined;
-  const manifestOf = (): Manifest => {
-    if (plan === undefined) return createManifest({ kind: "sweep", options: { components: [...components], total, aborted, periodsPerYear }, result: columns });
+  let fingerprint = parts.fingerprint;
+  /** What the variants are computed from, as the manifest records it and the fingerprint hashes it. */
+  const inputsOf = (plan: SweepPlan): Record<string, unknown> => {
     const scores: Record<string, Float64Array> = {};
     plan.components.forEach((c, j) => (scores[c] = plan.scores[j] as Float64Array));
-    const options: Record<string, unknown> = {
+    return {
       ...(plan.time !== undefined ? { time: plan.time } : {}),
       close: plan.close,
       ...(plan.barFunding !== undefined ? { fundingPerBar: plan.barFunding } : {}),
@@ -157,8 +170,9 @@ export function createSweepResult(parts: SweepParts): SweepResult {
       periodsPerYear: plan.periodsPerYear,
       total,
     };
-    return createManifest({ kind: "sweep", options, result: columns });
   };
+  const manifestOf = (): Manifest =>
+    createManifest({ kind: "sweep", options: plan === undefined ? { components: [...components], total, aborted, periodsPerYear } : inputsOf(plan), result: columns });
   let complete = length === total;
   for (let i = 0; complete && i < length; i++) complete = variant[i] === i;
   const result: SweepResult = {
@@ -205,13 +219,17 @@ export function createSweepResult(parts: SweepParts): SweepResult {
     get manifest(): Manifest {
       return (manifest ??= manifestOf());
     },
+    get fingerprint(): string {
+      // a result always has a plan or a fingerprint read from JSON (createSweepResult's callers)
+      return (fingerprint ??= sweepFingerprint(inputsOf(plan as SweepPlan)));
+    },
     toParquet(path: string, options?: WriteParquetOptions): Promise<void> {
       return toParquet(result, path, options);
     },
     toJSON(): SweepJSON {
       const out: Record<string, (number | string)[]> = {};
       for (const [name, col] of Object.entries(columns)) out[name] = Array.from(col, (x) => (Number.isFinite(x) ? x : String(x)));
-      return { format: "market-intel-lab/sweep@1", components: [...components], total, aborted, periodsPerYear, columns: out };
+      return { format: "market-intel-lab/sweep@2", fingerprint: result.fingerprint, components: [...components], total, aborted, periodsPerYear, columns: out };
     },
   };
   if (plan !== undefined) PLANS.set(result, plan);

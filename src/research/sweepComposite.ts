@@ -15,6 +15,7 @@ import { shardRange, type Shard } from "./shardRange.js";
 import { sharedCopy, type SweepPlan } from "./SweepPlan.js";
 import { SWEEP_METRICS } from "./sweepMetrics.js";
 import { createSweepResult, type SweepResult } from "./SweepResult.js";
+import { checkWorkers } from "./checkWorkers.js";
 import type { SweepTask } from "./sweepWorker.js";
 
 /** Progress of a sweep, in variants of this run (its shard). */
@@ -58,7 +59,7 @@ export interface SweepOptions {
   /**
    * Worker threads: 0 evaluates on the calling thread; n >= 1 uses a piscina pool of n threads
    * (inputs in SharedArrayBuffer). Default: 0 for small sweeps (under 2e7 bar-evaluations),
-   * else the machine's available parallelism. Results are identical for every value.
+   * else the machine's available parallelism. At most MAX_WORKERS (256). Results are identical for every value.
    */
   readonly workers?: number;
   /** Stops the sweep: no variant starts after it fires; those finished are kept (`aborted: true`). */
@@ -288,10 +289,7 @@ function buildPlan(input: ColumnInput, options: SweepOptions, where: string): { 
   if (from !== "values" && from !== "scores") {
     throw new InvalidArgumentError("from", `${where}: from must be "values" or "scores", got ${String(from)}`);
   }
-  const workers = options.workers;
-  if (workers !== undefined && (!Number.isInteger(workers) || workers < 0)) {
-    throw new InvalidArgumentError("workers", `${where}: workers must be a whole number >= 0 (0 = the calling thread), got ${String(workers)}`);
-  }
+  checkWorkers(options.workers, where);
   if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) {
     throw new InvalidArgumentError("signal", `${where}: signal must be an AbortSignal (e.g. new AbortController().signal), got ${String(options.signal)}`);
   }

@@ -19,7 +19,7 @@ import { readRecordFile } from "./recordFile.js";
 import { coinDir, seriesKey, type SeriesKey } from "./seriesKey.js";
 import { createSqlEngine } from "./sqlEngine.js";
 import type { Store, StoredSeries } from "./Store.js";
-import { timeBound } from "./timeBound.js";
+import { timeBound, writtenTime } from "./timeBound.js";
 import { utcDay } from "./utcDay.js";
 import { parquetBytes } from "./writeParquet.js";
 import { writeFileAtomic } from "./writeFileAtomic.js";
@@ -203,9 +203,7 @@ export function openStore(dir: string, options: OpenStoreOptions = {}): Store {
     const pq = await loadCodecs();
     const byDay = new Map<string, number[]>();
     for (let i = 0; i < time.length; i++) {
-      const t = time[i] as number;
-      if (!Number.isFinite(t)) throw new InvalidArgumentError("series", `store.saveHistory: time must be finite epoch ms, got ${t} at index ${i}`);
-      const day = utcDay(t);
+      const day = utcDay(writtenTime(time[i] as number, "store.saveHistory", "time", i));
       let rows = byDay.get(day);
       if (rows === undefined) byDay.set(day, (rows = []));
       rows.push(i);
@@ -320,11 +318,11 @@ export function openStore(dir: string, options: OpenStoreOptions = {}): Store {
         },
       };
     },
-    async query(text) {
-      return toDataFrame(await sql.query(text));
+    async query(text, queryOptions) {
+      return toDataFrame(await sql.query(text, queryOptions));
     },
-    async queryColumns(text) {
-      return (await sql.query(text)) as Readonly<Record<string, Float64Array | string[]>>;
+    async queryColumns(text, queryOptions) {
+      return (await sql.query(text, queryOptions)) as Readonly<Record<string, Float64Array | string[]>>;
     },
     async loadRecording(opts = {}) {
       const start = timeBound(opts.start, "start", "store.loadRecording", -Infinity);
