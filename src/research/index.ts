@@ -38,4 +38,6 @@ export type { Shard } from "./shardRange.js";
 export { assessSweep } from "./assessSweep.js";
 export type { AssessSweepOptions, SweepAssessment } from "./assessSweep.js";
 export { sweepVerdict } from "./sweepVerdict.js";
+export { effectiveTrials } from "./effectiveTrials.js";
+export type { EffectiveTrials } from "./effectiveTrials.js";
 export type { SweepVerdict, SweepVerdictInput } from "./sweepVerdict.js";
