@@ -2,7 +2,7 @@ import { sharpeRatio } from "../metrics/sharpeRatio.js";
 import { finiteCopy, percentileOf } from "../metrics/valueAtRisk.js";
 import { checkReturns } from "../metrics/ReturnsOptions.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
-import { createRng } from "../sim/prng.js";
+import { createRng } from "../random/prng.js";
 import { checkNumberOption } from "./checkNumberOption.js";
 
 /** Options of {@link stationaryBootstrap}. */
