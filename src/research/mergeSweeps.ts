@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
-import { createSweepResult, planOf, sweepFields, type SweepJSON, type SweepParts, type SweepResult } from "./SweepResult.js";
+import { compositeParameters, createSweepResult, sourceOf, sweepFields, type SweepJSON, type SweepParts, type SweepResult } from "./SweepResult.js";
 
 /** What mergeSweeps accepts: results, or their JSON form (`JSON.parse` of a shard's `JSON.stringify(result)`). */
 export type SweepShard = SweepResult | SweepJSON;
@@ -24,8 +24,13 @@ export function mergeSweeps(shards: readonly SweepShard[]): SweepResult {
   }
   const parts = shards.map((s, i) => readShard(s, i, where));
   const first = parts[0] as ShardColumns;
-  const fields = sweepFields(first.components);
+  const parameters = first.parameters ?? compositeParameters(first.components);
+  const fields = sweepFields(parameters);
   for (const p of parts) {
+    const theirs = p.parameters ?? compositeParameters(p.components);
+    if (theirs.join("\u0000") !== parameters.join("\u0000") || JSON.stringify(p.levels ?? {}) !== JSON.stringify(first.levels ?? {})) {
+      throw new InvalidArgumentError("shards", `${where}: shard ${p.at} sweeps ${theirs.join(", ")}, shard 0 sweeps ${parameters.join(", ")} (or their values differ); merge shards of one sweep only`);
+    }
     if (p.components.join("\u0000") !== first.components.join("\u0000")) {
       throw new InvalidArgumentError("shards", `${where}: shard ${p.at} weights ${p.components.join(", ")}, shard 0 weights ${first.components.join(", ")}; merge shards of one sweep only`);
     }
@@ -56,14 +61,16 @@ export function mergeSweeps(shards: readonly SweepShard[]): SweepResult {
     rows.forEach((x, i) => (col[i] = ((parts[x.p] as ShardColumns).columns[f] as Float64Array)[x.r] as number));
     columns[f] = col;
   }
-  const plans = parts.map((p) => p.plan);
+  const sources = parts.map((p) => p.source);
   return createSweepResult({
     components: first.components,
+    ...(first.parameters !== undefined ? { parameters: first.parameters, levels: first.levels ?? {} } : {}),
     total: first.total,
     aborted: parts.some((p) => p.aborted),
     periodsPerYear: first.periodsPerYear,
     columns,
-    plan: plans.every((p) => p !== undefined) ? plans[0] : undefined,
+    source: sources.every((p) => p !== undefined) ? sources[0] : undefined,
+    runsOn: parts.every((p) => p.runsOn === "workers") ? "workers" : "calling thread",
   });
 }
 
@@ -81,13 +88,27 @@ function readShard(s: SweepShard, at: number, where: string): ShardColumns {
   if (!(typeof s.periodsPerYear === "number" && s.periodsPerYear > 0)) throw bad(`periodsPerYear ${String(s.periodsPerYear)}`);
   const columns: Record<string, Float64Array> = {};
   let length = -1;
-  for (const f of sweepFields(s.components)) {
+  const strategy = "parameters" in s && s.parameters !== undefined && !isJson ? s.parameters : isJson ? (s as SweepJSON).parameters : undefined;
+  if (strategy !== undefined && !Array.isArray(strategy)) throw bad("parameters is not a list");
+  for (const f of sweepFields(strategy ?? compositeParameters(s.components))) {
     const col = (s.columns as Record<string, ArrayLike<number | string>>)[f];
     if (col === undefined || typeof col.length !== "number") throw bad(`no ${f} column`);
     if (length >= 0 && col.length !== length) throw bad(`column ${f} has ${col.length} rows, not ${length}`);
     length = col.length;
     columns[f] = col instanceof Float64Array ? col : Float64Array.from(col as ArrayLike<number | string>, (x) => (typeof x === "number" ? x : Number(x)));
   }
-  const plan = isJson ? undefined : planOf(s as SweepResult);
-  return { at, components: s.components, total: s.total, aborted: s.aborted === true, periodsPerYear: s.periodsPerYear, columns, plan };
+  const source = isJson ? undefined : sourceOf(s as SweepResult);
+  const runsOn = isJson ? "calling thread" : (s as SweepResult).runsOn;
+  const levels = (s as { levels?: SweepParts["levels"] }).levels;
+  return {
+    at,
+    components: s.components,
+    ...(strategy !== undefined ? { parameters: strategy, levels: levels ?? {} } : {}),
+    total: s.total,
+    aborted: s.aborted === true,
+    periodsPerYear: s.periodsPerYear,
+    columns,
+    source,
+    runsOn,
+  };
 }

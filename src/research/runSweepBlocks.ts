@@ -1,0 +1,123 @@
+import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import type { SweepProgress } from "./sweepComposite.js";
+import { checkWorkers, sweepPool } from "./sweepPool.js";
+import type { SweepTask } from "./sweepWorker.js";
+
+/** Variants lo..hi-1 of a sweep. @internal */
+export interface SweepBlock {
+  readonly lo: number;
+  readonly hi: number;
+}
+
+/** How a sweep's share of variants is run. @internal */
+export interface SweepRun {
+  /** The share: variants lo..hi-1 of the whole sweep. */
+  readonly lo: number;
+  readonly hi: number;
+  /** Bars per variant (sizes the blocks). */
+  readonly bars: number;
+  /** 0: the calling thread; n: the process's pool of n threads. */
+  readonly workers: number;
+  /** Evaluate a block on the calling thread. */
+  readonly evaluate: (block: SweepBlock) => void;
+  /** The pool task of a block (its inputs in shared memory). */
+  readonly task: (block: SweepBlock) => SweepTask;
+  readonly signal: AbortSignal | undefined;
+  readonly onProgress: ((progress: SweepProgress) => void) | undefined;
+  readonly where: string;
+}
+
+/** What ran: the blocks, which of them finished, and how many variants that is. @internal */
+export interface SweepBlocksDone {
+  readonly blocks: readonly SweepBlock[];
+  readonly finished: Uint8Array;
+  readonly done: number;
+}
+
+/**
+ * Check a sweep's run controls: `workers` (0..MAX_WORKERS), `signal` (an AbortSignal) and
+ * `onProgress` (a function).
+ * @throws InvalidArgumentError naming the bad one
+ * @internal
+ */
+export function checkSweepControls(options: { readonly workers?: unknown; readonly signal?: unknown; readonly onProgress?: unknown }, where: string): void {
+  checkWorkers(options.workers, where);
+  if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) {
+    throw new InvalidArgumentError("signal", `${where}: signal must be an AbortSignal (e.g. new AbortController().signal), got ${String(options.signal)}`);
+  }
+  if (options.onProgress !== undefined && typeof options.onProgress !== "function") {
+    throw new InvalidArgumentError("onProgress", `${where}: onProgress must be a function ({ done, total }) => void, got ${typeof options.onProgress}`);
+  }
+}
+
+/** Bar-evaluations per block of variants: progress and cancellation granularity (~0.1 s). */
+const BLOCK_EVALS = 4e6;
+
+/**
+ * Run a sweep's share of variants in blocks of about BLOCK_EVALS bar-evaluations (and at
+ * least 8 per thread, for progress, cancellation and balance): on the calling thread, yielding
+ * to the event loop between blocks (timers and Ctrl-C run), or on the process's persistent
+ * pool with at most 2 blocks per thread in flight. No block starts once `signal` has fired;
+ * those finished are kept. Each block writes its own variants' slots, so the numbers do not
+ * depend on which thread ran which block.
+ * @internal
+ */
+export async function runSweepBlocks(run: SweepRun): Promise<SweepBlocksDone> {
+  const { lo, hi, workers, signal, onProgress } = run;
+  const count = hi - lo;
+  const per = Math.max(1, Math.min(Math.ceil(BLOCK_EVALS / Math.max(1, run.bars)), Math.ceil(count / (8 * Math.max(1, workers)))));
+  const blocks: SweepBlock[] = [];
+  for (let b = lo; b < hi; b += per) blocks.push({ lo: b, hi: Math.min(hi, b + per) });
+  const finished = new Uint8Array(blocks.length);
+  let done = 0;
+  const report = (b: number): void => {
+    finished[b] = 1;
+    const blk = blocks[b] as SweepBlock;
+    done += blk.hi - blk.lo;
+    onProgress?.({ done, total: count });
+  };
+  if (workers === 0) {
+    for (let b = 0; b < blocks.length; b++) {
+      if (signal?.aborted) break;
+      run.evaluate(blocks[b] as SweepBlock);
+      report(b);
+      if (b + 1 < blocks.length) await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    return { blocks, finished, done };
+  }
+  const pool = sweepPool(workers, run.where);
+  let next = 0;
+  let running = 0;
+  let failure: unknown;
+  let finish = (): void => undefined;
+  const pump = (): void => {
+    while (failure === undefined && !signal?.aborted && next < blocks.length && running < 2 * workers) {
+      const b = next++;
+      running++;
+      pool.run(run.task(blocks[b] as SweepBlock)).then(
+        () => {
+          running--;
+          report(b);
+          pump();
+        },
+        (e: unknown) => {
+          running--;
+          failure ??= e;
+          pump();
+        },
+      );
+    }
+    if (running === 0) finish();
+  };
+  try {
+    await new Promise<void>((resolve) => {
+      finish = resolve;
+      signal?.addEventListener("abort", pump);
+      pump();
+    });
+  } finally {
+    signal?.removeEventListener("abort", pump);
+  }
+  if (failure !== undefined) throw failure;
+  return { blocks, finished, done };
+}
