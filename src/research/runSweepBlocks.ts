@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import type { SweepProgress } from "./sweepComposite.js";
+import { SWEEP_METRICS } from "./sweepMetrics.js";
 import { checkWorkers, sweepPool } from "./sweepPool.js";
 import type { SweepTask } from "./sweepWorker.js";
 
@@ -120,4 +121,40 @@ export async function runSweepBlocks(run: SweepRun): Promise<SweepBlocksDone> {
   }
   if (failure !== undefined) throw failure;
   return { blocks, finished, done };
+}
+
+/**
+ * A sweep's table from its finished blocks, in variant order: `variant`, the parameter
+ * columns (`paramsInto(v, row, columns)` writes variant v's values at `row`), then the
+ * metrics read from `out` (metric m of variant v at `out[m * stride + (v - base)]`).
+ * @internal
+ */
+export function sweepColumns(
+  ran: SweepBlocksDone,
+  out: Float64Array,
+  base: number,
+  stride: number,
+  parameters: readonly string[],
+  paramsInto: (v: number, row: number, columns: readonly Float64Array[]) => void,
+): Record<string, Float64Array> {
+  const { blocks, finished } = ran;
+  let rows = 0;
+  for (let b = 0; b < blocks.length; b++) if (finished[b]) rows += (blocks[b] as SweepBlock).hi - (blocks[b] as SweepBlock).lo;
+  const variant = new Float64Array(rows);
+  const params = parameters.map(() => new Float64Array(rows));
+  const metrics = SWEEP_METRICS.map(() => new Float64Array(rows));
+  let r = 0;
+  for (let b = 0; b < blocks.length; b++) {
+    if (!finished[b]) continue;
+    const blk = blocks[b] as SweepBlock;
+    for (let v = blk.lo; v < blk.hi; v++, r++) {
+      variant[r] = v;
+      paramsInto(v, r, params);
+      for (let m = 0; m < metrics.length; m++) (metrics[m] as Float64Array)[r] = out[m * stride + (v - base)] as number;
+    }
+  }
+  const columns: Record<string, Float64Array> = { variant };
+  parameters.forEach((p, j) => (columns[p] = params[j] as Float64Array));
+  SWEEP_METRICS.forEach((m, i) => (columns[m] = metrics[i] as Float64Array));
+  return columns;
 }

@@ -12,8 +12,8 @@ import { evaluateVariants } from "./evaluateVariants.js";
 import { shardRange, type Shard } from "./shardRange.js";
 import { sharedCopy, type SweepPlan } from "./SweepPlan.js";
 import { SWEEP_METRICS } from "./sweepMetrics.js";
-import { createSweepResult, type SweepResult } from "./SweepResult.js";
-import { checkSweepControls, runSweepBlocks } from "./runSweepBlocks.js";
+import { compositeParameters, createSweepResult, type SweepResult } from "./SweepResult.js";
+import { checkSweepControls, runSweepBlocks, sweepColumns } from "./runSweepBlocks.js";
 import { defaultWorkers } from "./sweepPool.js";
 import { compositeSource } from "./variantPass.js";
 
@@ -106,7 +106,7 @@ export async function sweepComposite(input: ColumnInput, options: SweepOptions):
   const poolPlan = workers > 0 ? shared() : plan;
   const stride = count;
   const out = new Float64Array(workers > 0 ? new SharedArrayBuffer(8 * SWEEP_METRICS.length * count) : new ArrayBuffer(8 * SWEEP_METRICS.length * count));
-  const { blocks, finished, done } = await runSweepBlocks({
+  const ran = await runSweepBlocks({
     lo,
     hi,
     bars: plan.n,
@@ -117,56 +117,31 @@ export async function sweepComposite(input: ColumnInput, options: SweepOptions):
     onProgress: options.onProgress,
     where,
   });
-  const aborted = done < count;
+  const aborted = ran.done < count;
   return createSweepResult({
     components: plan.components,
     total,
     aborted,
     periodsPerYear: plan.periodsPerYear,
-    columns: collect(plan, blocks, finished, out, lo, stride),
+    columns: sweepColumns(ran, out, lo, stride, compositeParameters(plan.components), compositeParamsInto(plan)),
     source: compositeSource(plan),
     runsOn: workers > 0 ? "workers" : "calling thread",
   });
 }
 
-/** The result's columns from the finished blocks, in variant order. */
-function collect(
-  plan: SweepPlan,
-  blocks: readonly { lo: number; hi: number }[],
-  finished: Uint8Array,
-  out: Float64Array,
-  base: number,
-  stride: number,
-): Record<string, Float64Array> {
-  let rows = 0;
-  for (let b = 0; b < blocks.length; b++) if (finished[b]) rows += (blocks[b] as { hi: number }).hi - (blocks[b] as { lo: number }).lo;
+/** Variant v's composite parameters at `row`: its weight per component (0 when unweighted), then its threshold. */
+function compositeParamsInto(plan: SweepPlan): (v: number, row: number, columns: readonly Float64Array[]) => void {
   const k = plan.components.length;
   const nt = plan.thresholds.length;
-  const variant = new Float64Array(rows);
-  const w = plan.components.map(() => new Float64Array(rows));
-  const threshold = new Float64Array(rows);
-  const metrics = SWEEP_METRICS.map(() => new Float64Array(rows));
-  let r = 0;
-  for (let b = 0; b < blocks.length; b++) {
-    if (!finished[b]) continue;
-    const blk = blocks[b] as { lo: number; hi: number };
-    for (let v = blk.lo; v < blk.hi; v++, r++) {
-      variant[r] = v;
-      const wv = Math.floor(v / nt);
-      threshold[r] = plan.thresholds[v - wv * nt] as number;
-      for (let j = 0; j < k; j++) {
-        const c = plan.order[wv * k + j] as number;
-        if (c < 0) break;
-        (w[c] as Float64Array)[r] = plan.weight[wv * k + j] as number;
-      }
-      for (let m = 0; m < metrics.length; m++) (metrics[m] as Float64Array)[r] = out[m * stride + (v - base)] as number;
+  return (v, row, columns) => {
+    const wv = Math.floor(v / nt);
+    (columns[k] as Float64Array)[row] = plan.thresholds[v - wv * nt] as number;
+    for (let j = 0; j < k; j++) {
+      const c = plan.order[wv * k + j] as number;
+      if (c < 0) break;
+      (columns[c] as Float64Array)[row] = plan.weight[wv * k + j] as number;
     }
-  }
-  const columns: Record<string, Float64Array> = { variant };
-  plan.components.forEach((c, j) => (columns[`w_${c}`] = w[j] as Float64Array));
-  columns["threshold"] = threshold;
-  SWEEP_METRICS.forEach((m, i) => (columns[m] = metrics[i] as Float64Array));
-  return columns;
+  };
 }
 
 /**

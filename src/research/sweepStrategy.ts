@@ -8,11 +8,11 @@ import { replayComposite } from "../signals/replayComposite.js";
 import type { Scorer } from "../signals/scorers.js";
 import { DEFAULT_WEIGHTS, validateWeights, type Weights } from "../signals/weights.js";
 import { validateThresholds } from "../signals/classifySignal.js";
-import { checkSweepControls, runSweepBlocks, type SweepBlock } from "./runSweepBlocks.js";
+import { checkSweepControls, runSweepBlocks, sweepColumns } from "./runSweepBlocks.js";
 import { shardRange, type Shard } from "./shardRange.js";
 import { sharedCopy } from "./SweepPlan.js";
 import type { SweepProgress } from "./sweepComposite.js";
-import { gridPlan, gridValues, gridValuesOf, type SweepGrid } from "./sweepGrid.js";
+import { gridPlan, gridValues, gridValuesOf, type GridPlan, type SweepGrid } from "./sweepGrid.js";
 import { SWEEP_METRICS } from "./sweepMetrics.js";
 import { defaultWorkers, sweepPool } from "./sweepPool.js";
 import { createSweepResult, type SweepResult, type SweepValue } from "./SweepResult.js";
@@ -171,7 +171,7 @@ export async function sweepStrategy(strategy: SweepableStrategy, options: SweepS
   }
   const poolPlan = workers > 0 ? sharedPlan(plan) : plan;
   const out = new Float64Array(workers > 0 ? new SharedArrayBuffer(8 * SWEEP_METRICS.length * count) : new ArrayBuffer(8 * SWEEP_METRICS.length * count));
-  const { blocks, finished, done } = await runSweepBlocks({
+  const ran = await runSweepBlocks({
     lo,
     hi,
     bars: n,
@@ -187,9 +187,9 @@ export async function sweepStrategy(strategy: SweepableStrategy, options: SweepS
     parameters: grid.parameters,
     levels,
     total,
-    aborted: done < count,
+    aborted: ran.done < count,
     periodsPerYear,
-    columns: collect(grid, levels, blocks, finished, out, lo, stride),
+    columns: sweepColumns(ran, out, lo, stride, grid.parameters, gridParamsInto(grid, levels)),
     source: {
       returns: (v) => strategyVariantReturns(plan, v, fn, where),
       manifestOptions: () => ({ ...columns, ...base, grid: { parameters: grid.parameters, lists: grid.lists ?? null, rows: grid.rows ?? null }, strategy: manifestStrategy(rule), periodsPerYear }),
@@ -270,7 +270,7 @@ function compositeRule(s: CompositeStrategy, data: ReadonlyMap<string, Float64Ar
  * execution rules: fees, fill, units, stops, delay, margin), so a bad value fails here,
  * naming the parameter, before any variant runs.
  */
-function checkBacktestParameters(grid: ReturnType<typeof gridPlan>, base: Readonly<Record<string, unknown>>, where: string): void {
+function checkBacktestParameters(grid: GridPlan, base: Readonly<Record<string, unknown>>, where: string): void {
   grid.parameters.forEach((p, j) => {
     if (!(BACKTEST_PARAMETERS as readonly string[]).includes(p)) return;
     for (const value of new Set(gridValuesOf(grid, j))) {
@@ -309,38 +309,13 @@ function manifestStrategy(rule: StrategyPlan["strategy"]): Record<string, unknow
   return { kind: "composite", weights: rule.weights, threshold: rule.threshold, missing: rule.missing, scores, regimes: rule.regimes };
 }
 
-/** The result's columns from the finished blocks, in variant order: variant, the parameters (coded by `levels` when not numeric), the metrics. */
-function collect(
-  grid: ReturnType<typeof gridPlan>,
-  levels: Readonly<Record<string, readonly SweepValue[]>>,
-  blocks: readonly SweepBlock[],
-  finished: Uint8Array,
-  out: Float64Array,
-  base: number,
-  stride: number,
-): Record<string, Float64Array> {
-  let rows = 0;
-  for (let b = 0; b < blocks.length; b++) if (finished[b]) rows += (blocks[b] as SweepBlock).hi - (blocks[b] as SweepBlock).lo;
-  const variant = new Float64Array(rows);
-  const params = grid.parameters.map(() => new Float64Array(rows));
-  const metrics = SWEEP_METRICS.map(() => new Float64Array(rows));
+/** Variant v's grid values at `row`: a number as is, null as NaN, any other value as its index in `levels`. */
+function gridParamsInto(grid: GridPlan, levels: Readonly<Record<string, readonly SweepValue[]>>): (v: number, row: number, columns: readonly Float64Array[]) => void {
   const lv = grid.parameters.map((p) => levels[p]);
-  let r = 0;
-  for (let b = 0; b < blocks.length; b++) {
-    if (!finished[b]) continue;
-    const blk = blocks[b] as SweepBlock;
-    for (let v = blk.lo; v < blk.hi; v++, r++) {
-      variant[r] = v;
-      const values = gridValues(grid, v);
-      values.forEach((x, j) => {
-        const l = lv[j];
-        (params[j] as Float64Array)[r] = l !== undefined ? l.indexOf(x) : x === null ? Number.NaN : (x as number);
-      });
-      for (let m = 0; m < metrics.length; m++) (metrics[m] as Float64Array)[r] = out[m * stride + (v - base)] as number;
-    }
-  }
-  const columns: Record<string, Float64Array> = { variant };
-  grid.parameters.forEach((p, j) => (columns[p] = params[j] as Float64Array));
-  SWEEP_METRICS.forEach((m, i) => (columns[m] = metrics[i] as Float64Array));
-  return columns;
+  return (v, row, columns) => {
+    gridValues(grid, v).forEach((x, j) => {
+      const l = lv[j];
+      (columns[j] as Float64Array)[row] = l !== undefined ? l.indexOf(x) : x === null ? Number.NaN : (x as number);
+    });
+  };
 }

@@ -25,6 +25,7 @@ import {
   type Weights,
 } from "../../src/index.js";
 import { generateBars } from "../bench/backtestData.js";
+import { expectSameSweep as expectSameTable } from "../support/expectSameSweep.js";
 
 const N = 1500;
 const bars = generateBars(N, 7);
@@ -47,15 +48,6 @@ function reference(weights: Weights, threshold: number, extra: { barFunding?: Fl
   const r = backtest({ time, close: bars.close, signal: rep.label, feeBps: FEE, slippageBps: SLIP, ...(extra.barFunding ? { funding: extra.barFunding } : {}) });
   const s = performanceSummary(r.returns, { time, trades: r.trades, positions: r.positions, turnover: r.turnover });
   return { r, s };
-}
-
-function expectSameTable(a: SweepResult, b: SweepResult): void {
-  expect(Object.keys(b.columns)).toEqual(Object.keys(a.columns));
-  for (const [name, col] of Object.entries(a.columns)) {
-    const other = b.columns[name] as Float64Array;
-    expect(other.length, name).toBe(col.length);
-    for (let i = 0; i < col.length; i++) expect(Object.is(other[i], col[i]), `${name}[${i}]`).toBe(true);
-  }
 }
 
 describe("sweepComposite", () => {

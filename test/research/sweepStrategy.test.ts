@@ -20,6 +20,7 @@ import {
   type SweepResult,
 } from "../../src/index.js";
 import { generateBars } from "../bench/backtestData.js";
+import { expectSameSweep as expectSameTable } from "../support/expectSameSweep.js";
 
 const N = 1200;
 const bars = generateBars(N, 5);
@@ -75,15 +76,6 @@ function expectRowEquals(res: SweepResult, i: number, ref: ReturnType<typeof ref
   expect(c["turnover"]?.[i]).toBeCloseTo(ref.turnover, 12);
   expect(c["exposure"]?.[i]).toBeCloseTo(ref.exposure, 12);
   expect(Array.from(res.returnsOf(i))).toEqual(Array.from(ref.r.returns));
-}
-
-function expectSameTable(a: SweepResult, b: SweepResult): void {
-  expect(Object.keys(b.columns)).toEqual(Object.keys(a.columns));
-  for (const [name, col] of Object.entries(a.columns)) {
-    const other = b.columns[name] as Float64Array;
-    expect(other.length, name).toBe(col.length);
-    for (let i = 0; i < col.length; i++) expect(Object.is(other[i], col[i]), `${name}[${i}]`).toBe(true);
-  }
 }
 
 describe("sweepStrategy with a function", () => {
