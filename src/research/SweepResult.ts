@@ -5,6 +5,7 @@ import { createManifest, type Manifest } from "../store/createManifest.js";
 import { toParquet } from "../store/toParquet.js";
 import type { WriteParquetOptions } from "../store/writeParquet.js";
 import type { Weights } from "../signals/weights.js";
+import { sweepFingerprint } from "./sweepFingerprint.js";
 import { SWEEP_METRICS, type SweepMetric } from "./sweepMetrics.js";
 
 /** A parameter's value in a sweep's grid: a number, a string, a boolean, or null (the option left unset). */
@@ -84,6 +85,14 @@ export interface SweepResult {
   toDataFrame(): DataFrame;
   /** A plain JSON form (non-finite numbers as the strings "NaN", "Infinity", "-Infinity"), read back by mergeSweeps. */
   toJSON(): SweepJSON;
+  /**
+   * SHA-256 of everything the variants were computed from (a composite sweep's close, time,
+   * funding per bar, component scores, weight grid, thresholds, fees, slippage, periods per year,
+   * missing policy, variant count; a strategy sweep's data columns, backtest options, grid and
+   * strategy source): the same for every shard of one sweep, another for other data or options.
+   * mergeSweeps refuses shards whose fingerprints differ. Carried through JSON.
+   */
+  readonly fingerprint: string;
   /** Write the table (`columns`) to a Parquet file, atomically (see writeParquet). */
   toParquet(path: string, options?: WriteParquetOptions): Promise<void>;
   /**
@@ -97,7 +106,9 @@ export interface SweepResult {
 
 /** The JSON form of a {@link SweepResult}: what a shard writes for mergeSweeps. */
 export interface SweepJSON {
-  readonly format: "market-intel-lab/sweep@1";
+  readonly format: "market-intel-lab/sweep@2";
+  /** {@link SweepResult.fingerprint}. */
+  readonly fingerprint: string;
   readonly components: readonly string[];
   readonly total: number;
   readonly aborted: boolean;
@@ -133,6 +144,8 @@ export interface SweepParts {
   readonly columns: Readonly<Record<string, Float64Array>>;
   /** The inputs; absent when read from JSON. */
   readonly source: SweepSource | undefined;
+  /** The fingerprint read from JSON; computed from `source` when absent. */
+  readonly fingerprint?: string | undefined;
   readonly runsOn: "workers" | "calling thread";
   readonly runsOnReason?: string;
 }
@@ -187,6 +200,7 @@ export function createSweepResult(parts: SweepParts): SweepResult {
     return p;
   };
   let manifest: Manifest | undefined;
+  let fingerprint = parts.fingerprint;
   const manifestOf = (): Manifest => {
     if (source === undefined) return createManifest({ kind: "sweep", options: { components: [...components], parameters: [...parameters], levels, total, aborted, periodsPerYear }, result: columns });
     return createManifest({ kind: "sweep", options: { ...source.manifestOptions(), total }, result: columns });
@@ -245,6 +259,10 @@ export function createSweepResult(parts: SweepParts): SweepResult {
     get manifest(): Manifest {
       return (manifest ??= manifestOf());
     },
+    get fingerprint(): string {
+      // a result always has a source or a fingerprint read from JSON (createSweepResult's callers)
+      return (fingerprint ??= sweepFingerprint({ ...(source as SweepSource).manifestOptions(), total }));
+    },
     toParquet(path: string, options?: WriteParquetOptions): Promise<void> {
       return toParquet(result, path, options);
     },
@@ -252,7 +270,7 @@ export function createSweepResult(parts: SweepParts): SweepResult {
       const out: Record<string, (number | string)[]> = {};
       for (const [name, col] of Object.entries(columns)) out[name] = Array.from(col, (x) => (Number.isFinite(x) ? x : String(x)));
       const strategy = parts.parameters !== undefined ? { parameters: [...parameters], levels } : {};
-      return { format: "market-intel-lab/sweep@1", components: [...components], total, aborted, periodsPerYear, columns: out, ...strategy };
+      return { format: "market-intel-lab/sweep@2", fingerprint: result.fingerprint, components: [...components], total, aborted, periodsPerYear, columns: out, ...strategy };
     },
   };
   if (source !== undefined) SOURCES.set(result, source);

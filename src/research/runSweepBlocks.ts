@@ -1,7 +1,8 @@
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import type { SweepProgress } from "./sweepComposite.js";
 import { SWEEP_METRICS } from "./sweepMetrics.js";
-import { checkWorkers, sweepPool } from "./sweepPool.js";
+import { checkWorkers } from "./checkWorkers.js";
+import { sweepPool } from "./sweepPool.js";
 import type { SweepTask } from "./sweepWorker.js";
 
 /** Variants lo..hi-1 of a sweep. @internal */

@@ -56,7 +56,7 @@ export interface SweepOptions {
   /** Bar times (epoch ms, strictly ascending), when the input has no `time` column. */
   readonly time?: ArrayLike<number>;
   /**
-   * Worker threads, 0..64: 0 evaluates on the calling thread; n >= 1 uses the process's
+   * Worker threads, 0..MAX_WORKERS (256): 0 evaluates on the calling thread; n >= 1 uses the process's
    * persistent pool of n threads (created on first use, inputs in SharedArrayBuffer). Default: 0
    * for small sweeps (under 2e7 bar-evaluations), else the machine's available parallelism.
    * Results are identical for every value.

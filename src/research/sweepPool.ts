@@ -3,25 +3,8 @@ import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Piscina } from "piscina";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { MAX_WORKERS } from "./checkWorkers.js";
 import type { SweepTask } from "./sweepWorker.js";
-
-/** Most worker threads a sweep may ask for (a thread per core of a large machine; more only adds memory and start-up). */
-export const MAX_WORKERS = 64;
-
-/**
- * Check a sweep's `workers` option: a whole number in 0..MAX_WORKERS (0 = the calling thread).
- * @throws InvalidArgumentError otherwise
- * @internal
- */
-export function checkWorkers(workers: unknown, where: string): void {
-  if (workers === undefined) return;
-  if (typeof workers !== "number" || !Number.isInteger(workers) || workers < 0 || workers > MAX_WORKERS) {
-    throw new InvalidArgumentError(
-      "workers",
-      `${where}: workers must be a whole number from 0 (the calling thread) to ${MAX_WORKERS}, got ${String(workers)}; the machine's cores (os.availableParallelism()) is the useful most`,
-    );
-  }
-}
 
 /** Below this many bar-evaluations a sweep runs on the calling thread by default. */
 const POOL_EVALS = 2e7;

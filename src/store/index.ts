@@ -7,6 +7,7 @@ export type { TimeInput } from "./timeBound.js";
 export { openStore } from "./openStore.js";
 export type { OpenStoreOptions } from "./openStore.js";
 export type { ReadHistoryParams, Store, StoredSeries } from "./Store.js";
+export type { StoreQueryOptions } from "./sqlEngine.js";
 export type { Coverage } from "./coverage.js";
 export { compactRecording } from "./compactRecording.js";
 export type { CompactRecordingOptions, CompactStats } from "./compactRecording.js";

@@ -268,7 +268,7 @@ describe("sweepStrategy's arguments", () => {
     const grid = { fast: [2], slow: [5] };
     await expect(sweepStrategy(42 as never, { data, grid })).rejects.toThrow(/strategy must be a function \(columns, params\) => target positions/);
     await expect(sweepStrategy(smaCross, { data: { imbalance: [0.5] }, grid } as never)).rejects.toThrow(/data has no close column/);
-    await expect(sweepStrategy(smaCross, { data, grid, workers: 1e9 })).rejects.toThrow(/workers must be a whole number from 0 \(the calling thread\) to 64, got 1000000000/);
+    await expect(sweepStrategy(smaCross, { data, grid, workers: 1e9 })).rejects.toThrow(/sweepStrategy: workers must be a whole number 0..256 .*got 1000000000/);
     await expect(sweepStrategy(smaCross, { data, grid, signal: "stop" as never })).rejects.toThrow(/signal must be an AbortSignal/);
     await expect(sweepStrategy(() => [1, 2], { data, grid, workers: 0 })).rejects.toThrow(/position must have one value per bar \(1200\), got 2/);
   });

@@ -5,7 +5,9 @@ import type { Coin } from "../../domain/coins.js";
 import { loadDanfo } from "../../data/danfo.js";
 import { toDataFrame } from "../../data/toDataFrame.js";
 import { assessSweep, type SweepAssessment } from "../../research/assessSweep.js";
+import { MAX_WORKERS } from "../../research/checkWorkers.js";
 import type { SweepResult } from "../../research/SweepResult.js";
+import { isItRealInput, isItRealVerdict } from "../../report/isItRealSection.js";
 import { textTable } from "../../report/textTable.js";
 import { addDataSourceOptions } from "../addStudyOptions.js";
 import { loadJobData, type DataSourceOptions } from "../loadJobData.js";
@@ -133,12 +135,13 @@ function assessmentText(a: SweepAssessment | string | undefined, walkForward: st
   const lines = [
     `Is it real? the winner's deflated Sharpe ratio is ${pct(a.dsr)} over ${a.trials} variants (PSR ${pct(a.psr)}; significant at >= 95%); ` +
       `the sweep's PBO is ${pct(a.pbo)}${a.variantsUsed.length < a.trials ? ` (over ${a.variantsUsed.length} of the variants)` : ""}; ` +
-      `a Sharpe above 0 at 95% needs ${Number.isFinite(a.minTrackRecordLength) ? Math.ceil(a.minTrackRecordLength) : "–"} bars (${a.bars} here).`,
+      `a Sharpe above SR₀ = ${fmt(a.expectedMaxSharpe)} (the best of ${a.trials} skill-less variants) at 95% needs ${Number.isFinite(a.minTrackRecordLength) ? Math.ceil(a.minTrackRecordLength) : "more than any"} bars (${a.bars} here).`,
   ];
   if (a.walkForward !== undefined) {
     const folds = (a.walkForward.folds.columns["fold"] as ArrayLike<number>).length;
     lines.push(`Walk-forward ${walkForward ?? ""} (choose the best by Sharpe, trade it on the next window; ${folds} folds): out-of-sample Sharpe ${fmt(a.walkForward.outOfSampleSharpe)} vs ${fmt(a.best.value)} in sample.`);
   }
+  lines.push(isItRealVerdict(isItRealInput(a))[0] ?? "");
   return lines.join("\n");
 }
 
@@ -161,7 +164,7 @@ export function sweepCommand(): Command {
     .option("--slippage-bps <x>", "slippage per side, bps of traded notional", numberOption("slippage-bps", 0, 1000), d.slippageBps)
     .option("--no-funding", "do not charge perpetual funding")
     .option("--walk-forward <train/test>", 'walk-forward of "choose the best variant by Sharpe": train and test windows, e.g. 14d/7d (d, h or m)', parseWalkForward)
-    .option("--workers <n>", "worker threads (0 = this thread) [by sweep size: 0 when small, else every core]", integerOption("workers", 0, 256))
+    .option("--workers <n>", "worker threads (0 = this thread) [by sweep size: 0 when small, else every core]", integerOption("workers", 0, MAX_WORKERS))
     .option("--shard <i/n>", "evaluate only shard i of n (0-based), e.g. a Kubernetes indexed Job's or a Slurm array's index; merge the --json outputs with mergeSweeps", parseShard)
     .option("--top <n>", "variants listed per coin", integerOption("top", 1, 1000), 5)
     .option("--json", "print the result as JSON on stdout (per coin: the sweep's table and its best variant)", false)
