@@ -7,6 +7,9 @@
  * calling thread; the declarative composite with a regime filter and a stop-loss swept together.
  * Worker threads load dist/: run `npm run build` first.
  */
+import { spawnSync } from "node:child_process";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import {
   assessSweep,
@@ -305,6 +308,20 @@ describe("sweepStrategy's arguments", () => {
     expect(res.complete).toBe(false);
     expect(res.length).toBeGreaterThan(0);
     expect(res.length).toBeLessThan(40);
+  });
+
+  it("keeps no process alive: a script that ran a sweep on the persistent pool ends by itself", () => {
+    const dist = pathToFileURL(join(dirname(fileURLToPath(import.meta.url)), "../../dist/index.js")).href;
+    const code = `import { sweepStrategy } from ${JSON.stringify(dist)};
+      const close = Float64Array.from({ length: 3000 }, (_, i) => 100 + Math.sin(i / 40) * 5);
+      const f = (c, p) => Float64Array.from(c.close, (_, i) => (i % p.k < 5 ? 1 : 0));
+      const r = await sweepStrategy(f, { data: { close }, grid: { k: [7, 9, 11, 13] }, periodsPerYear: 365, workers: 2 });
+      console.log(r.runsOn, r.length);`;
+    // no exit() anywhere: the process ends only if the pool's idle threads hold nothing (killed after 120 s otherwise)
+    const run = spawnSync(process.execPath, ["--input-type=module", "-e", code], { encoding: "utf8", timeout: 120_000 });
+    expect(run.signal, run.stderr).toBeNull();
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout.trim()).toBe("workers 4");
   });
 
   it("carries a manifest naming the strategy's source and the grid", async () => {
