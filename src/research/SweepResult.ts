@@ -40,7 +40,7 @@ export interface SweepResult {
   /**
    * The values of each parameter that is not numeric (strings, booleans), in first-seen order:
    * its column holds the value's index in this list. Numeric parameters are not listed (their
-   * column holds the value; null as NaN).
+   * column holds the value; null, the option left unset, as NaN).
    */
   readonly levels: Readonly<Record<string, readonly SweepValue[]>>;
   /** Where the variants ran: the process's worker pool or the calling thread. */

@@ -66,7 +66,7 @@ export interface SweepStrategyOptions extends Omit<BacktestOptions, "data" | "po
   /** Bars per year of the Sharpe ratio. Default: inferred from the data's `time`. */
   readonly periodsPerYear?: number;
   /**
-   * Worker threads, 0..64: 0 runs on the calling thread; n uses the process's persistent pool
+   * Worker threads, 0..MAX_WORKERS (256): 0 runs on the calling thread; n uses the process's persistent pool
    * of n threads. Default: 0 under 2e7 bar-evaluations, else the machine's cores. A strategy
    * function runs in workers only when self-contained (see sweepStrategy). Results are
    * identical for every value.
@@ -142,7 +142,7 @@ export async function sweepStrategy(strategy: SweepableStrategy, options: SweepS
     fn = strategy;
     rule = { kind: "function", source: Function.prototype.toString.call(strategy) };
   } else if (typeof strategy === "object" && strategy !== null && strategy.kind === "composite") {
-    rule = compositeRule(strategy, read.columns, grid.parameters, where);
+    rule = compositeRule(strategy, read.columns, n, grid.parameters, where);
   } else {
     throw new InvalidArgumentError(
       "strategy",
@@ -226,7 +226,7 @@ async function trialInWorker(plan: StrategyPlan, fn: StrategyFunction, lo: numbe
 }
 
 /** The declarative composite: its components scored once on the calling thread, its filters as 0/1 columns. */
-function compositeRule(s: CompositeStrategy, data: ReadonlyMap<string, Float64Array>, parameters: readonly string[], where: string): CompositeRule {
+function compositeRule(s: CompositeStrategy, data: ReadonlyMap<string, Float64Array>, n: number, parameters: readonly string[], where: string): CompositeRule {
   const weights = s.weights ?? DEFAULT_WEIGHTS;
   validateWeights(weights, where, true);
   const threshold = validateThresholds({ threshold: s.threshold ?? 0.1 }, where).threshold;
@@ -257,8 +257,8 @@ function compositeRule(s: CompositeStrategy, data: ReadonlyMap<string, Float64Ar
   });
   const regimes: Record<string, Float64Array> = {};
   for (const [name, mask] of Object.entries(s.regimes ?? {})) {
-    if (mask === null || typeof mask !== "object" || mask.length !== data.values().next().value?.length) {
-      throw new InvalidArgumentError("regimes", `${where}: regime filter ${name} must have one value per bar, got ${mask === null || typeof mask !== "object" ? String(mask) : mask.length}`);
+    if (mask === null || typeof mask !== "object" || mask.length !== n) {
+      throw new InvalidArgumentError("regimes", `${where}: regime filter ${name} must have one value per bar (${n}), got ${mask === null || typeof mask !== "object" ? String(mask) : mask.length}`);
     }
     regimes[name] = Float64Array.from(mask as ArrayLike<number | boolean>, (x) => (x ? 1 : 0));
   }
