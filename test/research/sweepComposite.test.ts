@@ -25,7 +25,6 @@ import {
   type Weights,
 } from "../../src/index.js";
 import { generateBars } from "../bench/backtestData.js";
-import { expectSameSweep as expectSameTable } from "../support/expectSameSweep.js";
 
 const N = 1500;
 const bars = generateBars(N, 7);
@@ -48,6 +47,15 @@ function reference(weights: Weights, threshold: number, extra: { barFunding?: Fl
   const r = backtest({ time, close: bars.close, signal: rep.label, feeBps: FEE, slippageBps: SLIP, ...(extra.barFunding ? { funding: extra.barFunding } : {}) });
   const s = performanceSummary(r.returns, { time, trades: r.trades, positions: r.positions, turnover: r.turnover });
   return { r, s };
+}
+
+function expectSameTable(a: SweepResult, b: SweepResult): void {
+  expect(Object.keys(b.columns)).toEqual(Object.keys(a.columns));
+  for (const [name, col] of Object.entries(a.columns)) {
+    const other = b.columns[name] as Float64Array;
+    expect(other.length, name).toBe(col.length);
+    for (let i = 0; i < col.length; i++) expect(Object.is(other[i], col[i]), `${name}[${i}]`).toBe(true);
+  }
 }
 
 describe("sweepComposite", () => {
@@ -223,7 +231,7 @@ describe("sweepComposite", () => {
       [columns, { weights: [{ volume: 1 }] }, /no column for weighted component volume/],
       [{ imbalance: [0.5] }, ok, /no close column/],
       [columns, { ...ok, fill: "next_open" }, /sweeps run the backtest's default mode/],
-      [columns, { ...ok, workers: -1 }, /workers must be a whole number 0..256/],
+      [columns, { ...ok, workers: -1 }, /workers must be a whole number 0\.\.256/],
       [columns, { ...ok, shard: { index: 3, count: 3 } }, /shard.index must be a whole number in 0..2/],
       [columns, { ...ok, feeBps: -1 }, /feeBps must be a finite number >= 0/],
       [columns, { ...ok, neutral: "sideways" }, /neutral must be "flat" or "hold"/],
