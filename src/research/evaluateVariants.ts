@@ -1,4 +1,4 @@
-import { NO_SERIES } from "../backtest/kernel/index.js";
+import { NO_SERIES, type KernelState } from "../backtest/kernel/index.js";
 import { scoreColumns, variantPass } from "./variantPass.js";
 import type { SweepPlan } from "./SweepPlan.js";
 import { sharpeFromSums } from "./sweepMetrics.js";
@@ -20,15 +20,22 @@ import { sharpeFromSums } from "./sweepMetrics.js";
 export function evaluateVariants(plan: SweepPlan, lo: number, hi: number, out: Float64Array, base: number, stride: number): void {
   const n = plan.n;
   const scores = scoreColumns(plan);
-  for (let v = lo; v < hi; v++) {
-    const st = variantPass(plan, v, scores, NO_SERIES);
-    const at = v - base; // columns in SWEEP_METRICS order
+  for (let v = lo; v < hi; v++) variantMetricsInto(variantPass(plan, v, scores, NO_SERIES), n, plan.initialCash, plan.periodsPerYear, out, v - base, stride);
+}
 
-    out[at] = n > 0 ? st.equity / plan.initialCash - 1 : Number.NaN;
-    out[stride + at] = sharpeFromSums(st.sumReturns, st.sumSquaredReturns, n - 1, plan.periodsPerYear);
-    out[2 * stride + at] = n > 0 ? st.maxDrawdown : Number.NaN;
-    out[3 * stride + at] = st.trades;
-    out[4 * stride + at] = st.turnover;
-    out[5 * stride + at] = n > 0 ? st.grossExposure / n : Number.NaN;
-  }
+/**
+ * A variant's metrics from its engine pass's final state, written at `out[m * stride + at]`
+ * in SWEEP_METRICS order: total return = final equity / initial - 1; the Sharpe ratio from
+ * the sums of the returns and of their squares (sharpeFromSums, n - 1 returns); max drawdown,
+ * round trips and summed turnover as the kernel counts them; exposure = the mean over bars of
+ * the gross weight held at each close. The one rule of every sweep's metrics.
+ * @internal
+ */
+export function variantMetricsInto(st: KernelState, n: number, initialCash: number, periodsPerYear: number, out: Float64Array, at: number, stride: number): void {
+  out[at] = n > 0 ? st.equity / initialCash - 1 : Number.NaN;
+  out[stride + at] = sharpeFromSums(st.sumReturns, st.sumSquaredReturns, n - 1, periodsPerYear);
+  out[2 * stride + at] = n > 0 ? st.maxDrawdown : Number.NaN;
+  out[3 * stride + at] = st.trades;
+  out[4 * stride + at] = st.turnover;
+  out[5 * stride + at] = n > 0 ? st.grossExposure / n : Number.NaN;
 }

@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { safeKey } from "../errors/safeKey.js";
-import { createSweepResult, planOf, sweepFields, type SweepJSON, type SweepParts, type SweepResult } from "./SweepResult.js";
+import { compositeParameters, createSweepResult, sourceOf, sweepFields, type SweepJSON, type SweepParts, type SweepResult, type SweepValue } from "./SweepResult.js";
 
 /** What mergeSweeps accepts: results, or their JSON form (`JSON.parse` of a shard's `JSON.stringify(result)`). */
 export type SweepShard = SweepResult | SweepJSON;
@@ -29,8 +29,13 @@ export function mergeSweeps(shards: readonly SweepShard[]): SweepResult {
   }
   const parts = shards.map((s, i) => readShard(s, i, where));
   const first = parts[0] as ShardColumns;
-  const fields = sweepFields(first.components);
+  const parameters = first.parameters ?? compositeParameters(first.components);
+  const fields = sweepFields(parameters);
   for (const p of parts) {
+    const theirs = p.parameters ?? compositeParameters(p.components);
+    if (theirs.join("\u0000") !== parameters.join("\u0000") || JSON.stringify(p.levels ?? {}) !== JSON.stringify(first.levels ?? {})) {
+      throw new InvalidArgumentError("shards", `${where}: shard ${p.at} sweeps ${theirs.join(", ")}, shard 0 sweeps ${parameters.join(", ")} (or their values differ); merge shards of one sweep only`);
+    }
     if (p.fingerprint !== first.fingerprint) {
       throw new InvalidArgumentError(
         "shards",
@@ -67,14 +72,16 @@ export function mergeSweeps(shards: readonly SweepShard[]): SweepResult {
     rows.forEach((x, i) => (col[i] = ((parts[x.p] as ShardColumns).columns[f] as Float64Array)[x.r] as number));
     columns[f] = col;
   }
-  const plans = parts.map((p) => p.plan);
+  const sources = parts.map((p) => p.source);
   return createSweepResult({
     components: first.components,
+    ...(first.parameters !== undefined ? { parameters: first.parameters, levels: first.levels ?? {} } : {}),
     total: first.total,
     aborted: parts.some((p) => p.aborted),
     periodsPerYear: first.periodsPerYear,
     columns,
-    plan: plans.every((p) => p !== undefined) ? plans[0] : undefined,
+    source: sources.every((p) => p !== undefined) ? sources[0] : undefined,
+    runsOn: parts.every((p) => p.runsOn === "workers") ? "workers" : "calling thread",
     fingerprint: first.fingerprint,
   });
 }
@@ -85,9 +92,18 @@ type ShardColumns = SweepParts & { readonly at: number; readonly fingerprint: st
 /** JSON's spelling of the numbers it cannot hold (SweepResult.toJSON). */
 const NON_FINITE: Readonly<Record<string, number>> = { NaN: Number.NaN, Infinity: Number.POSITIVE_INFINITY, "-Infinity": Number.NEGATIVE_INFINITY };
 
-/** What a row of each field may hold: a variant number of the sweep, a weight, a threshold, or a metric (any number). */
-function fieldRule(field: string, total: number): { readonly test: (x: number) => boolean; readonly what: string } {
+/**
+ * What a row of each field may hold: a variant number of the sweep; in a composite sweep a weight
+ * or a threshold; in a strategy sweep a non-numeric parameter's level index (numeric ones: any
+ * number, NaN = unset); a metric (any number).
+ */
+function fieldRule(field: string, total: number, levels: Readonly<Record<string, readonly SweepValue[]>> | undefined): { readonly test: (x: number) => boolean; readonly what: string } {
   if (field === "variant") return { test: (x) => Number.isInteger(x) && x >= 0 && x < total, what: `a variant number 0..${total - 1}` };
+  if (levels !== undefined) {
+    const lv = Object.hasOwn(levels, field) ? levels[field] : undefined;
+    if (lv !== undefined) return { test: (x) => Number.isInteger(x) && x >= 0 && x < lv.length, what: `an index 0..${lv.length - 1} of ${field}'s values` };
+    return { test: () => true, what: "a number" };
+  }
   if (field === "threshold") return { test: (x) => x >= 0 && x <= 1, what: "a threshold in [0, 1]" };
   if (field.startsWith("w_")) return { test: (x) => Number.isFinite(x) && x >= 0, what: "a finite weight >= 0" };
   return { test: () => true, what: "a number" };
@@ -109,14 +125,20 @@ function readShard(s: SweepShard, at: number, where: string): ShardColumns {
   if (typeof fingerprint !== "string" || !/^[0-9a-f]{64}$/.test(fingerprint)) throw bad(`fingerprint ${JSON.stringify(fingerprint)} is not a SHA-256`);
   if (!Number.isInteger(s.total) || s.total < 0) throw bad(`total ${String(s.total)}`);
   if (!(typeof s.periodsPerYear === "number" && s.periodsPerYear > 0)) throw bad(`periodsPerYear ${String(s.periodsPerYear)}`);
+  const strategy = isJson ? (s as SweepJSON).parameters : (s as SweepResult).parameters;
+  if (strategy !== undefined && (!Array.isArray(strategy) || strategy.some((p) => typeof p !== "string"))) throw bad("parameters is not a list of names");
+  const composite = strategy === undefined || (s.components.length > 0 && strategy.join("\u0000") === compositeParameters(s.components).join("\u0000"));
+  const levels = composite ? undefined : ((s as { levels?: Readonly<Record<string, readonly SweepValue[]>> }).levels ?? {});
+  if (levels !== undefined && (typeof levels !== "object" || levels === null || Object.values(levels).some((l) => !Array.isArray(l)))) throw bad("levels is not an object of value lists");
   const columns: Record<string, Float64Array> = {};
   let length = -1;
-  for (const f of sweepFields(s.components)) {
+  for (const f of sweepFields(composite ? compositeParameters(s.components) : (strategy as readonly string[]))) {
+    safeKey(f, `${where}: shard ${at}'s column ${JSON.stringify(f)}`, "shards");
     const col = (s.columns as Record<string, ArrayLike<number | string>>)[f];
     if (col === undefined || typeof col.length !== "number") throw bad(`no ${f} column`);
     if (length >= 0 && col.length !== length) throw bad(`column ${f} has ${col.length} rows, not ${length}`);
     length = col.length;
-    const rule = fieldRule(f, s.total);
+    const rule = fieldRule(f, s.total, levels);
     const values = new Float64Array(length);
     for (let r = 0; r < length; r++) {
       const x = (col as ArrayLike<unknown>)[r];
@@ -126,6 +148,16 @@ function readShard(s: SweepShard, at: number, where: string): ShardColumns {
     }
     columns[f] = values;
   }
-  const plan = isJson ? undefined : planOf(s as SweepResult);
-  return { at, components: s.components, total: s.total, aborted: s.aborted === true, periodsPerYear: s.periodsPerYear, columns, plan, fingerprint };
+  return {
+    at,
+    components: s.components,
+    ...(composite ? {} : { parameters: strategy as readonly string[], levels: levels ?? {} }),
+    total: s.total,
+    aborted: s.aborted === true,
+    periodsPerYear: s.periodsPerYear,
+    columns,
+    source: isJson ? undefined : sourceOf(s as SweepResult),
+    runsOn: isJson ? "calling thread" : (s as SweepResult).runsOn,
+    fingerprint,
+  };
 }

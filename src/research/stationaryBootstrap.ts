@@ -2,7 +2,7 @@ import { annualisedSharpe } from "./annualisedSharpe.js";
 import { finiteCopy, percentileOf } from "../metrics/valueAtRisk.js";
 import { checkReturns, periodsPerYearOf, type AnnualisationFields } from "../metrics/ReturnsOptions.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
-import { createRng } from "../sim/prng.js";
+import { createRng } from "../random/prng.js";
 import { checkNumberOption } from "./checkNumberOption.js";
 import { optimalBlockLength } from "./optimalBlockLength.js";
 

@@ -14,8 +14,5 @@ export type { CompactRecordingOptions, CompactStats } from "./compactRecording.j
 export { toParquet } from "./toParquet.js";
 export { createManifest } from "./createManifest.js";
 export type { CreateManifestParams, Manifest } from "./createManifest.js";
-export { replayManifest } from "./replayManifest.js";
-export { backtestColumns } from "../backtest/backtestColumns.js";
-export type { ReplayCheck } from "./replayManifest.js";
 export { writeCsv } from "./writeCsv.js";
 export { writeManifest } from "./writeManifest.js";

@@ -125,7 +125,7 @@ describe("milab sweep: options and files", () => {
     mkdirSync(out);
     const r = await runMilab(["sweep", "--coins", "btc", "--hours", "96", "--grid", "0.25", "--thresholds", "0.1", "--out", out, "--quiet"]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain(`milab: writeCsv: could not write ${out} (EISDIR): it is a folder: give a file path`);
+    expect(r.stderr).toContain(`could not write ${out} (EISDIR): it is a folder: give a file path`);
     expect(r.stderr).not.toContain("unexpected error");
     expect(readdirSync(dir).filter((f) => f.startsWith(".tmp-"))).toEqual([]);
   }, 120_000);

@@ -6,7 +6,7 @@
  */
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
-import { backtest, backtestPortfolio, createPanel, runWalkForward, selectBestVariant, simplexGrid, sweepComposite, walkForward } from "../../src/index.js";
+import { backtest, backtestPortfolio, createPanel, runWalkForward, selectBestVariant, simplexGrid, sweepComposite, sweepStrategy, walkForward } from "../../src/index.js";
 import { panelText } from "../../src/data/panelText.js";
 import { generateBars } from "../bench/backtestData.js";
 
@@ -83,6 +83,38 @@ describe("a sweep's printed form", async () => {
     expect(lines).toHaveLength(Math.min(5, sweep.length));
     lines.forEach((line, k) => expect(line.startsWith(`    #${(sweep.columns["variant"] as Float64Array)[ranked[k] as number]} `)).toBe(true));
     expect(sweep.best()?.index).toBe(ranked[0]);
+  });
+});
+
+describe("a strategy sweep's printed form", async () => {
+  const N = 400;
+  const close = generateBars(N, 4).close;
+  const time = Float64Array.from({ length: N }, (_, i) => i * 3_600_000);
+  // long when the close is above its `lookback`-bar mean, else flat (or short with mode "short")
+  const rule = (c: Readonly<Record<string, Float64Array>>, p: Readonly<Record<string, unknown>>): Float64Array => {
+    const x = c["close"] as Float64Array;
+    const k = p["lookback"] as number;
+    const below = p["mode"] === "short" ? -1 : 0;
+    const out = new Float64Array(x.length);
+    let sum = 0;
+    for (let i = 0; i < x.length; i++) {
+      sum += x[i] as number;
+      if (i >= k) sum -= x[i - k] as number;
+      out[i] = i + 1 < k ? 0 : (x[i] as number) > sum / k ? 1 : below;
+    }
+    return out;
+  };
+  const sweep = await sweepStrategy(rule, { data: { time, close }, grid: { lookback: [5, 10, 20], mode: ["flat", "short"], feeBps: [null, 5] }, workers: 0 });
+
+  it("lists its grid's parameters and the best rows with their values decoded", () => {
+    const text = inspect(sweep);
+    expect(text).toContain(`SweepResult: 12 of 12 variants`);
+    expect(text).toContain("parameters: lookback, mode, feeBps;");
+    const best = sweep.best();
+    expect(best).toBeDefined();
+    const first = text.split("\n").find((l) => l.startsWith("    #")) as string;
+    const p = sweep.paramsOf(best?.index as number);
+    expect(first).toContain(`lookback ${String(p["lookback"])}, mode ${String(p["mode"])}, feeBps ${p["feeBps"] === null ? "unset" : String(p["feeBps"])}:`);
   });
 });
 

@@ -22,7 +22,7 @@ import {
   sweepComposite,
 } from "../../src/index.js";
 import { generateBars } from "../bench/backtestData.js";
-import { createRng } from "../../src/sim/prng.js";
+import { createRng } from "../../src/random/prng.js";
 import type { SweepResult } from "../../src/research/SweepResult.js";
 
 const N = 1200;

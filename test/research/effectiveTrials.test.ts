@@ -10,7 +10,7 @@ import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { effectiveTrials, InvalidArgumentError } from "../../src/index.js";
 import { symmetricEigenvalues } from "../../src/research/symmetricEigenvalues.js";
-import { createRng } from "../../src/sim/prng.js";
+import { createRng } from "../../src/random/prng.js";
 
 const PY = [
   "import sys, json, numpy as np",

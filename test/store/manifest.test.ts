@@ -3,10 +3,10 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { backtest, backtestPortfolio } from "../../src/backtest/index.js";
+import { backtest, backtestColumns, backtestPortfolio, replayManifest } from "../../src/backtest/index.js";
 import { createPanel, toDataFrame } from "../../src/data/index.js";
 import { InvalidArgumentError } from "../../src/errors/index.js";
-import { backtestColumns, createManifest, readParquet, replayManifest } from "../../src/store/index.js";
+import { createManifest, readParquet } from "../../src/store/index.js";
 
 const T0 = Date.UTC(2026, 10, 1);
 

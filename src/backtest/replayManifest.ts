@@ -1,11 +1,11 @@
-import { backtest, type BacktestOptions } from "../backtest/backtest.js";
-import type { BacktestResult } from "../backtest/BacktestResult.js";
-import { backtestColumns } from "../backtest/backtestColumns.js";
+import { backtest, type BacktestOptions } from "./backtest.js";
+import type { BacktestResult } from "./BacktestResult.js";
+import { backtestColumns } from "./backtestColumns.js";
 import { isPanel, type Panel } from "../data/Panel.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { safeKey } from "../errors/safeKey.js";
-import type { Manifest } from "./createManifest.js";
-import { combineDigests, hashColumns, type HashableColumn } from "./hashColumns.js";
+import type { Manifest } from "../store/createManifest.js";
+import { combineDigests, hashColumns, type HashableColumn } from "../store/hashColumns.js";
 
 /** What {@link replayManifest} found. */
 export interface ReplayCheck {
