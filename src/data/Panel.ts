@@ -6,7 +6,8 @@ import { panelText } from "./panelText.js";
  * A time-indexed table of numeric columns: the columnar core every loader
  * produces and every kernel (signals, backtest, metrics) consumes.
  * `time` is epoch ms UTC, strictly ascending (unique); each column has
- * `time.length` values; NaN means "not known at that time".
+ * `time.length` values; NaN means "not known at that time". Panels from createPanel,
+ * alignAsOf, resample and panelBetween print (`console.log`) as rows, UTC range and columns.
  */
 export interface Panel {
   readonly time: Float64Array;

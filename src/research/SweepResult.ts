@@ -33,6 +33,7 @@ export interface SweepBest {
  * A sweep's table, one row per variant evaluated, in variant order: sweepComposite's
  * (weight vectors outer, thresholds inner: variant v uses weight vector floor(v / thresholds)
  * and threshold v % thresholds) or sweepStrategy's (the grid's order, first parameter outermost).
+ * `console.log(sweep)` prints a short form: variants, parameter columns, the best 5 rows by Sharpe.
  */
 export interface SweepResult {
   /** Components weighted, in column order (`w_<component>`); [] for a sweepStrategy result. */

@@ -50,7 +50,7 @@ export interface WalkForwardColumns {
   readonly outOfSample: Float64Array;
 }
 
-/** The result of {@link runWalkForward}. */
+/** The result of {@link runWalkForward}; `console.log(wf)` prints its folds (in-sample → out-of-sample) and stitched score. */
 export interface WalkForwardResult {
   /** One row per fold (see {@link WalkForwardColumns}); `rows` is the number of folds. */
   readonly folds: { readonly rows: number; readonly columns: WalkForwardColumns };
