@@ -14,6 +14,8 @@ import type { Trade } from "./Trade.js";
  * From `backtest`, `positions`, `returns` and the secondary series (exposure, holdings, turnover,
  * fees, fundingPaid) are computed on first access (then cached) by one more pass of the same
  * kernel: a run that only needs equity and trades never allocates them.
+ * `console.log(bt)` (and a notebook cell's last value) prints a short form: bars, UTC range,
+ * equity first and last, total return, trades (a non-enumerable `util.inspect.custom`).
  */
 export interface BacktestResult {
   /** Epoch ms of each bar. */

@@ -1,3 +1,5 @@
+import { backtestText } from "./backtestText.js";
+import { withInspect } from "../domain/withInspect.js";
 import type { DataFrame } from "../data/danfo.js";
 import { toDataFrame } from "../data/toDataFrame.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
@@ -177,7 +179,7 @@ export function backtest(options: BacktestOptions): BacktestResult {
       return tradesFrame(result.trades);
     },
   };
-  return result;
+  return withInspect(result, () => backtestText({ kind: "BacktestResult", time: given, equity, state: primary.state }));
 }
 
 /** A backtest's inputs checked and resolved: what one pass of the engine runs on. @internal */

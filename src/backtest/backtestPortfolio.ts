@@ -1,3 +1,5 @@
+import { backtestText } from "./backtestText.js";
+import { withInspect } from "../domain/withInspect.js";
 import type { DataFrame } from "../data/danfo.js";
 import { toDataFrame } from "../data/toDataFrame.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
@@ -197,5 +199,5 @@ export function backtestPortfolio(options: PortfolioOptions): PortfolioResult {
       return toParquet(result, path, parquetOptions);
     },
   };
-  return result;
+  return withInspect(result, () => backtestText({ kind: "PortfolioResult", time: t, equity: sim.equity, state, coins: names }));
 }

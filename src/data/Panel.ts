@@ -1,10 +1,13 @@
+import { withInspect } from "../domain/withInspect.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { panelText } from "./panelText.js";
 
 /**
  * A time-indexed table of numeric columns: the columnar core every loader
  * produces and every kernel (signals, backtest, metrics) consumes.
  * `time` is epoch ms UTC, strictly ascending (unique); each column has
- * `time.length` values; NaN means "not known at that time".
+ * `time.length` values; NaN means "not known at that time". Panels from createPanel,
+ * alignAsOf, resample and panelBetween print (`console.log`) as rows, UTC range and columns.
  */
 export interface Panel {
   readonly time: Float64Array;
@@ -55,5 +58,6 @@ export function createPanel(time: ArrayLike<number>, columns: Readonly<Record<st
     }
     out[name] = Float64Array.from(col, (x) => (typeof x === "number" ? x : Number.NaN));
   }
-  return { time: t, columns: out };
+  const panel: Panel = { time: t, columns: out };
+  return withInspect(panel, () => panelText(panel));
 }

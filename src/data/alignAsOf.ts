@@ -1,3 +1,5 @@
+import { withInspect } from "../domain/withInspect.js";
+import { panelText } from "./panelText.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import type { Panel } from "./Panel.js";
 
@@ -120,5 +122,6 @@ export function alignAsOf(grid: ArrayLike<number>, feeds: readonly (AsOfFeed | P
       out[key] = res;
     }
   });
-  return { time: g, columns: out };
+  const panel: Panel = { time: g, columns: out };
+  return withInspect(panel, () => panelText(panel));
 }

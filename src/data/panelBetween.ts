@@ -1,3 +1,5 @@
+import { withInspect } from "../domain/withInspect.js";
+import { panelText } from "./panelText.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import type { Panel } from "./Panel.js";
 import { lowerBound } from "./lowerBound.js";
@@ -27,5 +29,6 @@ export function panelBetween(panel: Panel, start: TimeBound | undefined, end?: T
   const j = lowerBound(panel.time, b);
   const columns: Record<string, Float64Array> = {};
   for (const [name, col] of Object.entries(panel.columns)) columns[name] = col.slice(i, j);
-  return { time: panel.time.slice(i, j), columns };
+  const out: Panel = { time: panel.time.slice(i, j), columns };
+  return withInspect(out, () => panelText(out));
 }

@@ -1,3 +1,5 @@
+import { withInspect } from "../domain/withInspect.js";
+import { panelText } from "./panelText.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { barIntervalMs, type BarInterval } from "./barInterval.js";
 import { medianSpacing } from "./medianSpacing.js";
@@ -102,7 +104,8 @@ export function finishBars(
   for (const [name, col] of Object.entries(columns)) {
     out[name] = keep.length === col.length ? col : Float64Array.from(keep, (b) => col[b] as number);
   }
-  return { time, columns: out };
+  const panel: Panel = { time, columns: out };
+  return withInspect(panel, () => panelText(panel));
 }
 
 /** Check the label, emptyBars, closed and partialLastBar options. @internal */

@@ -1,4 +1,4 @@
-import { inspect } from "node:util";
+import { withInspect } from "../domain/withInspect.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { escapeHtml } from "./escapeHtml.js";
 
@@ -38,7 +38,7 @@ export function isDisplayable(x: unknown): x is Displayable {
  */
 export function withDisplay<T extends object>(target: T, forms: () => DisplayForms): T & Displayable {
   Object.defineProperty(target, DISPLAY, { value: forms, enumerable: false });
-  Object.defineProperty(target, inspect.custom, { value: () => forms().text, enumerable: false });
+  withInspect(target, () => forms().text);
   return target as T & Displayable;
 }
 

@@ -1,9 +1,10 @@
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { escapeHtml } from "./escapeHtml.js";
 import { frameColumns, type FrameLike } from "./frameColumns.js";
-import { formatNumber, type TableColumns } from "./textTable.js";
+import { formatNumber } from "../domain/formatNumber.js";
+import type { TableColumns } from "./textTable.js";
 import { COLORS } from "./chartTheme.js";
-import { formatUtc } from "./formatUtc.js";
+import { formatUtc } from "../domain/formatUtc.js";
 
 export { formatUtc };
 

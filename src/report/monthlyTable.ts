@@ -4,7 +4,7 @@ import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { monthlyReturns } from "../metrics/monthlyReturns.js";
 import { yearlyReturns } from "../metrics/yearlyReturns.js";
 import { withDisplay, type Displayable } from "./display.js";
-import { formatPercent } from "./formatPercent.js";
+import { formatPercent } from "../domain/formatPercent.js";
 import { htmlTable } from "./htmlTable.js";
 import { textTable } from "./textTable.js";
 

@@ -10,7 +10,7 @@ import { renderSvg, type VegaLiteSpec } from "./renderSvg.js";
 import { signalChart, type SignalChartInput } from "./signalChart.js";
 import { TEARSHEET_CSS } from "./tearsheetCss.js";
 import type { TableColumns } from "./textTable.js";
-import { formatNumber } from "./textTable.js";
+import { formatNumber } from "../domain/formatNumber.js";
 import type { TimeSeriesInput } from "./timeSeriesRows.js";
 import type { Manifest } from "../store/createManifest.js";
 

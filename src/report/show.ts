@@ -1,8 +1,9 @@
 import { inspect } from "node:util";
 import { isPanel } from "../data/Panel.js";
+import { topRows } from "../research/topRows.js";
 import { DISPLAY, isDisplayable, preHtml, rejectPromise, tslabDisplay, type DisplayForms } from "./display.js";
 import { escapeHtml } from "./escapeHtml.js";
-import { formatPercent } from "./formatPercent.js";
+import { formatPercent } from "../domain/formatPercent.js";
 import { frameColumns, isFrameLike, type FrameLike } from "./frameColumns.js";
 import { htmlTable } from "./htmlTable.js";
 import { stats, type StatsSource } from "./stats.js";
@@ -81,13 +82,8 @@ function isSweepLike(x: object): x is SweepLike {
 /** A sweep: what it covers, then its best rows by Sharpe ratio. */
 function sweepForms(sweep: SweepLike, options: ShowOptions): DisplayForms {
   const key = "sharpeRatio" in sweep.columns ? "sharpeRatio" : undefined;
-  const order = Array.from({ length: sweep.length }, (_, i) => i);
-  if (key !== undefined) {
-    const v = sweep.columns[key] as Float64Array;
-    const at = (i: number): number => (Number.isNaN(v[i] as number) ? Number.NEGATIVE_INFINITY : (v[i] as number));
-    order.sort((a, b) => at(b) - at(a) || a - b);
-  }
-  const top = order.slice(0, options.maxRows ?? SWEEP_ROWS);
+  const k = options.maxRows ?? SWEEP_ROWS;
+  const top = key !== undefined ? topRows(sweep.columns[key] as Float64Array, k) : Array.from({ length: Math.min(k, sweep.length) }, (_, i) => i);
   const cols: Record<string, Float64Array> = {};
   for (const [name, col] of Object.entries(sweep.columns)) cols[name] = Float64Array.from(top, (i) => col[i] as number);
   const caption =

@@ -5,10 +5,10 @@ import type { PeriodRate } from "../metrics/ReturnsOptions.js";
 import { sharpeRatioStandardError } from "../metrics/sharpeRatioStandardError.js";
 import { withDisplay, type Displayable } from "./display.js";
 import { escapeHtml } from "./escapeHtml.js";
-import { formatPercent } from "./formatPercent.js";
-import { formatUtc } from "./formatUtc.js";
+import { formatPercent } from "../domain/formatPercent.js";
+import { formatUtc } from "../domain/formatUtc.js";
 import { MIN_CAGR_DAYS, shownCagr } from "./summaryTiles.js";
-import { formatNumber } from "./textTable.js";
+import { formatNumber } from "../domain/formatNumber.js";
 
 /**
  * What {@link stats} reads: a backtest result (or a portfolio's, a walk-forward's

@@ -1,6 +1,7 @@
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { frameColumns, type FrameLike } from "./frameColumns.js";
-import { formatUtc } from "./formatUtc.js";
+import { formatNumber } from "../domain/formatNumber.js";
+import { formatUtc } from "../domain/formatUtc.js";
 
 /** Columns of a table: numbers (typed arrays welcome) or strings, all the same length. */
 export type TableColumns = Readonly<Record<string, ArrayLike<number> | readonly string[]>>;
@@ -15,24 +16,6 @@ export interface TextTableOptions {
   readonly timeColumns?: readonly string[];
   /** Most rows shown: the first and last halves, with a "… n more rows" line between [every row]. */
   readonly maxRows?: number;
-}
-
-/**
- * Compact default number format for tables: NaN as `–`, integers as they are
- * (thousands separated), other values with 4 significant digits below 1000, two
- * decimals up to a million and none above; magnitudes below 1e-4 or from 1e15 in
- * exponent form.
- * @example formatNumber(0.123456) // "0.1235"
- */
-export function formatNumber(value: number): string {
-  if (Number.isNaN(value)) return "–";
-  if (!Number.isFinite(value)) return value > 0 ? "∞" : "-∞";
-  if (Number.isInteger(value) && Math.abs(value) < 1e15) return value.toLocaleString("en-US");
-  const abs = Math.abs(value);
-  if (abs !== 0 && (abs < 1e-4 || abs >= 1e15)) return value.toExponential(3);
-  if (abs >= 1e6) return Math.round(value).toLocaleString("en-US");
-  if (abs >= 1000) return value.toLocaleString("en-US", { maximumFractionDigits: 2 });
-  return value.toPrecision(4).replace(/(\.\d*?[1-9])0+$|\.0+$/, "$1");
 }
 
 /**

@@ -1,11 +1,13 @@
 import type { DataFrame } from "../data/danfo.js";
 import { toDataFrame } from "../data/toDataFrame.js";
+import { withInspect } from "../domain/withInspect.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { createManifest, type Manifest } from "../store/createManifest.js";
 import { toParquet } from "../store/toParquet.js";
 import type { WriteParquetOptions } from "../store/writeParquet.js";
 import type { Weights } from "../signals/weights.js";
 import { sweepFingerprint } from "./sweepFingerprint.js";
+import { sweepText } from "./sweepText.js";
 import { SWEEP_METRICS, type SweepMetric } from "./sweepMetrics.js";
 
 /** A parameter's value in a sweep's grid: a number, a string, a boolean, or null (the option left unset). */
@@ -31,6 +33,7 @@ export interface SweepBest {
  * A sweep's table, one row per variant evaluated, in variant order: sweepComposite's
  * (weight vectors outer, thresholds inner: variant v uses weight vector floor(v / thresholds)
  * and threshold v % thresholds) or sweepStrategy's (the grid's order, first parameter outermost).
+ * `console.log(sweep)` prints a short form: variants, parameter columns, the best 5 rows by Sharpe.
  */
 export interface SweepResult {
   /** Components weighted, in column order (`w_<component>`); [] for a sweepStrategy result. */
@@ -274,5 +277,5 @@ export function createSweepResult(parts: SweepParts): SweepResult {
     },
   };
   if (source !== undefined) SOURCES.set(result, source);
-  return result;
+  return withInspect(result, () => sweepText(result));
 }

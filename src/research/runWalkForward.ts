@@ -1,4 +1,6 @@
 import type { DataFrame } from "../data/danfo.js";
+import { withInspect } from "../domain/withInspect.js";
+import { walkForwardText } from "./walkForwardText.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { toDataFrame } from "../data/toDataFrame.js";
 import { checkNumberOption } from "./checkNumberOption.js";
@@ -48,7 +50,7 @@ export interface WalkForwardColumns {
   readonly outOfSample: Float64Array;
 }
 
-/** The result of {@link runWalkForward}. */
+/** The result of {@link runWalkForward}; `console.log(wf)` prints its folds (in-sample → out-of-sample) and stitched score. */
 export interface WalkForwardResult {
   /** One row per fold (see {@link WalkForwardColumns}); `rows` is the number of folds. */
   readonly folds: { readonly rows: number; readonly columns: WalkForwardColumns };
@@ -127,5 +129,6 @@ export function runWalkForward<M>(folds: readonly WalkForwardFold[], spec: WalkF
     cols.inSample[f] = fitted.inSample;
     cols.outOfSample[f] = metric(returns.subarray(a, b));
   });
-  return { folds: { rows: m, columns: cols }, returns, outOfSample: metric(returns), toDataFrame: () => toDataFrame(cols) };
+  const result: WalkForwardResult = { folds: { rows: m, columns: cols }, returns, outOfSample: metric(returns), toDataFrame: () => toDataFrame(cols) };
+  return withInspect(result, () => walkForwardText(result));
 }

@@ -1,7 +1,7 @@
 /**
  * An epoch-ms time as `YYYY-MM-DD HH:MM` in UTC (seconds shown when not zero,
  * never the machine's zone); NaN and infinities as `–`. The one rule by which
- * tables (text and HTML) and the stats show a time. @internal
+ * tables (text and HTML), the stats and the results' printed forms show a time. @internal
  * @example formatUtc(Date.UTC(2026, 10, 1, 9, 30)) // "2026-11-01 09:30"
  */
 export function formatUtc(ms: number): string {
