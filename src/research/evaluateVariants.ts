@@ -1,5 +1,4 @@
-import { NO_SERIES } from "../backtest/kernel/index.js";
-import { scoreColumns, variantPass } from "./variantPass.js";
+import { VARIANTS_PER_PASS, variantsPass } from "./variantPass.js";
 import type { SweepPlan } from "./SweepPlan.js";
 import { sharpeFromSums } from "./sweepMetrics.js";
 
@@ -9,9 +8,10 @@ import { sharpeFromSums } from "./sweepMetrics.js";
  * SWEEP_METRICS order. Each variant is computed on its own from the plan alone, so the
  * numbers do not depend on which thread runs which range.
  *
- * One pass of the backtest engine per variant (`runPass`: block by block, the variant's
- * labels streamed from its composite replay, the target rule, the kernel), with no per-bar
- * series: the metrics come from the kernel's run accumulators. Total return = final equity
+ * Up to VARIANTS_PER_PASS variants per pass of the engine (variantsPass: each score column
+ * read once per bar, each weight vector's composite summed once, every variant's target rule
+ * and one-coin kernel bar in one generated loop), with no per-bar series: the metrics come
+ * from the kernel's run accumulators, as one `runPass` per variant would give them. Total return = final equity
  * / initial - 1; the Sharpe ratio from the sums of the returns and of their squares
  * (sharpeFromSums); max drawdown, round trips and summed turnover as the kernel counts them;
  * exposure = the mean over bars of the gross weight held at each close.
@@ -19,16 +19,19 @@ import { sharpeFromSums } from "./sweepMetrics.js";
  */
 export function evaluateVariants(plan: SweepPlan, lo: number, hi: number, out: Float64Array, base: number, stride: number): void {
   const n = plan.n;
-  const scores = scoreColumns(plan);
-  for (let v = lo; v < hi; v++) {
-    const st = variantPass(plan, v, scores, NO_SERIES);
-    const at = v - base; // columns in SWEEP_METRICS order
+  for (let a = lo; a < hi; a += VARIANTS_PER_PASS) {
+    const b = Math.min(hi, a + VARIANTS_PER_PASS);
+    const sts = variantsPass(plan, a, b);
+    for (let v = a; v < b; v++) {
+      const st = sts[v - a] as (typeof sts)[number];
+      const at = v - base; // columns in SWEEP_METRICS order
 
-    out[at] = n > 0 ? st.equity / plan.initialCash - 1 : Number.NaN;
-    out[stride + at] = sharpeFromSums(st.sumReturns, st.sumSquaredReturns, n - 1, plan.periodsPerYear);
-    out[2 * stride + at] = n > 0 ? st.maxDrawdown : Number.NaN;
-    out[3 * stride + at] = st.trades;
-    out[4 * stride + at] = st.turnover;
-    out[5 * stride + at] = n > 0 ? st.grossExposure / n : Number.NaN;
+      out[at] = n > 0 ? st.equity / plan.initialCash - 1 : Number.NaN;
+      out[stride + at] = sharpeFromSums(st.sumReturns, st.sumSquaredReturns, n - 1, plan.periodsPerYear);
+      out[2 * stride + at] = n > 0 ? st.maxDrawdown : Number.NaN;
+      out[3 * stride + at] = st.trades;
+      out[4 * stride + at] = st.turnover;
+      out[5 * stride + at] = n > 0 ? st.grossExposure / n : Number.NaN;
+    }
   }
 }

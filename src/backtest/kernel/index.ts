@@ -41,4 +41,6 @@
  * @internal
  */
 export { KernelState, type KernelSettings } from "./KernelState.js";
-export { kernelCoin, NO_SERIES, runKernel, type KernelCoin, type KernelSeries } from "./runKernel.js";
+export { kernelCoin, NO_SERIES, runKernel, runVariants, type KernelCoin, type KernelSeries } from "./runKernel.js";
+export type { VariantSignalSource } from "./spanLoop.js";
+export { inlineExpression } from "./inlineExpression.js";

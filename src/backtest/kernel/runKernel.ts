@@ -1,6 +1,6 @@
 import { impactCost } from "../marketImpact.js";
 import { exitsInBar } from "./exitsInBar.js";
-import { compileSpanLoop, type LoopShape, type SpanLoop, type SpanRules } from "./spanLoop.js";
+import { compileSpanLoop, compileVariantLoop, type LoopShape, type SpanLoop, type SpanRules, type VariantLoop, type VariantSignalSource } from "./spanLoop.js";
 import type { KernelState } from "./KernelState.js";
 
 /** One instrument's market data, indexed by bar (absolute: bar i is `close[i]`). @internal */
@@ -271,8 +271,57 @@ const RULES: SpanRules = { exitsInBar, ruin, stillFlat, wholeUnits, feeOf, addFe
 /** The span loops compiled so far, by shape (a process meets a handful of shapes). */
 const LOOPS = new Map<string, SpanLoop>();
 
+/**
+ * Several one-coin runs at once (the variants of a sweep): bars lo..hi-1 of every state in
+ * `sts` (one KernelState per run, same settings, each at bar lo) over the same coin, with
+ * their targets computed in the loop by the caller's `signal` source (see compileVariantLoop;
+ * `params` is its `P`), accumulators only. Each state ends with the numbers `runKernel` gives
+ * it alone with those targets. The loop is compiled once per shape, account count and `key`
+ * (which must name everything the signal's source depends on).
+ * @internal
+ */
+export function runVariants(sts: readonly KernelState[], coin: KernelCoin, signal: VariantSignalSource & { readonly key: string }, params: unknown, lo: number, hi: number): void {
+  const st = sts[0] as KernelState;
+  const coins = [coin];
+  const shape = shapeOf(st, coins, NO_SERIES);
+  const key = `${shapeKey(shape)}|${sts.length}|${signal.key}`;
+  let loop = VARIANT_LOOPS.get(key);
+  if (loop === undefined) {
+    loop = compileVariantLoop(shape, sts.length, signal, RULES);
+    VARIANT_LOOPS.set(key, loop);
+  }
+  for (let a = lo; a < hi; a += SPAN) loop(sts, coins, params, a, Math.min(hi, a + SPAN), NO_SERIES);
+  const n = st.settings.n;
+  for (const s of sts) {
+    s.next = hi;
+    if (hi === n && n > 0) closeOpenTrades(s, 1);
+  }
+}
+
+/** The variant loops compiled so far, by shape, account count and signal. */
+const VARIANT_LOOPS = new Map<string, VariantLoop>();
+
 /** The span loop for this run's shape (spanLoop.ts), compiled on first use. */
 function spanLoopFor(st: KernelState, coins: readonly KernelCoin[], out: KernelSeries): SpanLoop {
+  const shape = shapeOf(st, coins, out);
+  const key = shapeKey(shape);
+  let loop = LOOPS.get(key);
+  if (loop === undefined) {
+    loop = compileSpanLoop(shape, RULES);
+    LOOPS.set(key, loop);
+  }
+  return loop;
+}
+
+/** One letter per field of a shape. */
+function shapeKey(shape: LoopShape): string {
+  let key = "";
+  for (const v of Object.values(shape)) key += v ? "1" : "0";
+  return key;
+}
+
+/** The shape of a run: its state's modes, the series asked for, one coin's optional columns. */
+function shapeOf(st: KernelState, coins: readonly KernelCoin[], out: KernelSeries): LoopShape {
   const one = coins.length === 1;
   const c0 = coins[0];
   const shape: LoopShape = {
@@ -294,12 +343,5 @@ function spanLoopFor(st: KernelState, coins: readonly KernelCoin[], out: KernelS
     funding: one && c0?.funding !== undefined,
     spread: one && c0?.spreadBps !== undefined,
   };
-  let key = "";
-  for (const v of Object.values(shape)) key += v ? "1" : "0";
-  let loop = LOOPS.get(key);
-  if (loop === undefined) {
-    loop = compileSpanLoop(shape, RULES);
-    LOOPS.set(key, loop);
-  }
-  return loop;
+  return shape;
 }
