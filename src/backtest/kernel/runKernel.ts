@@ -229,7 +229,7 @@ export function wholeUnits(st: KernelState, k: number, w: number, E: number, p: 
  * The trade ledger when a fill changes coin k's side from `old` to `nu` units (with the
  * fee, and the fee's spread and impact parts in `st.fillArgs` [1, 2] when it is not 0):
  * close on 0 or a flip, open on leaving 0 or a flip; a flip's fee (and each part) is
- * split between the legs in proportion to what each trades.
+ * split between the legs in proportion to what each trades. (The fill rule counts the trade opened.)
  */
 export function tradeEvent(st: KernelState, k: number, i: number, p: number, old: number, nu: number, heldPrev: number, w: number, fee: number): void {
   let spreadPart = fee === 0 ? 0 : (st.fillArgs[1] as number);
@@ -251,7 +251,6 @@ export function tradeEvent(st: KernelState, k: number, i: number, p: number, old
     impactPart -= impactPart * share;
   }
   if (nu !== 0) {
-    st.trades++;
     st.side[k] = nu > 0 ? 1 : -1;
     st.entryIndex[k] = i;
     st.entryPrice[k] = p;
@@ -342,6 +341,7 @@ function shapeOf(st: KernelState, coins: readonly KernelCoin[], out: KernelSerie
     turnover: out.turnover !== undefined,
     funding: one && c0?.funding !== undefined,
     spread: one && c0?.spreadBps !== undefined,
+    ledger: st.log !== undefined || st.exits,
   };
   return shape;
 }

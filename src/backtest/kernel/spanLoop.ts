@@ -29,6 +29,12 @@ export interface LoopShape {
   readonly funding: boolean;
   /** One coin: it has a quoted-spread column (many coins: false, read per coin). */
   readonly spread: boolean;
+  /**
+   * The open trades' books are kept (a trade log is recorded, or intrabar exits read them): without
+   * it (a sweep variant) a fill that opens a trade only counts it, and nothing else of the ledger
+   * (its P&L, funding, fees, largest size) is moved: none of it feeds back into the account.
+   */
+  readonly ledger: boolean;
 }
 
 /** The rules the loop calls out of line (rare events, and small rules shared with exitsInBar). @internal */
@@ -81,7 +87,8 @@ export interface SpanRules {
  *   spread (carried bar by bar: a NaN keeps the last finite one; costRate), traded |w - w_prev| E under every-bar fractional rebalancing (docs/DESIGN.md),
  *   the notional of the units traded otherwise, plus the square-root market impact (feeOf);
  * - the units change hands at the reference price, so the account value falls by the fee only;
- * - the trade ledger closes on 0 or a flip and opens on leaving 0 or a flip (tradeEvent).
+ * - the trade ledger closes on 0 or a flip and opens on leaving 0 or a flip (tradeEvent); a trade
+ *   opened (leaving 0, or a flip to a non-zero holding) is counted (KernelState.trades).
  * @internal
  */
 export function compileSpanLoop(shape: LoopShape, rules: SpanRules): SpanLoop {
@@ -180,7 +187,7 @@ function loopSource(shape: LoopShape, target: string | undefined): { shared: str
   const save = one ? "units[0] = q0; last[0] = l0; held[0] = h0; tradePnl[0] = pnl0; tradeFunding[0] = funded0; maxUnits[0] = maxu0;" : "";
   const load = one ? "q0 = units[0]; l0 = last[0]; h0 = held[0]; pnl0 = tradePnl[0]; funded0 = tradeFunding[0]; maxu0 = maxUnits[0]; ruined = st.ruinIndex >= 0;" : "ruined = st.ruinIndex >= 0;";
   const each = (body: string): string => (one ? `{ const k = 0; const coin = coin0; ${body} }` : `for (let k = 0; k < K; k++) { const coin = coins[k]; ${body} }`);
-  const mark = (price: string): string => `{ const c = ${price}; if (c === c) { if (${Q} !== 0) { const d = ${Q} * (c - ${L}); V += d; ${PNL} += d; } ${L} = c; } }`;
+  const mark = (price: string): string => `{ const c = ${price}; if (c === c) { if (${Q} !== 0) { const d = ${Q} * (c - ${L}); V += d; ${shape.ledger ? `${PNL} += d;` : ""} } ${L} = c; } }`;
   const FILL = (w: string, p: string, e: string, impactBar: string): string => `{
     const fw = ${w}, fp = ${p}, fE = ${e};
     if (${shape.exits ? "!(stopped[k] === 1 && rules.stillFlat(st, k, fw))" : "true"}) {
@@ -190,8 +197,8 @@ function loopSource(shape: LoopShape, target: string | undefined): { shared: str
         const traded = ${shape.byWeight ? "Math.abs(fw - heldPrev) * fE" : "Math.abs(nu - old) * fp"};
         const fee = traded === 0 ? 0 : rules.feeOf(st, coin, k, traded, fE, ${impactBar}, feesOut, turnoverOut, j);
         ${H} = fw; ${L} = fp; ${Q} = nu;
-        if ((old > 0) !== (nu > 0) || (old < 0) !== (nu < 0)) { ${save} rules.tradeEvent(st, k, i, fp, old, nu, heldPrev, fw, fee); ${load} }
-        else if (nu !== 0) { if (fee !== 0) rules.addFee(st, k, fee); const a = Math.abs(nu); if (a > ${MAXU}) ${MAXU} = a; }
+        if ((old > 0) !== (nu > 0) || (old < 0) !== (nu < 0)) { ${shape.ledger ? `${save} rules.tradeEvent(st, k, i, fp, old, nu, heldPrev, fw, fee); ${load}` : ""} if (nu !== 0) st.trades++; }
+        ${shape.ledger ? `else if (nu !== 0) { if (fee !== 0) rules.addFee(st, k, fee); const a = Math.abs(nu); if (a > ${MAXU}) ${MAXU} = a; }` : ""}
         V -= fee;
       }
     }
@@ -244,7 +251,7 @@ function loopSource(shape: LoopShape, target: string | undefined): { shared: str
             `const f = ${col("funding")};
             if (f !== undefined && ${Q} !== 0) {
               const r = f[i];
-              if (r === r && r !== 0) { const paid = ${Q} * ${L} * r; V -= paid; fpaid += paid; ${FUNDED} += paid; }
+              if (r === r && r !== 0) { const paid = ${Q} * ${L} * r; V -= paid; fpaid += paid; ${shape.ledger ? `${FUNDED} += paid;` : ""} }
             }`,
           )}
           ${shape.exits ? "" : mark(`${col("close")}[i]`)}`)}
