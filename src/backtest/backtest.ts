@@ -59,7 +59,7 @@ export interface BacktestOptions extends TargetOptions, ExecutionOptions {
  *   charged in the return of the bar after the fill (equity[i] is the value at close i
  *   before that close's fill), and f is the funding rate of bar i+1 (longs pay f > 0), charged
  *   on the notional held at the start of the bar (see fundingPerBar to spread an hourly rate);
- * - `equity[i+1] = equity[i] (1 + r_{i+1})`, `equity[0] = initialCash`;
+ * - `equity[i+1] = max(0, equity[i] (1 + r_{i+1}))` (the loss capped at the collateral, see ruin), `equity[0] = initialCash`;
  * - the weight is reset to the target at every fill: between fills it drifts, and that
  *   re-weighting is not charged (the convention of vectorised backtests; a 100% long never
  *   drifts, but shorts, partial and levered weights do: use `rebalance: "on_change"` to hold
@@ -77,8 +77,10 @@ export interface BacktestOptions extends TargetOptions, ExecutionOptions {
  *   `takeProfit` and liquidation (`maintenanceMargin`) checked inside each bar on open, high and
  *   low (intrabarExit), funding at settlements (settlementFunding), `delayBars` latency, square-root
  *   market `impact`; trades carry `reason` and `costs`, the result `costs` (CostBreakdown);
- * - ruin: if equity reaches <= 0 (at a close, or at an open under next_open) everything is
- *   closed there and trading stops (`ruinIndex`); equity is then flat (possibly negative).
+ * - ruin: if equity reaches <= 0 (at a close, an intrabar exit, or an open under next_open)
+ *   everything is closed there and trading stops (`ruinIndex`); the loss is capped at the
+ *   collateral (equity is then 0, never negative: the shortfall of a gap or of a liquidation's
+ *   fees is the exchange's, booked in the closing trade's pnl), and flat from there.
  *
  * Trades open when the holding leaves 0 or flips sign, close when it returns to 0 or flips
  * (a flip's cost is split between the two legs in proportion to what each trades). A trade reports entry/exit index,

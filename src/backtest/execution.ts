@@ -149,7 +149,7 @@ export function fundingColumn(f: ArrayLike<number> | FundingSchedule | undefined
     return f as ArrayLike<number> | undefined;
   }
   if (time === undefined) {
-    throw new InvalidArgumentError("time", `${where}: funding settlements need time, the epoch ms of each bar's close`);
+    throw new InvalidArgumentError("time", `${where}: funding settlements need time, the epoch ms of each bar's open`);
   }
   return settlementFunding(time, f as FundingSchedule, where);
 }

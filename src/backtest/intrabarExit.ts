@@ -39,7 +39,9 @@ export function exitLevel(side: number, entryPrice: number, fraction: number, ki
  * bar whose open was the entry fill (fill "next_open"): its range still counts.
  * A NaN open, high or low on the bar means no information: that test is skipped.
  * Returns EXIT_NONE, or EXIT_STOP / EXIT_TAKE_PROFIT / EXIT_LIQUIDATION, plus EXIT_AT_OPEN for a gap;
- * the exit price is then `open` (gap) or the level.
+ * the exit price is then `open` (gap) or the level clamped into [low, high] (the kernel's exitsInBar):
+ * a NaN open carries no gap information, so a range wholly beyond the level (high 90, low 85 for a
+ * long's stop at 95) fills at its nearest edge (90), and every fill lies within its bar's range.
  * @param side +1 long, -1 short
  * @param stop stop-loss price (NaN: off)
  * @param take take-profit price (NaN: off)

@@ -1,3 +1,4 @@
+import { isItRealInput, isItRealVerdict } from "../report/isItRealSection.js";
 import { textTable } from "../report/textTable.js";
 import type { StudyRun } from "./runStudyJob.js";
 import { MIN_CAGR_DAYS } from "../report/summaryTiles.js";
@@ -35,6 +36,8 @@ export function formatScorecard(run: StudyRun): string {
       `What if: your rule vs the best of ${v[1]?.trials ?? "the"} variants (weight grid ${WHAT_IF.grid} x thresholds), in sample and out of sample (${WHAT_IF.trainDays}-day / ${WHAT_IF.testDays}-day walk-forward of "choose the best"); DSR deflates for the variants tried, PBO is the sweep's overfitting probability. No regime filter in the sweep.`,
       textTable(whatIfColumns(v), { format: WHAT_IF_FORMAT }),
     );
+    // the verdict on each coin's winner, by the rule of the report's "Is it real?" section
+    for (const c of run.whatIf ?? []) lines.push(`Is it real? ${c.coin}: ${isItRealVerdict(isItRealInput(c.assessment))[0] ?? ""}`);
   }
   const r = run.real;
   if (r !== undefined) {

@@ -11,3 +11,4 @@ export { SchemaMismatchError } from "./SchemaMismatchError.js";
 export { CrossOriginRedirectError } from "./CrossOriginRedirectError.js";
 export { RecorderLockedError, type LockHolder } from "./RecorderLockedError.js";
 export { RecordingWriteError } from "./RecordingWriteError.js";
+export { StoreLockedError } from "./StoreLockedError.js";

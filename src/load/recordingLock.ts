@@ -1,9 +1,8 @@
-import { randomUUID } from "node:crypto";
-import { closeSync, linkSync, openSync, readdirSync, readFileSync, statSync, unlinkSync, writeFileSync, writeSync } from "node:fs";
-import { hostname, uptime } from "node:os";
+import { hostname } from "node:os";
 import { join, resolve } from "node:path";
 import { RecorderLockedError, type LockHolder } from "../errors/RecorderLockedError.js";
 import { RecordingWriteError } from "../errors/RecordingWriteError.js";
+import { describeHolder, tryLockFile, type LockFsError } from "./lockFile.js";
 
 /** A recording folder's lock, held by this process. @internal */
 export interface RecordingLock {
@@ -17,156 +16,8 @@ export interface RecordingLock {
 
 /** Folders locked by this process (a second recorder here is refused without reading the file). */
 const lockedHere = new Set<string>();
-/** A takeover guard older than this is left by a killed process and removed. */
-const STALE_GUARD_MS = 10_000;
-/** A lock file still being written (no parsable content) younger than this counts as held. */
-const FRESH_MS = 5_000;
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
-/** The holder recorded in a lock file's text: JSON `{pid, host, startedAt}`, or a bare pid (recorders before 0.1.1, same host). */
-function parseHolder(text: string): LockHolder | undefined {
-  const bare = text.trim();
-  if (/^\d+$/.test(bare)) return { pid: Number(bare), host: hostname(), startedAt: Number.NaN };
-  try {
-    const o = JSON.parse(text) as Partial<LockHolder>;
-    if (typeof o.pid === "number" && Number.isInteger(o.pid) && o.pid > 0 && typeof o.host === "string") {
-      return { pid: o.pid, host: o.host, startedAt: typeof o.startedAt === "number" ? o.startedAt : Number.NaN };
-    }
-  } catch {
-    // not a lock we can read
-  }
-  return undefined;
-}
-
-/**
- * True when a holder is certainly gone: same host, and its process is not
- * running or started before this machine booted (a PID reused after a reboot).
- * A holder on another host is never stale (its PID means nothing here).
- */
-function isStale(h: LockHolder): boolean {
-  if (h.host !== hostname()) return false;
-  // This pid: stale only if written before this process started (an earlier process with the same pid).
-  if (h.pid === process.pid) return Number.isFinite(h.startedAt) && h.startedAt < Date.now() - process.uptime() * 1000 - 1000;
-  if (!isAlive(h.pid)) return true;
-  const bootedAt = Date.now() - uptime() * 1000;
-  return Number.isFinite(h.startedAt) && h.startedAt < bootedAt - 60_000;
-}
-
-function readText(path: string): string | undefined {
-  try {
-    return readFileSync(path, "utf8");
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw new RecordingWriteError("read", path, err);
-  }
-}
-
-function sleepSync(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
-
-/** Create `path` holding `text` atomically: written to a private file, then hard-linked (fails with EEXIST if taken). */
-function createExclusive(path: string, text: string): boolean {
-  const tmp = `${path}.${process.pid}.${randomUUID()}.tmp`;
-  try {
-    writeFileSync(tmp, text, { flag: "wx" });
-  } catch (err) {
-    throw new RecordingWriteError("create", tmp, err);
-  }
-  try {
-    linkSync(tmp, path);
-    return true;
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === "EEXIST") return false;
-    if (code !== "EPERM" && code !== "ENOTSUP" && code !== "EOPNOTSUPP" && code !== "ENOSYS") throw new RecordingWriteError("create", path, err);
-    // No hard links on this file system: exclusive create, then write (a reader that sees it empty treats it as fresh and held).
-    let fd: number;
-    try {
-      fd = openSync(path, "wx");
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === "EEXIST") return false;
-      throw new RecordingWriteError("create", path, e);
-    }
-    try {
-      writeSync(fd, text);
-    } finally {
-      closeSync(fd);
-    }
-    return true;
-  } finally {
-    try {
-      unlinkSync(tmp);
-    } catch {
-      // already gone
-    }
-  }
-}
-
-/**
- * Remove a stale lock whose text is `staleText`, under a takeover guard
- * (`.lock.takeover`, exclusive create) so that two processes that both saw
- * the same stale lock cannot remove each other's fresh one: the lock is
- * re-read under the guard and removed only if it is still the stale one.
- */
-function removeStale(path: string, staleText: string): void {
-  const guard = `${path}.takeover`;
-  for (let i = 0; i < 200; i++) {
-    let fd: number;
-    try {
-      fd = openSync(guard, "wx");
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw new RecordingWriteError("create", guard, err);
-      try {
-        if (Date.now() - statSync(guard).mtimeMs > STALE_GUARD_MS) unlinkSync(guard);
-      } catch {
-        // gone meanwhile
-      }
-      sleepSync(5);
-      continue;
-    }
-    closeSync(fd);
-    try {
-      if (readText(path) === staleText) unlinkSync(path);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
-    } finally {
-      try {
-        unlinkSync(guard);
-      } catch {
-        // already gone
-      }
-    }
-    return;
-  }
-}
-
-/** Remove the private lock files (`.lock.<pid>.<uuid>.tmp`) of processes killed between writing and linking them. */
-function removeOrphans(dir: string): void {
-  for (const name of readdirSync(dir)) {
-    const m = /^\.lock\.(\d+)\.[0-9a-f-]+\.tmp$/.exec(name);
-    if (m !== null && Number(m[1]) !== process.pid && !isAlive(Number(m[1]))) {
-      try {
-        unlinkSync(join(dir, name));
-      } catch {
-        // gone meanwhile
-      }
-    }
-  }
-}
-
-function describeHolder(h: LockHolder): string {
-  const since = Number.isFinite(h.startedAt) ? ` since ${new Date(h.startedAt).toISOString()}` : "";
-  return `pid ${h.pid} on ${h.host}${since}`;
-}
+const recordingWriteError: LockFsError = (operation, path, cause) => new RecordingWriteError(operation, path, cause);
 
 /**
  * Take `<dir>/.lock`, one recorder per folder, atomically: the lock file
@@ -187,50 +38,23 @@ export function lockRecording(dir: string, onStale: (holder: LockHolder) => void
   if (lockedHere.has(id)) {
     throw new RecorderLockedError(dir, me, `record: another recorder of this process (pid ${me.pid}) is writing to ${dir}; stop it or choose another dir`);
   }
-  const text = `${JSON.stringify({ ...me, token: randomUUID() })}\n`;
-  for (let attempt = 0; attempt < 50; attempt++) {
-    if (createExclusive(path, text)) {
-      lockedHere.add(id);
-      removeOrphans(dir);
-      let released = false;
-      const held = (): boolean => !released && readText(path) === text;
-      return {
-        holder: me,
-        held,
-        release: () => {
-          if (released) return;
-          try {
-            if (held()) unlinkSync(path);
-          } catch {
-            // already gone
-          }
-          released = true;
-          lockedHere.delete(id);
-        },
-      };
-    }
-    const current = readText(path);
-    if (current === undefined) continue; // released meanwhile: try again
-    const holder = parseHolder(current);
-    if (holder === undefined) {
-      let age = 0;
-      try {
-        age = Date.now() - statSync(path).mtimeMs;
-      } catch {
-        continue;
-      }
-      if (age < FRESH_MS) {
-        throw new RecorderLockedError(dir, { pid: Number.NaN, host: "unknown", startedAt: Number.NaN }, `record: another recorder is taking the lock of ${dir} right now; stop it or choose another dir`);
-      }
-      removeStale(path, current);
-      continue;
-    }
-    if (!isStale(holder)) {
-      const remote = holder.host !== me.host ? `; if that recorder is certainly stopped, delete ${path}` : "";
-      throw new RecorderLockedError(dir, holder, `record: another recorder (${describeHolder(holder)}) is writing to ${dir}; stop it or choose another dir${remote}`);
-    }
-    onStale(holder);
-    removeStale(path, current);
+  const attempt = tryLockFile(path, recordingWriteError, onStale);
+  if ("taken" in attempt) {
+    const lock = attempt.taken;
+    lockedHere.add(id);
+    return {
+      holder: lock.holder,
+      held: lock.held,
+      release: () => {
+        lock.release();
+        lockedHere.delete(id);
+      },
+    };
   }
-  throw new RecorderLockedError(dir, me, `record: could not take the lock of ${dir} after 50 attempts (other recorders keep starting); try again`);
+  const holder = attempt.holder;
+  if (holder === undefined) {
+    throw new RecorderLockedError(dir, { pid: Number.NaN, host: "unknown", startedAt: Number.NaN }, `record: another recorder is taking the lock of ${dir} right now; stop it or choose another dir`);
+  }
+  const remote = holder.host !== me.host ? `; if that recorder is certainly stopped, delete ${path}` : "";
+  throw new RecorderLockedError(dir, holder, `record: another recorder (${describeHolder(holder)}) is writing to ${dir}; stop it or choose another dir${remote}`);
 }

@@ -1,22 +1,10 @@
+import { medianSpacing } from "../data/medianSpacing.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 
 /** A forward horizon: a number of bars, or a duration such as "5m", "1h", "4h", "24h", "1d" (needs bar times). */
 export type Horizon = number | string;
 
 const UNIT_MS: Readonly<Record<string, number>> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
-
-/** Median spacing of the bar times, ms (NaN gaps skipped; NaN with fewer than 2 times). @internal */
-export function medianSpacing(time: ArrayLike<number>): number {
-  const gaps: number[] = [];
-  for (let i = 1; i < time.length; i++) {
-    const d = (time[i] as number) - (time[i - 1] as number);
-    if (!Number.isNaN(d)) gaps.push(d);
-  }
-  gaps.sort((a, b) => a - b);
-  const m = gaps.length;
-  if (m === 0) return Number.NaN;
-  return m % 2 === 1 ? (gaps[(m - 1) / 2] as number) : ((gaps[m / 2 - 1] as number) + (gaps[m / 2] as number)) / 2;
-}
 
 /**
  * Convert horizons to whole bars: numbers are bars (positive integers);

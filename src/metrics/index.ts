@@ -5,6 +5,7 @@ export type { CumReturnsOptions } from "./cumReturns.js";
 export { annualReturn } from "./annualReturn.js";
 export { annualVolatility } from "./annualVolatility.js";
 export { sharpeRatio } from "./sharpeRatio.js";
+export { smartSharpeRatio } from "./smartSharpeRatio.js";
 export { downsideRisk } from "./downsideRisk.js";
 export { sortinoRatio } from "./sortinoRatio.js";
 export { maxDrawdown } from "./maxDrawdown.js";

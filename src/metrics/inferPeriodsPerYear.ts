@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
-import { medianSpacing } from "./horizonBars.js";
+import { medianSpacing } from "../data/medianSpacing.js";
 
 /** Days in the year used to annualise crypto returns (markets trade every day). */
 export const DAYS_PER_YEAR = 365;

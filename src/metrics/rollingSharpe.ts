@@ -6,11 +6,15 @@ import { checkReturns, periodsPerYearOf, type ReturnsOptions } from "./ReturnsOp
  * at bar t, `sharpeRatio(returns[t-window+1..t])` (NaN returns in the window
  * skipped, as empyrical's `roll_sharpe_ratio` does). Output has the input's
  * length; the first window - 1 bars are NaN, and so is any window with fewer
- * than 2 non-NaN returns. A window of identical returns has zero variance:
- * ±Infinity, or NaN when the excess return is 0 (as `sharpeRatio`).
- * Cost O(n): running sums of returns shifted by the first value (so constant
- * stretches give exactly zero variance), re-summed every 4096 bars.
- * Reference: quantopian/empyrical `roll_sharpe_ratio`.
+ * than 2 non-NaN returns. A window whose (non-NaN) returns are all identical has
+ * exactly zero variance and its value as the mean (running sums would leave
+ * residues of 1e-18): ±Infinity, or NaN when the excess return is 0, e.g. a
+ * flat stretch of a strategy (0 / 0, as pandas' rolling mean / std and empyrical).
+ * Cost O(n): running sums of returns shifted by the first value, re-summed
+ * every 4096 bars, and the length of the run of identical returns (as pandas'
+ * rolling mean and var track it).
+ * Reference: quantopian/empyrical `roll_sharpe_ratio`; pandas `Series.rolling`
+ * (`mean() / std()`, which tests check value for value, NaN and infinities included).
  * @param options.window returns per window, integer >= 2
  * @param options.riskFree constant per-period risk-free return (default 0)
  * @param options.periodsPerYear bars per year, or
@@ -54,12 +58,18 @@ export function rollingSharpe(
   let sum = 0;
   let sumSq = 0;
   let count = 0;
+  // The last non-NaN return and how many non-NaN returns in a row (NaN skipped) equal it.
+  let last = Number.NaN;
+  let run = 0;
   for (let t = 0; t < n; t++) {
     const v = x(t);
     if (!Number.isNaN(v)) {
       sum += v;
       sumSq += v * v;
       count++;
+      const r = returns[t] as number;
+      run = r === last ? run + 1 : 1;
+      last = r;
     }
     const leaving = t - window;
     if (leaving >= 0) {
@@ -84,6 +94,10 @@ export function rollingSharpe(
       }
     }
     if (t < window - 1 || count < 2) continue;
+    if (run >= count) {
+      out[t] = ((last - rf) / 0) * scale;
+      continue;
+    }
     const meanShifted = sum / count;
     const variance = Math.max(0, (sumSq - count * meanShifted * meanShifted) / (count - 1));
     const mean = meanShifted + shift;

@@ -66,10 +66,24 @@ export function drawdownEpisodes(returns: ArrayLike<number>): DrawdownEpisode[] 
  * - `valley`: the first time equity stood at the episode's low;
  * - `recovery`: the first time equity was back at or above the mark, NaN if never;
  * - `depth`: valley equity / peak equity − 1 (a negative decimal);
- * - `days`: (recovery, or the last time when unrecovered, − peak) / 86 400 000, unrounded.
+ * - `days`: (recovery, or the last time when unrecovered, − peak) / 86 400 000, unrounded:
+ *   calendar days from the peak to the recovery.
  * No episode (never under water, or empty input) gives an empty table.
- * Reference: pyfolio `gen_drawdown_table` / quantstats `drawdown_details`,
- * with the peak at the last bar at the mark and the valley at the first bar at the low.
+ * Reference: pyfolio `gen_drawdown_table` / quantstats `drawdown_details` for the
+ * episodes (peak at the last bar at the mark, valley at the first bar at the low);
+ * the day count differs from both:
+ * - quantstats (stats.py `drawdown_details`, since 0.0.60) counts the days under water:
+ *   `(end − start).days + 1`, start the first bar under water, end the last one (the bar
+ *   before the recovery; the last bar when unrecovered), in whole days. On daily bars a
+ *   recovered episode is one day shorter there (it leaves out the peak's day); an
+ *   unrecovered one counts the same; intraday episodes are floored to whole days there.
+ * - pyfolio (timeseries.py `gen_drawdown_table`, "Duration") counts business days (Mon–Fri)
+ *   from peak to recovery, both included: `len(pd.date_range(peak, recovery, freq="B"))`,
+ *   one more than the days elapsed on a weekday-only calendar, weekends left out (crypto
+ *   trades them), and NaN when unrecovered.
+ * Example, daily returns [0.1, −0.1, −0.05, 0.2, 0] from Monday 2024-01-01: equity 1.1, 0.99,
+ * 0.9405, 1.1286, 1.1286; peak Jan 1, valley Jan 3, recovery Jan 4. Here `days` = 3;
+ * quantstats 2 (Jan 2 – Jan 3 under water); pyfolio 4 (Mon – Thu).
  * @throws InvalidArgumentError when time is missing, not one per return or not ascending, or top is not an integer >= 1
  * @example topDrawdowns([0.1, -0.2, 0.5], { time: [0, 86_400_000, 172_800_000] }).columns.depth // [-0.2]
  */

@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
-import { medianSpacing } from "./horizonBars.js";
+import { medianSpacing } from "../data/medianSpacing.js";
 
 /**
  * Bars in a window given in time: `round(windowMs / median(diff(time)))`, at

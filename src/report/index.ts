@@ -30,7 +30,7 @@ export { walkForwardChart } from "./walkForwardChart.js";
 export type { WalkForwardChartInput, WalkForwardChartOptions } from "./walkForwardChart.js";
 export { pboLogitChart } from "./pboLogitChart.js";
 export type { PboLogitChartOptions } from "./pboLogitChart.js";
-export { isItRealSection, isItRealVerdict } from "./isItRealSection.js";
+export { isItRealInput, isItRealSection, isItRealVerdict } from "./isItRealSection.js";
 export type { IsItRealInput, IsItRealOptions } from "./isItRealSection.js";
 // tearsheet: performance and signal sections and their charts
 export { performanceSection } from "./performanceSection.js";

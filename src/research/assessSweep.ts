@@ -1,11 +1,13 @@
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { nanMoments } from "../metrics/nanMoments.js";
 import { sharpeRatio } from "../metrics/sharpeRatio.js";
+import { checkNumberOption } from "./checkNumberOption.js";
 import { deflatedSharpeRatio } from "./deflatedSharpeRatio.js";
 import { minTrackRecordLength } from "./minTrackRecordLength.js";
 import { probabilisticSharpeRatio } from "./probabilisticSharpeRatio.js";
 import { probabilityOfBacktestOverfitting } from "./probabilityOfBacktestOverfitting.js";
 import { runWalkForward, type WalkForwardResult } from "./runWalkForward.js";
+import { sampleRows } from "./sampleRows.js";
 import { selectBestVariant } from "./selectBestVariant.js";
 import { sharpeStats, type SharpeStats } from "./sharpeStats.js";
 import type { SweepBest, SweepResult } from "./SweepResult.js";
@@ -16,11 +18,15 @@ export interface AssessSweepOptions {
   /** CSCV blocks for the PBO (even, 2..24). Default 16. */
   readonly splits?: number;
   /**
-   * Most variants whose return series enter the PBO and the walk-forward (each is T doubles):
-   * a larger sweep is thinned to every k-th variant (the DSR always counts every variant).
-   * Default 5,000.
+   * Most variants whose return series enter the PBO and the walk-forward (each is T doubles).
+   * A larger sweep is thinned to a uniform random sample of `maxVariants` rows, drawn from the
+   * row numbers alone (seeded by `seed`), never from performance: the in-sample winner is in
+   * it only by chance, as every other row (forcing it in would bias the PBO down and the
+   * walk-forward up). The DSR always counts every variant. Default 5,000.
    */
   readonly maxVariants?: number;
+  /** Seed of the thinning sample (a 32-bit integer); default 0. The same seed gives the same rows. */
+  readonly seed?: number;
   /** Walk-forward windows (walkForward's options without `n`, in bars or, with `time`, in ms); none by default. */
   readonly walkForward?: Omit<WalkForwardBarOptions, "n"> | WalkForwardTimeOptions;
 }
@@ -31,22 +37,26 @@ export interface SweepAssessment {
   readonly best: SweepBest;
   /** Variants tried (rows of the sweep): the DSR's number of trials. */
   readonly trials: number;
-  /** The winner's per-period return statistics. */
+  /** The winner's per-period return statistics (`sharpePerPeriod`, n, skewness, excess kurtosis). */
   readonly stats: SharpeStats;
-  /** Sample variance of the variants' per-period Sharpe ratios (the DSR's V). */
+  /** Sample variance of the variants' annualised Sharpe ratios (the DSR's V). */
   readonly trialSharpeVariance: number;
-  /** Deflated Sharpe ratio of the winner and the per-period Sharpe the best of `trials` skill-less variants would reach. */
+  /** Deflated Sharpe ratio of the winner and the annualised Sharpe the best of `trials` skill-less variants would reach (SR₀). */
   readonly dsr: number;
   readonly expectedMaxSharpe: number;
   /** Probabilistic Sharpe ratio of the winner against 0. */
   readonly psr: number;
-  /** Bars needed for the winner's Sharpe to beat 0 at 95 %, and the bars it has. */
+  /**
+   * Bars needed for the winner's Sharpe to beat SR₀ (`expectedMaxSharpe`, not 0: the deflated
+   * track record) at 95 %, Infinity when its Sharpe does not exceed SR₀; and the bars it has.
+   * `bars >= minTrackRecordLength` exactly when `dsr >= 0.95`.
+   */
   readonly minTrackRecordLength: number;
   readonly bars: number;
   /** PBO of the sweep (over `variantsUsed` of its variants), with the CSCV logits. */
   readonly pbo: number;
   readonly logits: Float64Array;
-  /** Sweep rows whose return series entered the PBO and the walk-forward. */
+  /** Sweep rows whose return series entered the PBO and the walk-forward (ascending; all rows, or the thinning sample). */
   readonly variantsUsed: readonly number[];
   /** The walk-forward of "choose the best variant by Sharpe" (annualised Sharpe in and out of sample), when asked for. */
   readonly walkForward?: {
@@ -64,9 +74,11 @@ export interface SweepAssessment {
  * Bailey & López de Prado applied to a sweep in one call:
  * - the in-sample winner by Sharpe ratio and its per-period stats (sharpeStats of `returnsOf`);
  * - its deflated Sharpe ratio for `trials` = every variant of the sweep and V = the sample
- *   variance of their per-period Sharpe ratios (sharpeRatio / sqrt(periodsPerYear));
- * - its probabilistic Sharpe ratio against 0 and the minimum track record length at 95 %;
- * - the sweep's probability of backtest overfitting by CSCV over the variants' returns;
+ *   variance of their annualised Sharpe ratios (the sweep's `sharpeRatio` column);
+ * - its probabilistic Sharpe ratio against 0, and the minimum track record length for a Sharpe
+ *   above SR₀ (the DSR's bar) at 95 %;
+ * - the sweep's probability of backtest overfitting by CSCV over the variants' returns (a
+ *   seeded random sample of them beyond `maxVariants`, chosen without looking at performance);
  * - optionally a walk-forward of "choose the best variant by (annualised) Sharpe on the
  *   training window" with the stitched out-of-sample Sharpe.
  * Needs a sweep made in this process (returnsOf), with at least 2 variants with a Sharpe.
@@ -82,24 +94,20 @@ export function assessSweep(sweep: SweepResult, options: AssessSweepOptions = {}
     throw new InvalidArgumentError("sweep", `${where}: no variant of the sweep has a Sharpe ratio (too few bars, or no variant ever traded)`);
   }
   const ppy = sweep.periodsPerYear;
-  const root = Math.sqrt(ppy);
-  const perPeriod = Array.from(sweep.columns["sharpeRatio"] as Float64Array, (s) => s / root).filter((s) => Number.isFinite(s));
-  const { std } = nanMoments(perPeriod, 1);
-  const trialSharpeVariance = perPeriod.length > 1 ? std * std : 0;
+  const sharpes = Array.from(sweep.columns["sharpeRatio"] as Float64Array).filter((s) => Number.isFinite(s));
+  const { std } = nanMoments(sharpes, 1);
+  const trialSharpeVariance = sharpes.length > 1 ? std * std : 0;
   // returnsOf gives NaN at bar 0 (no return yet): every statistic skips it, and bars stay aligned with time
   const winner = sweep.returnsOf(best.index);
   const stats = sharpeStats(winner);
   const trials = sweep.length;
-  const deflated = deflatedSharpeRatio(stats, { trials, trialSharpeVariance });
+  const deflated = deflatedSharpeRatio(stats, { trials, trialSharpeVariance, periodsPerYear: ppy });
   const maxVariants = options.maxVariants ?? 5000;
   if (!Number.isInteger(maxVariants) || maxVariants < 2) {
     throw new InvalidArgumentError("maxVariants", `${where}: maxVariants must be a whole number >= 2, got ${String(maxVariants)}`);
   }
-  const every = Math.max(1, Math.ceil(sweep.length / maxVariants));
-  const used: number[] = [];
-  for (let i = 0; i < sweep.length; i += every) used.push(i);
-  if (!used.includes(best.index)) used.push(best.index);
-  used.sort((a, b) => a - b);
+  const seed = checkNumberOption(options.seed ?? 0, "seed", where, { integer: true, hint: "a 32-bit integer" });
+  const used = sampleRows(sweep.length, maxVariants, seed);
   const returns = used.map((i) => sweep.returnsOf(i));
   const pbo = probabilityOfBacktestOverfitting(returns, options.splits !== undefined ? { splits: options.splits } : {});
   let wf: SweepAssessment["walkForward"];
@@ -121,7 +129,7 @@ export function assessSweep(sweep: SweepResult, options: AssessSweepOptions = {}
     dsr: deflated.dsr,
     expectedMaxSharpe: deflated.expectedMaxSharpe,
     psr: probabilisticSharpeRatio(stats).psr,
-    minTrackRecordLength: minTrackRecordLength(stats, { confidence: 0.95 }).n,
+    minTrackRecordLength: minTrackRecordLength(stats, { benchmark: deflated.expectedMaxSharpe, periodsPerYear: ppy, confidence: 0.95 }).n,
     bars: stats.n,
     pbo: pbo.pbo,
     logits: pbo.logits,

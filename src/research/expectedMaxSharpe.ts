@@ -13,8 +13,8 @@ const EULER_MASCHERONI = 0.5772156649015329;
  * `E[max SR] ≈ sqrt(V) · ((1 − γ)·Z⁻¹(1 − 1/N) + γ·Z⁻¹(1 − 1/(N·e)))`
  *
  * γ the Euler–Mascheroni constant, Z⁻¹ the standard normal quantile. In the
- * units of the Sharpe ratios whose variance is given (per period for the
- * DSR). One trial gives exactly 0 (the maximum of one draw is the draw; the
+ * units of the Sharpe ratios whose variance is given (annualised in
+ * deflatedSharpeRatio, per period if the variance is of per-period ratios). One trial gives exactly 0 (the maximum of one draw is the draw; the
  * formula itself is −∞ there).
  * @throws InvalidArgumentError when trials is not an integer ≥ 1 or the variance is negative or not finite
  * @example expectedMaxSharpe(100, 1 / 500) // ≈ 0.1132 (the DSR paper's example, per day)
@@ -28,7 +28,7 @@ export function expectedMaxSharpeIn(trials: number, trialSharpeVariance: number,
   const n = checkNumberOption(trials, "trials", where, { min: 1, integer: true, hint: "the number of variants tried" });
   const v = checkNumberOption(trialSharpeVariance, "trialSharpeVariance", where, {
     min: 0,
-    hint: "the variance of the trials' per-period Sharpe ratios",
+    hint: "the variance of the trials' Sharpe ratios",
   });
   if (n === 1) return 0;
   const z = (1 - EULER_MASCHERONI) * normalQuantile(1 - 1 / n) + EULER_MASCHERONI * normalQuantile(1 - 1 / (n * Math.E));

@@ -36,3 +36,5 @@ export { shardRange } from "./shardRange.js";
 export type { Shard } from "./shardRange.js";
 export { assessSweep } from "./assessSweep.js";
 export type { AssessSweepOptions, SweepAssessment } from "./assessSweep.js";
+export { sweepVerdict } from "./sweepVerdict.js";
+export type { SweepVerdict, SweepVerdictInput } from "./sweepVerdict.js";

@@ -1,11 +1,17 @@
 import { normalQuantile } from "../metrics/normalQuantile.js";
+import type { AnnualisationFields } from "../metrics/ReturnsOptions.js";
 import { checkNumberOption } from "./checkNumberOption.js";
+import { sharpeAnnualisation } from "./sharpeAnnualisation.js";
 import { sharpeVarianceTerm } from "../metrics/sharpeVarianceTerm.js";
 import { resolveSharpeStats, type SharpeStatsInput } from "./sharpeStats.js";
 
 /** Options of {@link minTrackRecordLength}. */
-export interface MinTrackRecordOptions {
-  /** SR*, the per-period Sharpe ratio to beat; default 0. */
+export interface MinTrackRecordOptions extends AnnualisationFields {
+  /**
+   * SR*, the annualised Sharpe ratio to beat (annualised with `periodsPerYear`, or
+   * inferred from `time`, which a non-zero benchmark needs); default 0. To judge a
+   * selected variant, pass the DSR's `expectedMaxSharpe` (the deflated bar).
+   */
   readonly benchmark?: number;
   /** Probability 1 − α that the true Sharpe exceeds SR*; default 0.95. */
   readonly confidence?: number;
@@ -19,7 +25,9 @@ export interface MinTrackRecordOptions {
  *
  * `MinTRL = 1 + (1 − γ₃·SR + (γ₄ − 1)/4 · SR²) · (Z_{confidence} / (SR − SR*))²`
  *
- * SR per period, γ₃ skewness, γ₄ = excessKurtosis + 3 (population moments).
+ * computed per period: SR the per-period Sharpe (`sharpePerPeriod`), SR* =
+ * benchmark / √periodsPerYear, γ₃ skewness, γ₄ = excessKurtosis + 3
+ * (population moments).
  * The bracket is the library's one Sharpe variance bracket (sharpeVarianceTerm)
  * and the `1 +` is the n − 1 of its standard error: MinTRL is the n at which
  * (SR − SR*) / sharpeRatioStandardError(SR, { observations: n, periodsPerYear: 1, … })
@@ -28,8 +36,8 @@ export interface MinTrackRecordOptions {
  * `confidence` at that length. Infinity when SR ≤ SR* (no track record is
  * long enough); NaN for NaN stats or a constant series. The stats' own `n`
  * is not used.
- * @throws InvalidArgumentError on a confidence outside (0, 1), a non-finite benchmark or malformed stats
- * @example minTrackRecordLength({ sharpe: 2 / Math.sqrt(12), n: 24, skewness: -0.72, excessKurtosis: 2.78 }, { benchmark: 1 / Math.sqrt(12) }).n // ≈ 59.895 months (the paper's appendix example)
+ * @throws InvalidArgumentError on a confidence outside (0, 1), a non-finite benchmark, a non-zero benchmark without periodsPerYear or time, or malformed stats
+ * @example minTrackRecordLength({ sharpePerPeriod: 2 / Math.sqrt(12), n: 24, skewness: -0.72, excessKurtosis: 2.78 }, { benchmark: 1, periodsPerYear: 12 }).n // ≈ 59.895 months (the paper's appendix example)
  */
 export function minTrackRecordLength(
   stats: SharpeStatsInput,
@@ -37,7 +45,8 @@ export function minTrackRecordLength(
 ): { readonly n: number } {
   const where = "minTrackRecordLength";
   const s = resolveSharpeStats(stats, where);
-  const benchmark = checkNumberOption(options.benchmark ?? 0, "benchmark", where, { hint: "a per-period Sharpe ratio, e.g. 0" });
+  const benchmark = checkNumberOption(options.benchmark ?? 0, "benchmark", where, { hint: "an annualised Sharpe ratio, e.g. 0 (with periodsPerYear when not 0)" });
+  const root = sharpeAnnualisation(options, where, benchmark !== 0, "benchmark");
   const confidence = checkNumberOption(options.confidence ?? 0.95, "confidence", where, {
     min: 0,
     minExclusive: true,
@@ -45,9 +54,11 @@ export function minTrackRecordLength(
     maxExclusive: true,
     hint: "0.95 for 95 %",
   });
-  const term = sharpeVarianceTerm(s.sharpe, s);
-  if (Number.isNaN(term) || Number.isNaN(s.sharpe)) return { n: Number.NaN };
-  if (!(s.sharpe > benchmark)) return { n: Infinity };
-  const z = normalQuantile(confidence) / (s.sharpe - benchmark);
+  const sr = s.sharpePerPeriod;
+  const term = sharpeVarianceTerm(sr, s);
+  if (Number.isNaN(term) || Number.isNaN(sr)) return { n: Number.NaN };
+  const bar = benchmark / root;
+  if (!(sr > bar)) return { n: Infinity };
+  const z = normalQuantile(confidence) / (sr - bar);
   return { n: 1 + term * z * z };
 }

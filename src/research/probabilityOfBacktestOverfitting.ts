@@ -19,10 +19,10 @@ export interface BacktestOverfitting {
   readonly logits: Float64Array;
   /** Index of the variant with the best in-sample Sharpe, per combination. */
   readonly chosen: Int32Array;
-  /** The chosen variant's per-period Sharpe ratio in sample. */
-  readonly inSample: Float64Array;
-  /** The chosen variant's per-period Sharpe ratio out of sample. */
-  readonly outOfSample: Float64Array;
+  /** The chosen variant's per-period (not annualised) Sharpe ratio in sample (0 for a half of zero returns). */
+  readonly inSampleSharpePerPeriod: Float64Array;
+  /** The chosen variant's per-period (not annualised) Sharpe ratio out of sample. */
+  readonly outOfSampleSharpePerPeriod: Float64Array;
   /** Number of combinations, C(S, S/2). */
   readonly combinations: number;
 }
@@ -50,9 +50,13 @@ export interface BacktestOverfitting {
  * deviation (ddof = 1) of the non-NaN returns of the half, computed from
  * per-block sums about each variant's mean (so the cost is
  * O(N·T + C(S,S/2)·N·S), not O(C(S,S/2)·N·T)); a half whose returns are all
- * equal has exactly zero spread, as in `sharpeRatio`. A variant whose Sharpe is NaN in
- * a half (fewer than 2 returns, or all zero) ranks below every other; a
- * constant positive series has Sharpe +Infinity, as in `sharpeRatio`.
+ * equal has exactly zero spread, as in `sharpeRatio`: a constant positive
+ * half has Sharpe +Infinity (a negative one −Infinity). A half whose returns
+ * are all zero — a variant that never traded there — scores 0, the Sharpe of
+ * doing nothing (`sharpeRatio` says NaN, 0/0; ranking it below every losing
+ * variant would make a sweep with idle variants look free of overfitting).
+ * Only a half with fewer than 2 returns has no Sharpe (NaN) and ranks below
+ * every other.
  * @param returnsPerVariant one per-period return series per variant, all the same length
  * @throws InvalidArgumentError with fewer than 2 variants, series of different lengths, a bad `splits`, or fewer bars than splits
  * @example probabilityOfBacktestOverfitting(sweep.variants.map((_, i) => sweep.returnsOf(i)), { splits: 16 }).pbo
@@ -168,10 +172,10 @@ export function probabilityOfBacktestOverfitting(
     if (lambda <= 0) below++;
     nextCombination(pick, S);
   }
-  return { pbo: below / combos, logits, chosen, inSample, outOfSample, combinations: combos };
+  return { pbo: below / combos, logits, chosen, inSampleSharpePerPeriod: inSample, outOfSampleSharpePerPeriod: outOfSample, combinations: combos };
 }
 
-/** NaN ranks below everything. */
+/** NaN (fewer than 2 returns in the half) ranks below everything. */
 function rankValue(x: number): number {
   return Number.isNaN(x) ? -Infinity : x;
 }
@@ -189,7 +193,7 @@ interface BlockSums {
 /**
  * Every variant's Sharpe (mean / std, ddof 1) over the union of `which`
  * blocks, from the shifted sums; a half whose returns are all equal has
- * exactly zero spread (value / 0, as `sharpeRatio`). Loops run over the
+ * exactly zero spread (value / 0, as `sharpeRatio`), all zero scores 0. Loops run over the
  * variants innermost (contiguous memory).
  */
 function halfSharpes(
@@ -225,7 +229,7 @@ function halfSharpes(
     }
     const f = flat[v] as number;
     if (!Number.isNaN(f)) {
-      out[v] = f / 0;
+      out[v] = f === 0 ? 0 : f / 0; // idle: Sharpe 0; constant non-zero: ±Infinity
       continue;
     }
     const a = s1[v] as number;

@@ -1,8 +1,8 @@
 import type { DataFrame } from "../data/danfo.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { toDataFrame } from "../data/toDataFrame.js";
-import { sharpeRatio } from "../metrics/sharpeRatio.js";
 import { checkNumberOption } from "./checkNumberOption.js";
+import { annualisedSharpe } from "./annualisedSharpe.js";
 import type { WalkForwardFold, BarRange } from "./walkForward.js";
 
 /** What `fit` learned on a training window. */
@@ -23,8 +23,13 @@ export interface WalkForwardSpec<M> {
   evaluate(model: M, test: BarRange, fold: WalkForwardFold): ArrayLike<number>;
   /** Bars in the whole series: the stitched returns' length. Default: the end of the last test window. */
   readonly n?: number;
-  /** Score of a return series, used out of sample (per fold and stitched); default the per-period Sharpe ratio. */
+  /**
+   * Score of a return series, used out of sample (per fold and stitched); default the
+   * annualised Sharpe ratio with `periodsPerYear` (one of the two is needed).
+   */
   readonly metric?: (returns: Float64Array) => number;
+  /** Bars per year of the default metric, the annualised Sharpe ratio. */
+  readonly periodsPerYear?: number;
 }
 
 /** The per-fold table of {@link runWalkForward}: one Float64Array per column, one entry per fold. */
@@ -63,8 +68,8 @@ export interface WalkForwardResult {
  * aligned with the input bars — the track record the procedure would have
  * produced. Folds come from {@link walkForward}; their test windows must not
  * overlap (use `step ≥ test`).
- * @throws InvalidArgumentError when the test windows overlap or leave [0, n), `evaluate` returns the wrong number of returns, or fit/evaluate are missing
- * @example runWalkForward(walkForward({ n: 8760, train: 2160, test: 720 }), selectBestVariant(variantReturns)).toDataFrame()
+ * @throws InvalidArgumentError when the test windows overlap or leave [0, n), `evaluate` returns the wrong number of returns, fit/evaluate are missing, or neither metric nor periodsPerYear is given
+ * @example runWalkForward(walkForward({ n: 8760, train: 2160, test: 720 }), selectBestVariant(variantReturns, { periodsPerYear: 8760 })).toDataFrame() // annualised Sharpe in and out of sample
  */
 export function runWalkForward<M>(folds: readonly WalkForwardFold[], spec: WalkForwardSpec<M>): WalkForwardResult {
   const where = "runWalkForward";
@@ -72,7 +77,14 @@ export function runWalkForward<M>(folds: readonly WalkForwardFold[], spec: WalkF
   if (spec === null || typeof spec !== "object" || typeof spec.fit !== "function" || typeof spec.evaluate !== "function") {
     throw new InvalidArgumentError("spec", `${where}: needs { fit(train, fold), evaluate(model, test, fold) }, e.g. selectBestVariant(returnsPerVariant)`);
   }
-  const metric = spec.metric ?? ((r: Float64Array) => sharpeRatio(r, { periodsPerYear: 1 }));
+  if (spec.metric === undefined && spec.periodsPerYear === undefined) {
+    throw new InvalidArgumentError(
+      "spec",
+      `${where}: the out-of-sample score needs spec.metric or spec.periodsPerYear (the default metric is the annualised Sharpe ratio), e.g. selectBestVariant(returns, { periodsPerYear: 8760 })`,
+    );
+  }
+  const metric =
+    spec.metric ?? annualisedSharpe(checkNumberOption(spec.periodsPerYear, "periodsPerYear", where, { min: 0, minExclusive: true, hint: "365 for daily bars, 8760 hourly" }));
   const lastEnd = folds.length > 0 ? ((folds[folds.length - 1] as WalkForwardFold).test[1] as number) : 0;
   const n = checkNumberOption(spec.n ?? lastEnd, "n", where, { min: 0, integer: true, hint: "the number of bars" });
   const m = folds.length;

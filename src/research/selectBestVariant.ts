@@ -1,10 +1,15 @@
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
-import { sharpeRatio } from "../metrics/sharpeRatio.js";
+import { annualisedSharpe } from "./annualisedSharpe.js";
+import { periodsPerYearOf, type AnnualisationFields } from "../metrics/ReturnsOptions.js";
 import type { WalkForwardSpec } from "./runWalkForward.js";
 
 /** Options of {@link selectBestVariant}. */
-export interface SelectBestVariantOptions {
-  /** Score of a variant's returns over a window, higher is better; default the per-period Sharpe ratio. */
+export interface SelectBestVariantOptions extends AnnualisationFields {
+  /**
+   * Score of a variant's returns over a window, higher is better; default the annualised
+   * Sharpe ratio (`sharpeRatio` with `periodsPerYear`, or inferred from `time`, one of which
+   * it needs).
+   */
   readonly metric?: (returns: Float64Array) => number;
 }
 
@@ -19,8 +24,8 @@ export interface SelectBestVariantOptions {
  * on the training window is the only thing fitted. If no variant scores (all
  * NaN), the choice is −1 and the test returns are NaN.
  * @param returnsPerVariant one per-bar return series per variant, all the same length
- * @throws InvalidArgumentError with no variants or series of different lengths
- * @example runWalkForward(walkForward({ n: returns[0].length, train: 2000, test: 500 }), selectBestVariant(returns, { metric: (r) => sharpeRatio(r, { periodsPerYear: 8760 }) }))
+ * @throws InvalidArgumentError with no variants, series of different lengths, or neither metric nor periodsPerYear/time
+ * @example runWalkForward(walkForward({ n: returns[0].length, train: 2000, test: 500 }), selectBestVariant(returns, { periodsPerYear: 8760 })) // annualised Sharpe in and out of sample
  */
 export function selectBestVariant(
   returnsPerVariant: readonly ArrayLike<number>[],
@@ -40,7 +45,7 @@ export function selectBestVariant(
     }
     return r instanceof Float64Array ? r : Float64Array.from(r);
   });
-  const metric = options.metric ?? ((r: Float64Array) => sharpeRatio(r, { periodsPerYear: 1 }));
+  const metric = options.metric ?? annualisedSharpe(periodsPerYearOf(options, where));
   if (typeof metric !== "function") throw new InvalidArgumentError("metric", `${where}: metric must be a function of a Float64Array, got ${String(metric)}`);
   return {
     n,
@@ -62,3 +67,4 @@ export function selectBestVariant(
     },
   };
 }
+

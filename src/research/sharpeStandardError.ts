@@ -2,7 +2,7 @@ import { sharpeRatioStandardError } from "../metrics/sharpeRatioStandardError.js
 import { resolveSharpeStats, type SharpeStatsInput } from "./sharpeStats.js";
 
 /**
- * Standard error of an estimated per-period Sharpe ratio, from a stats
+ * Standard error of an estimated per-period Sharpe ratio (`sharpePerPeriod`), from a stats
  * object or a return series: {@link sharpeRatioStandardError} with
  * `periodsPerYear: 1` and the stats' skewness and excess kurtosis, that is
  * (Mertens 2002; Bailey & López de Prado 2012, σ̂(SR̂) of the PSR)
@@ -14,9 +14,9 @@ import { resolveSharpeStats, type SharpeStatsInput } from "./sharpeStats.js";
  * 2 returns, a NaN or infinite Sharpe (a constant series) or inconsistent
  * moments.
  * @throws InvalidArgumentError when the stats object is malformed
- * @example sharpeStandardError({ sharpe: 0.1, n: 1001, skewness: 0, excessKurtosis: 0 }) // ≈ 0.031702 = sqrt(1.005 / 1000)
+ * @example sharpeStandardError({ sharpePerPeriod: 0.1, n: 1001, skewness: 0, excessKurtosis: 0 }) // ≈ 0.031702 = sqrt(1.005 / 1000)
  */
 export function sharpeStandardError(stats: SharpeStatsInput): number {
   const s = resolveSharpeStats(stats, "sharpeStandardError");
-  return sharpeRatioStandardError(s.sharpe, { observations: s.n, periodsPerYear: 1, skewness: s.skewness, excessKurtosis: s.excessKurtosis });
+  return sharpeRatioStandardError(s.sharpePerPeriod, { observations: s.n, periodsPerYear: 1, skewness: s.skewness, excessKurtosis: s.excessKurtosis });
 }

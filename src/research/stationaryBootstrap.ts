@@ -1,12 +1,12 @@
-import { sharpeRatio } from "../metrics/sharpeRatio.js";
+import { annualisedSharpe } from "./annualisedSharpe.js";
 import { finiteCopy, percentileOf } from "../metrics/valueAtRisk.js";
-import { checkReturns } from "../metrics/ReturnsOptions.js";
+import { checkReturns, periodsPerYearOf, type AnnualisationFields } from "../metrics/ReturnsOptions.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { createRng } from "../sim/prng.js";
 import { checkNumberOption } from "./checkNumberOption.js";
 
 /** Options of {@link stationaryBootstrap}. */
-export interface StationaryBootstrapOptions {
+export interface StationaryBootstrapOptions extends AnnualisationFields {
   /**
    * Mean block length in bars (the blocks' lengths are geometric with this
    * mean); ≥ 1. Default ⌈n^(1/3)⌉, a rule of thumb for the growth rate (Politis
@@ -19,9 +19,9 @@ export interface StationaryBootstrapOptions {
   /** 32-bit integer seed of the generator; the same seed gives the same interval. Default 0. */
   readonly seed?: number;
   /**
-   * The statistic of a series; default its per-period Sharpe ratio
-   * (`sharpeRatio` with periodsPerYear 1). The array passed in is reused for
-   * the next draw: copy it to keep it.
+   * The statistic of a series; default its annualised Sharpe ratio
+   * (`sharpeRatio` with `periodsPerYear`, or inferred from `time`, one of which
+   * it then needs). The array passed in is reused for the next draw: copy it to keep it.
    */
   readonly statistic?: (returns: Float64Array) => number;
   /** Coverage of the percentile interval, in (0, 1); default 0.95. */
@@ -55,8 +55,8 @@ export interface BootstrapInterval {
  * left out. NaN returns are dropped first (the series is resampled as if
  * they were not there). Fewer than 2 returns: estimate, lower and upper NaN.
  * Deterministic for a given seed (mulberry32 from the simulator).
- * @throws InvalidArgumentError on a non-array input or a bad meanBlock, draws, seed or confidence
- * @example stationaryBootstrap(result.returns, { meanBlock: 24, draws: 2000, seed: 7 }) // { estimate, lower, upper, ... } of the per-period Sharpe
+ * @throws InvalidArgumentError on a non-array input, a bad meanBlock, draws, seed or confidence, or neither statistic nor periodsPerYear/time
+ * @example stationaryBootstrap(result.returns, { meanBlock: 24, draws: 2000, seed: 7, periodsPerYear: 8760 }) // { estimate, lower, upper, ... } of the annualised Sharpe
  */
 export function stationaryBootstrap(returns: ArrayLike<number>, options: StationaryBootstrapOptions = {}): BootstrapInterval {
   const where = "stationaryBootstrap";
@@ -76,7 +76,7 @@ export function stationaryBootstrap(returns: ArrayLike<number>, options: Station
     maxExclusive: true,
     hint: "0.95 for a 95 % interval",
   });
-  const statistic = options.statistic ?? ((r: Float64Array) => sharpeRatio(r, { periodsPerYear: 1 }));
+  const statistic = options.statistic ?? annualisedSharpe(periodsPerYearOf(options, where));
   if (typeof statistic !== "function") {
     throw new InvalidArgumentError("statistic", `${where}: statistic must be a function of a Float64Array, got ${String(statistic)}`);
   }

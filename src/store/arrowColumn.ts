@@ -1,16 +1,18 @@
 import type { Data, DataType } from "apache-arrow";
+import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 
 /** Arrow type ids (apache-arrow's `Type` enum, the Arrow format's numbering), kept here so reading a column needs no runtime import of apache-arrow. */
-const Type = { Int: 2, Float: 3, Bool: 6, Date: 8, Timestamp: 10 } as const;
+const Type = { Int: 2, Float: 3, Bool: 6, Decimal: 7, Date: 8, Timestamp: 10 } as const;
 
 const TWO_32 = 4294967296;
 /** Units of an Arrow Timestamp (TimeUnit SECOND, MILLISECOND, MICROSECOND, NANOSECOND) per ms as [multiply, divide] (dividing keeps 1 µs = 0.001 ms correctly rounded). */
 const MS_PER_UNIT: readonly (readonly [number, number])[] = [[1000, 1], [1, 1], [1, 1000], [1, 1e6]];
 
-/** True when a column of this Arrow type can be read as numbers: ints, floats (not half), dates, timestamps, booleans. */
+/** True when a column of this Arrow type can be read as numbers: ints, floats (not half), decimals, dates, timestamps, booleans. */
 export function isNumericArrowType(type: DataType): boolean {
   switch (type.typeId) {
     case Type.Int:
+    case Type.Decimal:
     case Type.Date:
     case Type.Timestamp:
     case Type.Bool:
@@ -34,16 +36,46 @@ function scaleOf(type: DataType): readonly [number, number] {
   return [1, 1];
 }
 
+/** 10^k for k = 0..22, each exact in float64 (literals, not Math.pow, which may be off by an ulp). */
+const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22];
+const TWO_21 = 2097152;
+
+/**
+ * The decimal at `at` (little-endian two's-complement words of `stride` 32-bit
+ * words, over 10^scale) as the nearest float64, which is what parsing its
+ * decimal text gives: an unscaled value within ±2^53 over an exact power of
+ * ten is one correctly rounded division; anything larger goes through its
+ * digits (BigInt) and Number's correctly rounded parse.
+ */
+function decimalAt(words: Uint32Array, at: number, stride: number, scale: number): number {
+  const neg = ((words[at + stride - 1] as number) & 0x80000000) !== 0;
+  let small: number | undefined;
+  if (stride === 1) small = (words[at] as number) | 0;
+  else {
+    const hi = (words[at + 1] as number) | 0;
+    let fits = hi >= -TWO_21 && hi < TWO_21 && hi < 0 === neg;
+    for (let w = 2; fits && w < stride; w++) fits = words[at + w] === (neg ? 0xffffffff : 0);
+    if (fits) small = hi * TWO_32 + (words[at] as number);
+  }
+  if (small !== undefined && Math.abs(scale) <= 22) return scale >= 0 ? small / (POW10[scale] as number) : small * (POW10[-scale] as number);
+  let big = 0n;
+  for (let w = stride - 1; w >= 0; w--) big = (big << 32n) | BigInt(words[at + w] as number);
+  if (neg) big -= 1n << BigInt(32 * stride);
+  return Number(`${big}e${-scale}`);
+}
+
 /**
  * Copy rows [lo, hi) of an Arrow column (its chunks, in order) into a new
  * Float64Array: numbers as float64, null as NaN, 64-bit integers through
  * their two 32-bit halves (exact up to 2^53), times in epoch ms whatever
  * their unit (nanoseconds through BigInt division so no precision is lost to
- * the 2^53 limit), booleans as 0/1. The chunks may be views of WebAssembly
- * memory: everything is copied out, into a new array or `out` from `offset`.
+ * the 2^53 limit), decimals as the nearest float64, booleans as 0/1. The
+ * chunks may be views of WebAssembly memory: everything is copied out, into a
+ * new array or `out` from `offset`.
+ * @throws InvalidArgumentError (prefixed by `where`, naming `label`) for a 64-bit integer beyond ±2^53, which has no exact float64
  * @internal
  */
-export function readArrowColumn(chunks: readonly Data[], type: DataType, lo: number, hi: number, out = new Float64Array(Math.max(0, hi - lo)), offset = 0): Float64Array {
+export function readArrowColumn(chunks: readonly Data[], type: DataType, lo: number, hi: number, out = new Float64Array(Math.max(0, hi - lo)), offset = 0, where = "readParquet", label = "column"): Float64Array {
   const [mul, div] = scaleOf(type);
   const scale = mul !== 1 || div !== 1;
   const nanos = type.typeId === Type.Timestamp && (type as unknown as { unit: number }).unit === 3;
@@ -57,7 +89,14 @@ export function readArrowColumn(chunks: readonly Data[], type: DataType, lo: num
       const at = from - lo + offset;
       const off = d.offset + k0;
       const values = d.values as unknown;
-      if (type.typeId === Type.Bool) {
+      if (type.typeId === Type.Decimal) {
+        const dec = type as unknown as { scale: number; bitWidth: number };
+        const stride = dec.bitWidth >> 5;
+        // arrow-js-ffi sizes the view one word per value: view the whole width of each value in the same memory.
+        const view = values as Uint32Array;
+        const words = new Uint32Array(view.buffer, view.byteOffset, (off + count) * stride);
+        for (let k = 0; k < count; k++) out[at + k] = decimalAt(words, (off + k) * stride, stride, dec.scale);
+      } else if (type.typeId === Type.Bool) {
         const bits = values as Uint8Array;
         for (let k = 0; k < count; k++) out[at + k] = (bits[(off + k) >> 3] as number) & (1 << ((off + k) & 7)) ? 1 : 0;
       } else if (values instanceof BigInt64Array || values instanceof BigUint64Array) {
@@ -71,8 +110,11 @@ export function readArrowColumn(chunks: readonly Data[], type: DataType, lo: num
           const words = new Uint32Array(values.buffer, values.byteOffset + off * 8, count * 2);
           const signed = values instanceof BigInt64Array;
           for (let k = 0; k < count; k++) {
-            const hiWord = words[2 * k + 1] as number;
-            const v = (signed ? hiWord | 0 : hiWord) * TWO_32 + (words[2 * k] as number);
+            const hiWord = signed ? (words[2 * k + 1] as number) | 0 : (words[2 * k + 1] as number);
+            if (hiWord > TWO_21 || hiWord < -TWO_21 || (hiWord === TWO_21 && words[2 * k] !== 0)) {
+              throw new InvalidArgumentError("file", `${where}: ${label} holds ${String(values[off + k])} at row ${from + k}, beyond ±2^53: it has no exact float64 value; cast it to DOUBLE or DECIMAL where the file is written`);
+            }
+            const v = hiWord * TWO_32 + (words[2 * k] as number);
             out[at + k] = scale ? (v * mul) / div : v;
           }
         }

@@ -5,6 +5,7 @@ import { dedupeRecords } from "../load/dedupeRecords.js";
 import { parseRecordingLine, type RecordedResponse } from "../load/recordingLine.js";
 import { loadCodecs } from "./codecs.js";
 import { readRecordFile, recordFileBytes } from "./recordFile.js";
+import { withStoreWriteLock } from "./storeWriteLock.js";
 import { utcDay } from "./utcDay.js";
 import { TEMP_PREFIX, writeFileAtomic } from "./writeFileAtomic.js";
 
@@ -38,6 +39,8 @@ export interface CompactStats {
 
 const DAY_MS = 86_400_000;
 const STALE_TEMP_MS = 3_600_000;
+/** How long compaction waits for another writer of the store (see openStore's lockTimeoutMs). */
+const LOCK_TIMEOUT_MS = 120_000;
 
 /**
  * Compact a recording made by `record` (one JSON-lines file per endpoint and
@@ -52,9 +55,11 @@ const STALE_TEMP_MS = 3_600_000;
  * Safety: idempotent (running it twice changes nothing the second time); a
  * process killed at any point loses nothing and duplicates nothing (before
  * the rename the old partition stands and the lines are still there; after
- * it, the re-run finds the records already stored). One compaction at a time.
+ * it, the re-run finds the records already stored). It holds the store's
+ * write lock throughout (see openStore), so compactions and saves may run at once.
  * Read the result with `openStore(store).loadRecording()`.
  * @throws InvalidArgumentError when `dir` is not a folder
+ * @throws StoreLockedError when another process holds the store's write lock for over 2 minutes
  * @example
  * const stats = await compactRecording("rec"); // { files, lines, records, duplicates, corrupt, removed }
  * const rec = await openStore("rec/store").loadRecording({ jsonl: "rec" });
@@ -67,46 +72,48 @@ export async function compactRecording(dir: string, options: CompactRecordingOpt
   const now = (options.clock ?? Date.now)();
   const lastClosedDay = utcDay(now - 2 * DAY_MS); // its end is at least a day before now
   const pq = await loadCodecs();
-  const stats = { files: 0, lines: 0, records: 0, duplicates: 0, corrupt: 0, removed: 0 };
-  for (const endpoint of readdirSync(dir).sort()) {
-    const sub = join(dir, endpoint);
-    if (endpoint.startsWith(".") || join(dir, endpoint) === join(storeDir) || !statSync(sub).isDirectory()) continue;
-    for (const name of readdirSync(sub).filter((f) => /^\d{4}-\d\d-\d\d\.jsonl$/.test(f)).sort()) {
-      const day = name.slice(0, 10);
-      const path = join(sub, name);
-      const text = readFileSync(path, "utf8");
-      stats.files++;
-      const lines = text.slice(0, text.lastIndexOf("\n") + 1).split("\n"); // a torn last line is not a line
-      const fresh: RecordedResponse[] = [];
-      let corrupt = 0;
-      for (const line of lines) {
-        if (line === "") continue;
-        stats.lines++;
-        const r = parseRecordingLine(line);
-        if (r === undefined || r.endpoint !== endpoint) corrupt++;
-        else fresh.push(r);
-      }
-      stats.corrupt += corrupt;
-      const partDir = join(storeDir, `endpoint=${endpoint}`, `day=${day}`);
-      const partPath = join(partDir, "part-0.parquet");
-      for (const f of existsSync(partDir) ? readdirSync(partDir) : []) {
-        const p = join(partDir, f);
-        if (f.startsWith(TEMP_PREFIX) && now - statSync(p).mtimeMs > STALE_TEMP_MS) unlinkSync(p);
-      }
-      const stored = existsSync(partPath) ? readRecordFile(pq, readFileSync(partPath), endpoint) : [];
-      const { byEndpoint, duplicates } = dedupeRecords([...stored, ...fresh]);
-      const merged = byEndpoint.get(endpoint) ?? [];
-      stats.duplicates += duplicates;
-      stats.records += merged.length;
-      // dedupeRecords keeps record objects and sorts as the file was written: same objects in the same order = nothing new.
-      if (merged.length !== stored.length || merged.some((r, i) => r !== stored[i])) writeFileAtomic(partPath, recordFileBytes(pq, merged));
-      options.onProgress?.({ event: "written", endpoint, day, path: partPath });
-      if (options.keepJsonl !== true && corrupt === 0 && day <= lastClosedDay) {
-        unlinkSync(path);
-        stats.removed++;
-        options.onProgress?.({ event: "removed", endpoint, day, path });
+  return withStoreWriteLock(storeDir, LOCK_TIMEOUT_MS, async () => {
+    const stats = { files: 0, lines: 0, records: 0, duplicates: 0, corrupt: 0, removed: 0 };
+    for (const endpoint of readdirSync(dir).sort()) {
+      const sub = join(dir, endpoint);
+      if (endpoint.startsWith(".") || join(dir, endpoint) === join(storeDir) || !statSync(sub).isDirectory()) continue;
+      for (const name of readdirSync(sub).filter((f) => /^\d{4}-\d\d-\d\d\.jsonl$/.test(f)).sort()) {
+        const day = name.slice(0, 10);
+        const path = join(sub, name);
+        const text = readFileSync(path, "utf8");
+        stats.files++;
+        const lines = text.slice(0, text.lastIndexOf("\n") + 1).split("\n"); // a torn last line is not a line
+        const fresh: RecordedResponse[] = [];
+        let corrupt = 0;
+        for (const line of lines) {
+          if (line === "") continue;
+          stats.lines++;
+          const r = parseRecordingLine(line);
+          if (r === undefined || r.endpoint !== endpoint) corrupt++;
+          else fresh.push(r);
+        }
+        stats.corrupt += corrupt;
+        const partDir = join(storeDir, `endpoint=${endpoint}`, `day=${day}`);
+        const partPath = join(partDir, "part-0.parquet");
+        for (const f of existsSync(partDir) ? readdirSync(partDir) : []) {
+          const p = join(partDir, f);
+          if (f.startsWith(TEMP_PREFIX) && now - statSync(p).mtimeMs > STALE_TEMP_MS) unlinkSync(p);
+        }
+        const stored = existsSync(partPath) ? readRecordFile(pq, readFileSync(partPath), endpoint) : [];
+        const { byEndpoint, duplicates } = dedupeRecords([...stored, ...fresh]);
+        const merged = byEndpoint.get(endpoint) ?? [];
+        stats.duplicates += duplicates;
+        stats.records += merged.length;
+        // dedupeRecords keeps record objects and sorts as the file was written: same objects in the same order = nothing new.
+        if (merged.length !== stored.length || merged.some((r, i) => r !== stored[i])) writeFileAtomic(partPath, recordFileBytes(pq, merged));
+        options.onProgress?.({ event: "written", endpoint, day, path: partPath });
+        if (options.keepJsonl !== true && corrupt === 0 && day <= lastClosedDay) {
+          unlinkSync(path);
+          stats.removed++;
+          options.onProgress?.({ event: "removed", endpoint, day, path });
+        }
       }
     }
-  }
-  return stats;
+    return stats;
+  });
 }

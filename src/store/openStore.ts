@@ -15,7 +15,7 @@ import type { RecordedResponse } from "../load/recordingLine.js";
 import { addCoverage, coveringInterval, type Coverage } from "./coverage.js";
 import { loadCodecs, type Codecs } from "./codecs.js";
 import { createPanelBuilder } from "./createPanelBuilder.js";
-import { parquetToPanel } from "./readParquet.js";
+import { parquetToPanel, storeFilePlan } from "./readParquet.js";
 import { readRecordFile } from "./recordFile.js";
 import { coinDir, seriesKey, type SeriesKey } from "./seriesKey.js";
 import { createSqlEngine } from "./sqlEngine.js";
@@ -24,6 +24,7 @@ import { timeBound } from "./timeBound.js";
 import { utcDay } from "./utcDay.js";
 import { parquetBytes } from "./writeParquet.js";
 import { writeFileAtomic } from "./writeFileAtomic.js";
+import { withStoreWriteLock } from "./storeWriteLock.js";
 
 /** Options of {@link openStore}. */
 export interface OpenStoreOptions {
@@ -31,6 +32,8 @@ export interface OpenStoreOptions {
   readonly clock?: () => number;
   /** How old the newest stored point of a window may be before the missing hours are fetched [60 000, one bar]. */
   readonly maxAgeMs?: number;
+  /** How long a write waits for another process's write lock on the store before StoreLockedError [120 000]. */
+  readonly lockTimeoutMs?: number;
 }
 
 const HOUR_MS = 3_600_000;
@@ -124,8 +127,12 @@ function dayRange(start: number, end: number): [string, string] {
  *   (columns `time`, `key`, `fetched_at`, `body` = the response's JSON text).
  * Every file is written atomically (temporary file, then rename), so a
  * killed process leaves the old file or the new one. Reads open only the day
- * folders that meet the asked range. One writing process per store.
+ * folders that meet the asked range. Writers may run at once, in one process
+ * or several: every write (a save, and the coverage after it) holds the
+ * store's write lock (`.store.lock`, see StoreLockedError) and the coverage is
+ * written only after the points it records are on disk.
  * @throws InvalidArgumentError for an empty dir or bad options
+ * @throws StoreLockedError (from a write) when another process holds the write lock longer than `lockTimeoutMs`
  * @example
  * const store = openStore("data/store", { clock: () => Date.UTC(2026, 10, 22) });
  * const df = await loadHistory(client, { coin: "BTC", metricId: ["price"], hours: 48, store }); // fetches once
@@ -137,6 +144,8 @@ export function openStore(dir: string, options: OpenStoreOptions = {}): Store {
   if (typeof clock !== "function") throw new InvalidArgumentError("clock", "openStore: clock must be a function returning epoch ms, e.g. () => Date.now()");
   const maxAgeMs = options.maxAgeMs ?? 60_000;
   if (typeof maxAgeMs !== "number" || !(maxAgeMs >= 0)) throw new InvalidArgumentError("maxAgeMs", `openStore: maxAgeMs must be a number >= 0, got ${String(maxAgeMs)}`);
+  const lockTimeoutMs = options.lockTimeoutMs ?? 120_000;
+  if (typeof lockTimeoutMs !== "number" || !(lockTimeoutMs >= 0)) throw new InvalidArgumentError("lockTimeoutMs", `openStore: lockTimeoutMs must be a number >= 0, got ${String(lockTimeoutMs)}`);
   mkdirSync(dir, { recursive: true });
   const sql = createSqlEngine(dir);
 
@@ -162,7 +171,7 @@ export function openStore(dir: string, options: OpenStoreOptions = {}): Store {
     const paths = dayParts(coinDir(dir, coin), startDay, endDay);
     // Room for one-minute days; the builder grows if the files hold more.
     const builder = createPanelBuilder(metrics, paths.length * 1440);
-    await readEach(paths, (bytes) => parquetToPanel(pq, bytes, { start, end }, "store.readHistory", plan, builder), () => undefined);
+    await readEach(paths, (bytes, path) => parquetToPanel(pq, bytes, { start, end }, `store.readHistory: ${JSON.stringify(path)}`, plan, builder), () => undefined);
     return builder.finish();
   };
 
@@ -172,6 +181,7 @@ export function openStore(dir: string, options: OpenStoreOptions = {}): Store {
     return { time: p.time, columns: { value: p.columns[key.metric] as Float64Array } };
   };
 
+  /** Merge a series into its day files; the caller holds the write lock. */
   const save = async (series: StoredSeries): Promise<SeriesKey> => {
     if (typeof series !== "object" || series === null) throw new InvalidArgumentError("series", "store.saveHistory: series must be { metricId, coin?, time, value }");
     const key = seriesKey(series.metricId, series.coin);
@@ -192,7 +202,10 @@ export function openStore(dir: string, options: OpenStoreOptions = {}): Store {
     const cdir = coinDir(dir, key.coin);
     for (const [day, rows] of byDay) {
       const ddir = join(cdir, `day=${day}`);
-      const old = await readAll(dayParts(cdir, day, day), (bytes) => parquetToPanel(pq, bytes, {}, "store.saveHistory"));
+      const old = await readAll(dayParts(cdir, day, day), (bytes, path) => {
+        const where = `store.saveHistory: ${JSON.stringify(path)}`;
+        return parquetToPanel(pq, bytes, {}, where, storeFilePlan(pq, bytes, where));
+      });
       const names = [...new Set([...old.flatMap((p) => Object.keys(p.columns)), key.metric])];
       const builder = createPanelBuilder(names, 1440);
       for (const p of old) builder.push(p);
@@ -225,7 +238,7 @@ export function openStore(dir: string, options: OpenStoreOptions = {}): Store {
   const store: Store = {
     dir,
     async saveHistory(series) {
-      await save(series);
+      await withStoreWriteLock(dir, lockTimeoutMs, () => save(series));
     },
     async readHistory(params) {
       if (typeof params !== "object" || params === null) {
@@ -271,12 +284,16 @@ export function openStore(dir: string, options: OpenStoreOptions = {}): Store {
           let fetched: History | undefined;
           if (have === undefined || have[1] < now - maxAgeMs) {
             const ask = have === undefined ? hours : Math.min(MAX_HOURS, Math.max(1, Math.ceil((now - have[1]) / HOUR_MS)));
-            fetched = await client.history({ ...params, hours: ask });
-            await save({ metricId: key.metricId, time: fetched.time, value: fetched.value });
-            let next = addCoverage(cov, now - ask * HOUR_MS, now);
-            const n = fetched.time.length;
-            if (n > 0) next = addCoverage(next, fetched.time[0] as number, fetched.time[n - 1] as number);
-            saveCoverage(key, next);
+            const got = await client.history({ ...params, hours: ask });
+            fetched = got;
+            // Under the write lock: the points first (fsynced), then the coverage re-read and extended, so coverage never claims a point that is not on disk.
+            await withStoreWriteLock(dir, lockTimeoutMs, async () => {
+              await save({ metricId: key.metricId, time: got.time, value: got.value });
+              let next = addCoverage(coverageOf(key.coin)[key.metric] ?? [], now - ask * HOUR_MS, now);
+              const n = got.time.length;
+              if (n > 0) next = addCoverage(next, got.time[0] as number, got.time[n - 1] as number);
+              saveCoverage(key, next);
+            });
           }
           // The service's window: points after now - hours, up to now.
           const window = await readSeries(await loadCodecs(), key, from + 1, now + 1);

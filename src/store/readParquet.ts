@@ -5,6 +5,7 @@ import { sortDedupe } from "../data/sortDedupe.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { isNumericArrowType, isTimeArrowType, readArrowColumn } from "./arrowColumn.js";
 import { loadCodecs, type Codecs } from "./codecs.js";
+import { verifyChecksums } from "./columnChecksum.js";
 import type { PanelBuilder } from "./createPanelBuilder.js";
 import { timeBound, type TimeInput } from "./timeBound.js";
 
@@ -87,6 +88,31 @@ export function planColumns(schema: Schema, options: ReadParquetOptions, where: 
 }
 
 /**
+ * The plan of a store file: `time` and every other column as a value column,
+ * each of which must read as numbers (one DOUBLE column per metric, or a type
+ * that converts exactly): a column of another type is refused here, so a save
+ * never rewrites a day file without it.
+ * @throws InvalidArgumentError naming the column, its type and the fix
+ * @internal
+ */
+export function storeFilePlan(codecs: Codecs, bytes: Uint8Array, where: string): { time: string; values: string[] } {
+  const schema = fields(codecs, bytes);
+  const names = schema.fields.map((f) => f.name);
+  if (!names.includes("time")) throw new InvalidArgumentError("file", `${where}: no column "time" among ${JSON.stringify(names)}; a store file has time and one column per metric: delete or replace it`);
+  for (const f of schema.fields) refuseNonNumeric(f.name, f.type as DataType, where);
+  return { time: "time", values: names.filter((n) => n !== "time") };
+}
+
+function refuseNonNumeric(name: string, type: DataType, where: string): void {
+  if (!isNumericArrowType(type)) {
+    throw new InvalidArgumentError(
+      "file",
+      `${where}: column ${JSON.stringify(name)} is ${String(type)}, not a number (DOUBLE, FLOAT, DECIMAL, integer, boolean, TIMESTAMP or DATE); cast it to DOUBLE where the file is written, or remove the file`,
+    );
+  }
+}
+
+/**
  * Decode Parquet bytes into a Panel (see {@link readParquet}), or, with
  * `into`, append the rows to that builder in place (the returned Panel is
  * then empty): the store's loads decode each day file straight into the
@@ -115,7 +141,15 @@ export function parquetToPanel(
     const types = new Map<string, DataType>(table.schema.fields.map((f: { name: string; type: DataType }) => [f.name, f.type]));
     const chunks = (name: string): Data[] => (table.getChild(name)?.data ?? []) as Data[];
     const n = table.numRows;
-    let time = readArrowColumn(chunks(timeName), types.get(timeName) as DataType, 0, n);
+    verifyChecksums(table, [timeName, ...values], where);
+    // Every column read is checked, even when the plan came from the caller: a column of another type is never read as its bytes.
+    for (const name of [timeName, ...values]) {
+      const type = types.get(name);
+      if (type !== undefined) refuseNonNumeric(name, type, where);
+    }
+    const read = (name: string, lo: number, hi: number, out?: Float64Array, at = 0): Float64Array =>
+      readArrowColumn(chunks(name), types.get(name) as DataType, lo, hi, out, at, where, `column ${JSON.stringify(name)}`);
+    let time = read(timeName, 0, n);
     for (let i = 0; i < n; i++) {
       if (!Number.isFinite(time[i])) throw new InvalidArgumentError("file", `${where}: time column ${JSON.stringify(timeName)} has a missing or non-finite time at row ${i}`);
     }
@@ -124,7 +158,7 @@ export function parquetToPanel(
         throw new InvalidArgumentError("file", `${where}: times in ${JSON.stringify(timeName)} are not strictly ascending; pass { sort: true } to sort them and keep the last row of a repeated time`);
       }
       const cols: Record<string, Float64Array> = {};
-      for (const v of values) cols[v] = types.has(v) ? readArrowColumn(chunks(v), types.get(v) as DataType, 0, n) : new Float64Array(n).fill(Number.NaN);
+      for (const v of values) cols[v] = types.has(v) ? read(v, 0, n) : new Float64Array(n).fill(Number.NaN);
       const sorted = sortDedupe(time, cols).panel;
       const lo = lowerBound(sorted.time, start);
       const hi = lowerBound(sorted.time, end);
@@ -142,7 +176,7 @@ export function parquetToPanel(
       const type = types.get(v);
       // Only a store file can lack a column here (planColumns checked the user's): that metric has no point in it.
       if (type === undefined) dst.fill(Number.NaN, at, at + hi - lo);
-      else readArrowColumn(chunks(v), type, lo, hi, dst, at);
+      else read(v, lo, hi, dst, at);
     };
     if (into !== undefined) {
       into.append(time, write);
@@ -161,14 +195,19 @@ export function parquetToPanel(
  * {@link writeParquet}) into a Panel. The time column becomes `time` in
  * epoch ms UTC whatever its unit (TIMESTAMP in s, ms, µs or ns, DATE, or an
  * INT64/DOUBLE already in epoch ms); every numeric column (DOUBLE, FLOAT,
- * integers, booleans) becomes a Float64Array with null as NaN; other columns
- * (strings, decimals, nested) are left out unless named, which is an error.
+ * integers, DECIMAL, booleans) becomes a Float64Array with null as NaN, each
+ * value the nearest float64 (exact for integers; a 64-bit integer beyond
+ * ±2^53, which has none, is an error); other columns (strings, binary,
+ * nested, times of day) are left out unless named, which is an error: no
+ * column is ever read as its raw bytes.
  * Rows are kept when `start <= time < end`. Only the listed columns are
- * decoded. Codec: arrow-rs (parquet-wasm) into WebAssembly memory, viewed in
+ * decoded. A file written by {@link writeParquet} carries column checksums
+ * in its footer: every column read is checked against them (a file from
+ * another writer has none; parquet-wasm does not check page CRCs). Codec: arrow-rs (parquet-wasm) into WebAssembly memory, viewed in
  * place through the Arrow C data interface (arrow-js-ffi) and copied once
  * into the Panel's arrays. The first call in a process compiles the
  * WebAssembly module.
- * @throws InvalidArgumentError when the file cannot be read, a named column is missing or not numeric, there is no time column, a time is missing, or times are unsorted (without `sort`)
+ * @throws InvalidArgumentError when the file cannot be read or is damaged (a column differs from its checksum), a named column is missing or not numeric, an integer is beyond ±2^53, there is no time column, a time is missing, or times are unsorted (without `sort`)
  * @example
  * const p = await readParquet("btc.parquet", { columns: ["close"], start: "2026-11-01", end: "2026-11-02" });
  * p.time.length // 1440 one-minute rows of 1 November (UTC)

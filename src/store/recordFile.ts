@@ -2,6 +2,7 @@ import type { Utf8, Vector } from "apache-arrow";
 import type { RecordedResponse } from "../load/recordingLine.js";
 import { readArrowColumn } from "./arrowColumn.js";
 import type { Codecs } from "./codecs.js";
+import { verifyChecksums } from "./columnChecksum.js";
 import { parquetBytes } from "./writeParquet.js";
 
 /**
@@ -35,6 +36,7 @@ export function readRecordFile(codecs: Codecs, bytes: Uint8Array, endpoint: stri
   const ffi = pq.readParquet(bytes, { columns: ["time", "key", "fetched_at", "body"] }).intoFFI();
   try {
     const table = codecs.ffi.parseTable(pq.wasmMemory().buffer, ffi.arrayAddrs(), ffi.schemaAddr(), true);
+    verifyChecksums(table, ["time", "fetched_at"], `store.loadRecording (endpoint ${endpoint})`);
     const n = table.numRows;
     const col = (name: string): Vector => table.getChild(name) as Vector;
     const time = readArrowColumn(col("time").data, col("time").type, 0, n);

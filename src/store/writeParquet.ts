@@ -1,6 +1,8 @@
 import type * as Arrow from "apache-arrow";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { toEpochMs } from "../data/toEpochMs.js";
 import { loadCodecs, type Codecs } from "./codecs.js";
+import { CHECKSUM_KEY, checksum64 } from "./columnChecksum.js";
 import { tableColumns, type TableColumns, type TableInput } from "./tableColumns.js";
 import { writeFileAtomic } from "./writeFileAtomic.js";
 
@@ -28,20 +30,28 @@ function validity(values: Float64Array): { bitmap: Uint8Array; nulls: number } |
   return { bitmap, nulls };
 }
 
-function doubleVector(arrow: Codecs["arrow"], values: Float64Array): Arrow.Vector {
+/** A DOUBLE column and its checksum. */
+function doubleVector(arrow: Codecs["arrow"], values: Float64Array): { vector: Arrow.Vector; checksum: string } {
   const v = validity(values);
-  const data = arrow.makeData({ type: new arrow.Float64(), length: values.length, data: values, ...(v === undefined ? { nullCount: 0 } : { nullBitmap: v.bitmap, nullCount: v.nulls }) });
-  return arrow.makeVector(data);
+  const type = new arrow.Float64();
+  const data = arrow.makeData({ type, length: values.length, data: values, ...(v === undefined ? { nullCount: 0 } : { nullBitmap: v.bitmap, nullCount: v.nulls }) });
+  return { vector: arrow.makeVector(data), checksum: checksum64(type, values, v?.bitmap) };
 }
 
-function timeVector(arrow: Codecs["arrow"], time: Float64Array, where: string): Arrow.Vector {
+/** Date's range, ±8.64e15 ms (about ±275 000 years): a time beyond it is no time (and 1e300 would wrap around int64). */
+const TIME_LIMIT_MS = 8.64e15;
+
+/** The time column (TIMESTAMP ms UTC) and its checksum. */
+function timeVector(arrow: Codecs["arrow"], time: Float64Array, where: string): { vector: Arrow.Vector; checksum: string } {
   const ms = new BigInt64Array(time.length);
   for (let i = 0; i < time.length; i++) {
     const t = time[i] as number;
     if (!Number.isFinite(t)) throw new InvalidArgumentError("table", `${where}: time must be finite epoch ms, got ${t} at row ${i}`);
+    if (!(Math.abs(t) <= TIME_LIMIT_MS)) toEpochMs(t, { source: where, row: i, min: -TIME_LIMIT_MS, max: TIME_LIMIT_MS }); // throws InvalidTimeError
     ms[i] = BigInt(Math.round(t));
   }
-  return arrow.makeVector(arrow.makeData({ type: new arrow.TimestampMillisecond("UTC"), length: time.length, data: ms, nullCount: 0 }));
+  const type = new arrow.TimestampMillisecond("UTC");
+  return { vector: arrow.makeVector(arrow.makeData({ type, length: time.length, data: ms, nullCount: 0 })), checksum: checksum64(type, ms, undefined) };
 }
 
 /**
@@ -52,14 +62,16 @@ function timeVector(arrow: Codecs["arrow"], time: Float64Array, where: string): 
 export function parquetBytes(codecs: Codecs, t: TableColumns, options: WriteParquetOptions, where: string): Uint8Array {
   const { pq, arrow } = codecs;
   const vectors: Record<string, Arrow.Vector> = {};
-  if (t.time !== undefined) vectors["time"] = timeVector(arrow, t.time, where);
+  const checksums: Record<string, string> = {};
+  if (t.time !== undefined) ({ vector: vectors["time"], checksum: checksums["time"] } = timeVector(arrow, t.time, where));
   const n = t.time?.length;
   for (const [name, col] of Object.entries(t.columns)) {
     if (name in vectors) throw new InvalidArgumentError("table", `${where}: column ${JSON.stringify(name)} appears twice; rename one (time is reserved for the time column)`);
     if (n !== undefined && col.length !== n) {
       throw new InvalidArgumentError("table", `${where}: column ${JSON.stringify(name)} has ${col.length} values, expected ${n} (one per time)`);
     }
-    vectors[name] = col instanceof Float64Array ? doubleVector(arrow, col) : arrow.vectorFromArray(col as (string | null)[], new arrow.Utf8());
+    if (col instanceof Float64Array) ({ vector: vectors[name], checksum: checksums[name] } = doubleVector(arrow, col));
+    else vectors[name] = arrow.vectorFromArray(col as (string | null)[], new arrow.Utf8());
   }
   if (Object.keys(vectors).length === 0) throw new InvalidArgumentError("table", `${where}: table has no columns to write`);
   const table = new arrow.Table(vectors);
@@ -67,7 +79,7 @@ export function parquetBytes(codecs: Codecs, t: TableColumns, options: WriteParq
   const codec = { zstd: pq.Compression.ZSTD, snappy: pq.Compression.SNAPPY, none: pq.Compression.UNCOMPRESSED }[compression];
   if (codec === undefined) throw new InvalidArgumentError("compression", `${where}: compression must be "snappy", "zstd" or "none", got ${JSON.stringify(compression)}`);
   let builder = new pq.WriterPropertiesBuilder().setCompression(codec).setDictionaryEnabled(false).setCreatedBy("market-intel-lab");
-  if (options.metadata !== undefined) builder = builder.setKeyValueMetadata(new Map(Object.entries(options.metadata)));
+  builder = builder.setKeyValueMetadata(new Map([...Object.entries(options.metadata ?? {}), [CHECKSUM_KEY, JSON.stringify(checksums)]]));
   const wasmTable = pq.Table.fromIPCStream(arrow.tableToIPC(table, "stream"));
   return pq.writeParquet(wasmTable, builder.build());
 }
@@ -80,9 +92,14 @@ export function parquetBytes(codecs: Codecs, t: TableColumns, options: WriteParq
  * DataFrame, or any result with `toDataFrame()` (a table without a time
  * column is written without one). The file is written atomically (a
  * temporary file renamed over `path`), so a reader never sees half a file.
+ * The footer keeps a checksum of each time and number column
+ * (`market-intel-lab.checksums`; parquet-wasm writes no page CRCs), which
+ * `readParquet` and the store verify: a damaged file is an error, never
+ * changed values.
  * Codec: arrow-rs (parquet-wasm) through an Arrow IPC stream built with
  * apache-arrow.
  * @throws InvalidArgumentError for an unreadable table, a time that is not finite, or an unknown compression
+ * @throws InvalidTimeError for a time outside Date's range (±8.64e15 ms)
  * @example
  * await writeParquet("btc.parquet", createPanel([0, 60_000], { close: [1, NaN] }));
  * // DuckDB: select * from 'btc.parquet' -> time 1970-01-01 00:00:00+00, close 1; 00:01:00+00, NULL

@@ -303,20 +303,21 @@ describe("backtest: edges", () => {
     near(c.equity[n - 1]!, E);
   });
 
-  it("wipes out at equity <= 0: closes everything and stops trading", () => {
-    // 3x long, price -40%: E1 = 1000 (1 - 1.2) = -200; then flat.
+  it("wipes out at equity <= 0: closes everything, caps the loss at the collateral and stops trading", () => {
+    // 3x long, price -40%: E1 = 1000 (1 - 1.2) = -200, capped at 0 (the loss never exceeds the collateral); then flat.
     const r = backtest({ time: [0, 1, 2, 3], close: [100, 60, 120, 130], position: [3, 3, 3, 3], maxLeverage: 3, initialCash: 1000 });
     expect(r.ruinIndex).toBe(1);
-    nearAll(r.equity, [1000, -200, -200, -200]);
+    nearAll(r.equity, [1000, 0, 0, 0]);
     expect(r.trades).toHaveLength(1);
     expect(r.trades[0]).toMatchObject({ exitIndex: 1, open: false });
+    near(r.trades[0]!.pnl, -1000);
   });
 
   it("wipes out at the open too under next_open fills", () => {
-    // 3x long from open 1 (30 units, cash -2000); open 2 gaps to 60: E_o = -2000 + 30 x 60 = -200 -> ruin at the open.
+    // 3x long from open 1 (30 units, cash -2000); open 2 gaps to 60: E_o = -2000 + 30 x 60 = -200 -> ruin at the open, capped at 0.
     const r = backtest({ time: T4, close: [100, 100, 100, 100], open: [100, 100, 60, 100], position: [3, 3, 3, 3], maxLeverage: 3, fill: "next_open", initialCash: 1000 });
     expect(r.ruinIndex).toBe(2);
-    nearAll(r.equity, [1000, 1000, -200, -200]);
+    nearAll(r.equity, [1000, 1000, 0, 0]);
     expect(r.trades[0]).toMatchObject({ entryIndex: 1, exitIndex: 2, exitPrice: 60, open: false });
   });
 

@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { backtest, backtestPortfolio, type BacktestOptions } from "../../src/backtest/index.js";
 import { InvalidArgumentError } from "../../src/errors/index.js";
+import { annualReturn, calmarRatio, maxDrawdown } from "../../src/metrics/index.js";
 
 const H = 3_600_000;
 
@@ -51,29 +52,44 @@ describe("execution options: validation", () => {
 });
 
 describe("funding settlements", () => {
-  // Hourly bars at 00:00 .. 03:00, flat price 100, settlements every 2 hours (00:00, 02:00).
+  // Hourly bars stamped 00:00 .. 03:00 (bar i covers [i h, (i + 1) h)), flat price 100, settlements every 2 hours.
   const time = [0, H, 2 * H, 3 * H];
   const close = [100, 100, 100, 100];
   const funding = { rate: 1e-4, intervalMs: 2 * H };
-  it("charges a position held at the settlement instant, once", () => {
-    // position decided at close 1 (01:00), held over bar 2 (01:00, 02:00]: the 02:00 settlement
-    // charges 100 units x 100 x 1e-4 = 1 -> equity 9999 from bar 2 on
-    const r = backtest({ time, close, position: [0, 1, 0, 0], funding });
-    nearAll(r.equity, [10_000, 10_000, 9_999, 9_999]);
-    nearAll(r.fundingPaid, [0, 0, 1, 0]);
+  it("charges a position held into the settlement instant, once", () => {
+    // position decided at close 0 (01:00), held over bar 1 [01:00, 02:00): the 02:00 settlement
+    // charges 100 units x 100 x 1e-4 = 1 -> equity 9999 from bar 1 on
+    const r = backtest({ time, close, position: [1, 0, 0, 0], funding });
+    nearAll(r.equity, [10_000, 9_999, 9_999, 9_999]);
+    nearAll(r.fundingPaid, [0, 1, 0, 0]);
     expect(r.trades[0]!.funding).toBeCloseTo(1, 12);
     expect(r.costs.funding).toBeCloseTo(1, 12);
   });
-  it("charges nothing to a position held only between settlements", () => {
-    // held over bar 1 (00:00, 01:00] and bar 3 (02:00, 03:00]: no settlement inside either
-    const r = backtest({ time, close, position: [1, 0, 1, 0], funding });
+  it("charges nothing to a position opened at a settlement and closed before the next", () => {
+    // held over bar 2 [02:00, 03:00): opened at the 02:00 settlement, closed before 04:00
+    const r = backtest({ time, close, position: [0, 1, 0, 0], funding });
     nearAll(r.equity, [10_000, 10_000, 10_000, 10_000]);
     expect(r.costs.funding).toBe(0);
   });
+  it("pays the 00/08/16 UTC settlements over exactly the four 4h bars that close on them, and none over the four opened at them", () => {
+    // 4h bars stamped 16:00 (day 0), 20:00, 00:00, ..., 00:00 (day 2). Long 1 held over bars 1, 3, 5, 7 (stamped 20:00,
+    // 04:00, 12:00, 20:00: closing at 00:00, 08:00, 16:00, 00:00), rebalanced to 100% at each fill at price 100:
+    // each pays units x 100 x 1e-4 = 1e-4 of equity: 10 000 x 0.9999 = 9999, then 9998.0001, 9997.00029999, 9996.000599960001.
+    const d = Date.UTC(2024, 0, 1);
+    const t4 = Array.from({ length: 9 }, (_, i) => d - 8 * H + 4 * H * i);
+    const flat = new Array(9).fill(100);
+    const held = backtest({ time: t4, close: flat, position: [1, 0, 1, 0, 1, 0, 1, 0, 0], funding: { rate: 1e-4, intervalMs: 8 * H } });
+    nearAll(held.equity, [10_000, 9_999, 9_999, 9_998.0001, 9_998.0001, 9_997.00029999, 9_997.00029999, 9_996.000599960001, 9_996.000599960001], 8);
+    nearAll(held.fundingPaid, [0, 1, 0, 0.9999, 0, 0.99980001, 0, 0.999700029999, 0], 10);
+    // held over bars 2, 4, 6, 8 (opened at 00:00, 08:00, 16:00, 00:00, closed before the next settlement): nothing
+    const opened = backtest({ time: t4, close: flat, position: [0, 1, 0, 1, 0, 1, 0, 1, 0], funding: { rate: 1e-4, intervalMs: 8 * H } });
+    nearAll(opened.equity, new Array(9).fill(10_000));
+    expect(opened.costs.funding).toBe(0);
+  });
   it("lets shorts receive a positive rate, and takes explicit settlement times", () => {
-    // short 100 units held over bar 2; settlement at 01:30 -> receives 100 x 100 x 2e-4 = 2
-    const r = backtest({ time, close, position: [0, -1, 0, 0], funding: { rate: 2e-4, times: [1.5 * H] } });
-    nearAll(r.equity, [10_000, 10_000, 10_002, 10_002]);
+    // short 100 units held over bar 1 [01:00, 02:00); settlement at 01:30 -> receives 100 x 100 x 2e-4 = 2
+    const r = backtest({ time, close, position: [-1, 0, 0, 0], funding: { rate: 2e-4, times: [1.5 * H] } });
+    nearAll(r.equity, [10_000, 10_002, 10_002, 10_002]);
   });
   it("keeps the per-bar funding column working", () => {
     const r = backtest({ time, close, position: [0, 1, 0, 0], funding: [0, 0, 1e-4, 0] });
@@ -169,6 +185,22 @@ describe("stopLoss / takeProfit (next_close: long bought at close 1 = 100, 100 u
     expect(r.trades.map((t) => t.reason)).toEqual(["stop", "end"]);
     expect(r.trades[1]!.entryIndex).toBe(3);
   });
+  it("fills a level inside the bar's range when the open is missing (NaN: no gap information)", () => {
+    // long 100 units at 100, stop 95; bar 2: open NaN, high 90, low 85: the range lies wholly below the stop,
+    // so the exit is at the nearest price the bar traded, its high 90 (not 95, outside the bar): 10 000 - 100 x 10 = 9000
+    const s = backtest({ open: [100, 100, Number.NaN, 88], high: [100, 100, 90, 88], low: [100, 100, 85, 88], close: [100, 100, 88, 88], position: [0, 1, 1, 1], stopLoss: 0.05 });
+    expect(s.trades[0]!.reason).toBe("stop");
+    expect(s.trades[0]!.exitPrice).toBe(90);
+    nearAll(s.equity, [10_000, 10_000, 9_000, 9_000]);
+    // take-profit 110, bar 2 open NaN, range 112..115: filled at its low 112 -> 11 200
+    const t = backtest({ open: [100, 100, Number.NaN, 113], high: [100, 100, 115, 113], low: [100, 100, 112, 113], close: [100, 100, 113, 113], position: [0, 1, 1, 1], takeProfit: 0.1 });
+    expect(t.trades[0]!.exitPrice).toBe(112);
+    nearAll(t.equity, [10_000, 10_000, 11_200, 11_200]);
+    // a short's stop 105 with the range 107..109 and no open: bought back at its low 107 -> 20 000 - 10 700 = 9300
+    const sh = backtest({ open: [100, 100, Number.NaN, 108], high: [100, 100, 109, 108], low: [100, 100, 107, 108], close: [100, 100, 108, 108], position: [0, -1, -1, -1], stopLoss: 0.05 });
+    expect(sh.trades[0]!.exitPrice).toBe(107);
+    nearAll(sh.equity, [10_000, 10_000, 9_300, 9_300]);
+  });
   it("lets the entry bar's range trigger under next_open, not its open", () => {
     // decision of close 0 fills at open 1 = 100 (100 units); bar 1's low 94 reaches the stop 95: exit at 95.
     // (An open of 90 on bar 1 would be the entry itself, not a gap.)
@@ -199,6 +231,49 @@ describe("stopLoss / takeProfit (next_close: long bought at close 1 = 100, 100 u
   });
 });
 
+describe("the loss is capped at the collateral (README settings: maintenance 0.005, liquidation fee 50 bps, 5x, fee 5 bps)", () => {
+  // Fill at close 1: 5 x 10 000 / 100 = 500 units, fee 0.0005 x 50 000 = 25 -> value 9975, cash -40 025.
+  // Liquidation price L = 40 025 / (500 x 0.995) = 80.4523; bar 2's low 79 reaches it: the account is worth
+  // -40 025 + 500 L = 0.005 x 500 L = 201.13 there, and the exit pays 0.0005 x 500 L = 20.11 plus the
+  // liquidation fee 0.005 x 500 L = 201.13: uncapped, -20.11 (the defect); capped, 0 and ruined.
+  const L = 40_025 / (500 * 0.995);
+  const run = (extra: Partial<BacktestOptions> = {}) =>
+    backtest({
+      time: [0, H, 2 * H, 3 * H],
+      open: [100, 100, 99, 90],
+      high: [100, 100, 99, 90],
+      low: [100, 100, 79, 90],
+      close: [100, 100, 85, 90],
+      position: [0, 5, 5, 5],
+      maxLeverage: 5,
+      feeBps: 5,
+      maintenanceMargin: 0.005,
+      liquidationFeeBps: 50,
+      ...extra,
+    });
+  it("leaves equity at 0, not -20.11, flags ruin, and keeps the drawdown, CAGR and Calmar sane", () => {
+    const r = run();
+    expect(-40_025 + 500 * L - 0.0055 * 500 * L).toBeCloseTo(-20.113, 3); // the uncapped value, by hand
+    nearAll(r.equity, [10_000, 10_000, 0, 0]);
+    expect(r.ruinIndex).toBe(2);
+    const t = r.trades[0]!;
+    expect(t.reason).toBe("liquidation");
+    expect(t.exitPrice).toBeCloseTo(L, 9);
+    expect(t.pnl).toBeCloseTo(-10_000, 6); // the trade loses the collateral, no more
+    expect(maxDrawdown(r.returns)).toBe(-1);
+    expect(annualReturn(r.returns, { periodsPerYear: 8760 })).toBe(-1);
+    expect(calmarRatio(r.returns, { periodsPerYear: 8760 })).toBe(-1);
+  });
+  it("caps a gap through the liquidation price the same way (opens at 70: uncapped -5 217.5)", () => {
+    // exit at the open 70: -40 025 + 35 000 - 0.0055 x 35 000 = -5 217.5 -> 0
+    const r = run({ open: [100, 100, 70, 90], low: [100, 100, 69, 90] });
+    expect(r.trades[0]!.exitPrice).toBe(70);
+    nearAll(r.equity, [10_000, 10_000, 0, 0]);
+    expect(r.ruinIndex).toBe(2);
+    expect(r.trades[0]!.pnl).toBeCloseTo(-10_000, 6);
+  });
+});
+
 describe("liquidation (long 5x: 500 units bought at close 1 = 100, cash -40 000; maintenance 5%)", () => {
   // liquidation price: -(-40 000) / (500 x 0.95) = 84.2105...; check: -40 000 + 500 x 84.2105 = 2105.26 = 0.05 x 42 105.26
   const L = 40_000 / (500 * 0.95);
@@ -225,12 +300,13 @@ describe("liquidation (long 5x: 500 units bought at close 1 = 100, cash -40 000;
     expect(t.costs!.fees).toBeCloseTo(0.005 * 500 * L, 9); // the liquidation fee counts as a fee
     expect(r.ruinIndex).toBe(-1);
   });
-  it("fills at the open when the bar gaps through the liquidation price (equity may go below 0: ruin)", () => {
-    // opens at 80: cash -40 000 + 40 000 - 0.005 x 40 000 = -200 -> ruined at bar 2
+  it("fills at the open when the bar gaps through the liquidation price (the loss capped at the collateral: ruin)", () => {
+    // opens at 80: cash -40 000 + 40 000 - 0.005 x 40 000 = -200, capped at 0 -> ruined at bar 2
     const r = run(80, 81, 78, 79);
     expect(r.trades[0]!.exitPrice).toBe(80);
     expect(r.trades[0]!.reason).toBe("liquidation");
-    expect(r.equity[2]).toBeCloseTo(-200, 9);
+    expect(r.equity[2]).toBe(0);
+    expect(r.trades[0]!.pnl).toBeCloseTo(-10_000, 9);
     expect(r.ruinIndex).toBe(2);
   });
   it("does nothing while the low stays above it, and lets a nearer stop exit first", () => {
@@ -327,9 +403,9 @@ describe("backtestPortfolio: the same rules per coin on one account", () => {
     expect(argumentOf(() => backtestPortfolio({ time: [0, 1], coins: { BTC: { close: [1, 1], position: [1, 1] } }, takeProfit: 0.1 }))).toBe("open");
   });
   it("charges funding settlements per coin", () => {
-    // BTC long 100 units at 100 over bar 2, settlement at 02:00 -> 100 x 100 x 1e-4 = 1
-    const r = backtestPortfolio({ time: [0, H, 2 * H, 3 * H], coins: { BTC: { close: [100, 100, 100, 100], position: [0, 1, 0, 0], funding: { rate: 1e-4, intervalMs: 2 * H } } } });
-    nearAll(r.equity, [10_000, 10_000, 9_999, 9_999]);
+    // BTC long 100 units at 100 over bar 1 [01:00, 02:00), settlement at 02:00 -> 100 x 100 x 1e-4 = 1
+    const r = backtestPortfolio({ time: [0, H, 2 * H, 3 * H], coins: { BTC: { close: [100, 100, 100, 100], position: [1, 0, 0, 0], funding: { rate: 1e-4, intervalMs: 2 * H } } } });
+    nearAll(r.equity, [10_000, 9_999, 9_999, 9_999]);
   });
 });
 

@@ -89,23 +89,37 @@ describe("liquidationPrice", () => {
 
 describe("settlementFunding", () => {
   const H = 3_600_000;
-  it("charges a settlement to the bar whose (previous close, close] holds it, once", () => {
-    // half-hour bars 00:00 .. 02:00; hourly settlements at 01:00 and 02:00
+  it("charges a settlement to the open-stamped bar t with t < s <= t + interval, once", () => {
+    // half-hour bars stamped 00:00 .. 02:00 (closing 00:30 .. 02:30); hourly settlements at 01:00 and 02:00
+    // fall in the bars stamped 00:30 and 01:30 (held into them); the bar stamped 01:00 opened at one: 0
     const t = [0, 0.5 * H, H, 1.5 * H, 2 * H];
-    expect(Array.from(settlementFunding(t, { rate: 1e-4, intervalMs: H }))).toEqual([0, 0, 1e-4, 0, 1e-4]);
-    // bars straddling several settlements add them: 3-hour bar 00:00 -> 03:00 holds 01:00, 02:00, 03:00
+    expect(Array.from(settlementFunding(t, { rate: 1e-4, intervalMs: H }))).toEqual([0, 1e-4, 0, 1e-4, 0]);
+    // bars straddling several settlements add them: the 3-hour bar stamped 03:00 (-> 06:00) holds 04:00, 05:00, 06:00
     const three = settlementFunding([0, 3 * H], { rate: 1e-4, intervalMs: H });
     expect(three[0]).toBe(0);
     expect(three[1]).toBeCloseTo(3e-4, 18);
   });
-  it("reads a per-bar rate at the bar holding the settlement", () => {
-    expect(Array.from(settlementFunding([0, 0.5 * H, H], { rate: [9, 9, 2e-4], intervalMs: H }))).toEqual([0, 0, 2e-4]);
+  it("pays the 00/08/16 UTC settlements over the four 4h bars that close on them (hand-computed)", () => {
+    // 4h bars stamped 16:00 (day 0) .. 00:00 (day 2); those stamped 20:00, 04:00, 12:00, 20:00 close on a settlement
+    const d = Date.UTC(2024, 0, 1);
+    const t = Array.from({ length: 9 }, (_, i) => d - 8 * H + 4 * H * i);
+    expect(Array.from(settlementFunding(t, { rate: 1e-4, intervalMs: 8 * H }))).toEqual([0, 1e-4, 0, 1e-4, 0, 1e-4, 0, 1e-4, 0]);
   });
-  it("places explicit settlement times, skipping those at or before the first bar and after the last", () => {
-    // settlements at 0 (= time[0], not charged), 0.7 H (bar 2), 0.9 H (bar 2 too), 5 H (after the last bar)
-    const f = settlementFunding([0, 0.5 * H, H], { rate: [1, 2, 3, 4], times: [0, 0.7 * H, 0.9 * H, 5 * H] });
-    expect(Array.from(f)).toEqual([0, 0, 2 + 3]);
+  it("charges a settlement inside a gap of missing bars to the bar after the gap, whose position is held through it", () => {
+    // hourly bars stamped 00:00, 01:00, 04:00, 05:00: the bar stamped 01:00 closes at 02:00; 03:00 lies in the gap and
+    // is paid over (02:00, 05:00] by the position decided at close 02:00 (filled then, held to 05:00)
+    expect(Array.from(settlementFunding([0, H, 4 * H, 5 * H], { rate: 1, times: [1.5 * H, 3 * H] }))).toEqual([0, 1, 1, 0]);
+  });
+  it("reads a per-bar rate at the bar holding the settlement", () => {
+    expect(Array.from(settlementFunding([0, 0.5 * H, H], { rate: [9, 2e-4, 9], intervalMs: H }))).toEqual([0, 2e-4, 0]);
+  });
+  it("places explicit settlement times, skipping those at or before the first bar's close and after the last's", () => {
+    // half-hour bars stamped 00:00, 00:30, 01:00 (closing 00:30, 01:00, 01:30): settlements at 0.5 H (= close 0,
+    // not charged), 0.7 H and 0.9 H (bar 1), 1.4 H (bar 2), 5 H (after the last close)
+    const f = settlementFunding([0, 0.5 * H, H], { rate: [1, 2, 3, 4, 5], times: [0.5 * H, 0.7 * H, 0.9 * H, 1.4 * H, 5 * H] });
+    expect(Array.from(f)).toEqual([0, 2 + 3, 4]);
     expect(Array.from(settlementFunding([], { rate: 1, times: [1] }))).toEqual([]);
+    expect(Array.from(settlementFunding([0], { rate: 1, intervalMs: 1 }))).toEqual([0]);
   });
   it("throws typed errors naming the bad part of the schedule", () => {
     const bad = (s: unknown, arg: string) => {

@@ -4,7 +4,7 @@
  *   closed up to bar t do not change when any data after t changes, in every
  *   fill / units / rebalance mode;
  * - docs/DESIGN.md's formula holds exactly in the default mode;
- * - accounting: the trades' P&L adds up to the change in equity.
+ * - accounting: the trades' P&L adds up to the change in equity (ruined runs too: the loss is capped at the collateral).
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -87,10 +87,10 @@ describe("backtest properties", { timeout: 60_000 }, () => {
           const w = Math.max(-2, Math.min(2, position[i] as number));
           const wPrev = i > 0 ? Math.max(-2, Math.min(2, position[i - 1] as number)) : 0;
           const ret = w * ((close[i + 1] as number) / (close[i] as number) - 1) - c * Math.abs(w - wPrev) - w * (funding[i + 1] as number);
-          if (E <= 0) break;
-          E *= 1 + ret;
+          E = Math.max(0, E * (1 + ret)); // the loss is capped at the collateral
           const got = r.equity[i + 1] as number;
           if (!(Math.abs(got - E) <= 1e-9 * Math.max(1, Math.abs(E)))) expect.fail(`bar ${i + 1}: engine ${got}, formula ${E}`);
+          if (E <= 0) break;
         }
       }),
       { numRuns: 300 },
@@ -101,12 +101,13 @@ describe("backtest properties", { timeout: 60_000 }, () => {
     fc.assert(
       fc.property(market, ({ close, open, position, funding, spreadBps, mode, feeBps }) => {
         const r = run({ close, open, position, funding, spreadBps }, mode, feeBps);
-        if (r.ruinIndex >= 0) return;
         const n = close.length;
         const pnl = r.trades.reduce((s, t) => s + t.pnl, 0);
         // A fee paid at the last close (next_close never fills there) cannot be outstanding.
         const change = (r.equity[n - 1] as number) - 10_000;
-        expect(Math.abs(pnl - change)).toBeLessThanOrEqual(1e-7 * Math.max(1, Math.abs(change)) + 1e-6);
+        // Relative to the sizes summed: a run may make 1e12 before a ruin takes its equity to 0.
+        const size = r.trades.reduce((s, t) => s + Math.abs(t.pnl), Math.abs(change));
+        expect(Math.abs(pnl - change)).toBeLessThanOrEqual(1e-7 * Math.max(1, size) + 1e-6);
         const fees = r.trades.reduce((s, t) => s + t.fees, 0);
         const feesPaid = Array.from(r.fees).reduce((s, x) => s + x, 0);
         // Relative: two float sums of the same fees in another order differ by a few ulps of their size (5.7e10 seen).
@@ -128,17 +129,61 @@ describe("backtest properties", { timeout: 60_000 }, () => {
         });
         const opts = { time, ...mode, feeBps, maxLeverage: 1.5, initialCash: 10_000, weights: { A: 0.7, B: 0.5 } };
         const r = backtestPortfolio({ ...opts, coins: coinsOf(close, open, position) });
-        if (r.ruinIndex < 0) {
-          const pnl = r.trades.reduce((s, t) => s + t.pnl, 0);
-          const change = (r.equity[n - 1] as number) - 10_000;
-          expect(Math.abs(pnl - change)).toBeLessThanOrEqual(1e-7 * Math.max(1, Math.abs(change)) + 1e-6);
-        }
+        const pnl = r.trades.reduce((s, t) => s + t.pnl, 0);
+        const change = (r.equity[n - 1] as number) - 10_000;
+        // Relative to the sizes summed: a run may make 1e12 before a ruin takes its equity to 0.
+        const size = r.trades.reduce((s, t) => s + Math.abs(t.pnl), Math.abs(change));
+        expect(Math.abs(pnl - change)).toBeLessThanOrEqual(1e-7 * Math.max(1, size) + 1e-6);
         const b = backtestPortfolio({ ...opts, coins: coinsOf(splice(close, future.close, cut), splice(open, future.open, cut), splice(position, future.position, cut)) });
         for (const key of ["equity", "positions", "exposure", "turnover", "fees"] as const) {
           expect(Array.from(b[key].subarray(0, cut + 1)), key).toEqual(Array.from(r[key].subarray(0, cut + 1)));
         }
       }),
       { numRuns: 200 },
+    );
+  });
+
+  it("fills every stop, take-profit and liquidation inside its bar's range, on seeded paths with missing opens", () => {
+    // Bars whose open is missing 30% of the time, moving a few % per bar against levels of 1-3%, with leverage and
+    // a maintenance margin: without the clamp, a NaN open let a level outside the bar's range be filled.
+    const path = fc.integer({ min: 5, max: 60 }).chain((n) =>
+      fc.record({
+        moves: fc.array(fc.double({ min: -0.06, max: 0.06, noNaN: true }), { minLength: n, maxLength: n }),
+        wicks: fc.array(fc.tuple(fc.double({ min: 0, max: 0.02, noNaN: true }), fc.double({ min: 0, max: 0.02, noNaN: true })), { minLength: n, maxLength: n }),
+        noOpen: fc.array(fc.boolean(), { minLength: n, maxLength: n }).map((b) => b.map((x, i) => x && i % 3 !== 0)),
+        position: fc.array(fc.constantFrom(-3, -1, 0, 1, 3), { minLength: n, maxLength: n }),
+        fill: fc.constantFrom("next_close", "next_open") as fc.Arbitrary<"next_close" | "next_open">,
+        stopLoss: fc.double({ min: 0.01, max: 0.03, noNaN: true }),
+        takeProfit: fc.double({ min: 0.01, max: 0.03, noNaN: true }),
+      }),
+    );
+    fc.assert(
+      fc.property(path, ({ moves, wicks, noOpen, position, fill, stopLoss, takeProfit }) => {
+        const n = moves.length;
+        const close: number[] = [];
+        const open: number[] = [];
+        const high: number[] = [];
+        const low: number[] = [];
+        let p = 100;
+        for (let i = 0; i < n; i++) {
+          const o = p * (1 + (moves[i] as number) / 2);
+          p = o * (1 + (moves[i] as number) / 2);
+          const [up, down] = wicks[i] as [number, number];
+          high.push(Math.max(o, p) * (1 + up));
+          low.push(Math.min(o, p) * (1 - down));
+          open.push(noOpen[i] === true ? Number.NaN : o);
+          close.push(p);
+        }
+        const r = backtest({ close, open, high, low, position, fill, stopLoss, takeProfit, maxLeverage: 3, maintenanceMargin: 0.2, liquidationFeeBps: 10 });
+        for (const t of r.trades) {
+          if (t.reason === "signal" || t.reason === "end") continue;
+          const i = t.exitIndex;
+          if (!(t.exitPrice >= (low[i] as number) && t.exitPrice <= (high[i] as number))) {
+            expect.fail(`${t.reason} at bar ${i} filled at ${t.exitPrice}, outside [${low[i]}, ${high[i]}] (open ${open[i]})`);
+          }
+        }
+      }),
+      { seed: 20261125, numRuns: 400 },
     );
   });
 });

@@ -78,6 +78,24 @@ describe("monthlyReturns / yearlyReturns on Coinbase BTC 4h (pandas)", () => {
     // 193 episodes in all (pandas: len(runs))
     expect(topDrawdowns(returns, { time, top: 1000 }).rows).toBe(193);
   });
+
+  it("counts days from peak to recovery, the doc's example beside quantstats' and pyfolio's counts", () => {
+    // Daily from Monday 2024-01-01: equity 1.1, 0.99, 0.9405, 1.1286, 1.1286: peak Jan 1, valley Jan 3, recovery Jan 4.
+    // Reference counts (pandas 1.5.3, /usr/bin/python3, their rules written out): quantstats' under-water days
+    // (first under water Jan 2, last Jan 3: (end - start).days + 1) = 2; pyfolio's
+    // len(pd.date_range("2024-01-01", "2024-01-04", freq="B")) = 4. Ours, calendar days peak -> recovery: 3.
+    const day = 86_400_000;
+    const t0 = Date.UTC(2024, 0, 1);
+    const d = topDrawdowns([0.1, -0.1, -0.05, 0.2, 0], { time: [0, 1, 2, 3, 4].map((k) => t0 + k * day) });
+    expect(col(d, "peak")).toEqual([t0]);
+    expect(col(d, "valley")).toEqual([t0 + 2 * day]);
+    expect(col(d, "recovery")).toEqual([t0 + 3 * day]);
+    expect(col(d, "days")).toEqual([3]);
+    // unrecovered: to the last bar (Jan 5), 4 days, as quantstats' count of Jan 2 .. Jan 5 under water
+    const u = topDrawdowns([0.1, -0.1, -0.05, 0.01, 0], { time: [0, 1, 2, 3, 4].map((k) => t0 + k * day) });
+    expect(col(u, "recovery")).toEqual([Number.NaN]);
+    expect(col(u, "days")).toEqual([4]);
+  });
 });
 
 describe("monthlyReturns: hand cases and edges", () => {

@@ -7,8 +7,11 @@
  * values computed once with numpy 1.24 (Debian /usr/bin/python3), pasted
  * with the expression used.
  */
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { InvalidArgumentError } from "../../src/errors/InvalidArgumentError.js";
+import { mulberry32 } from "../support/mulberry32.js";
 import {
   kurtosis,
   skewness,
@@ -380,10 +383,62 @@ describe("rollingSharpe (empyrical test_roll_sharpe_ratio, window 6, 252 periods
     const got = rollingSharpe(long, { ...YEAR365, window: 50 });
     for (const t of [49, 4095, 4096, 8191, 8999]) close8(got[t] as number, sharpeRatio(long.subarray(t - 49, t + 1), YEAR365), 9);
   });
-  it("constant windows: exact zero variance; empty; bad window", () => {
+  it("constant windows: exact zero variance (a zero excess return: NaN, as pandas); empty; bad window", () => {
     expect(Array.from(rollingSharpe([0.01, 0.01, 0.01], { ...YEAR365, window: 3 }))).toEqual([Number.NaN, Number.NaN, Number.POSITIVE_INFINITY]);
+    // all-zero windows after other values: 0 / 0 (the running sums leave 1e-18 residues; it was +-Infinity)
+    const flat = rollingSharpe([0.01, 0.03, -0.02, 0, 0, 0, 0, 0.01, 0.01, 0.01, Number.NaN, 0.01, 0, 0], { ...YEAR365, window: 3 });
+    expect(Array.from(flat.subarray(5, 7))).toEqual([Number.NaN, Number.NaN]);
+    expect(Array.from(flat.subarray(9, 12))).toEqual([Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY]);
+    expect(Array.from(rollingSharpe([0.0001, 0.0001, 0.0001], { ...YEAR365, window: 2, riskFree: 0.0001 }))).toEqual([Number.NaN, Number.NaN, Number.NaN]);
     expect(rollingSharpe(empty, { ...YEAR365, window: 3 })).toHaveLength(0);
     expect(() => rollingSharpe(R, { ...YEAR365, window: 1 })).toThrow("rollingSharpe: window must be an integer >= 2 (returns per window), got 1");
+  });
+});
+
+describe("rollingSharpe against pandas on a half-flat strategy (spawned /usr/bin/python3)", () => {
+  // A strategy flat half of the time: stretches of exact zeros (0 / 0: NaN in pandas and empyrical), a few constant
+  // non-zero stretches (x / 0: +-inf), missing returns, and ordinary noise. Reference, pandas 1.5:
+  // x = r - rf; (x.rolling(w, min_periods=2).mean() / x.rolling(w, min_periods=2).std() * sqrt(365)), first w - 1 NaN.
+  const python = "/usr/bin/python3";
+  it.skipIf(!existsSync(python))("matches pandas value for value: the same NaN, the same infinities, finite values to 1e-9", () => {
+    const rnd = mulberry32(21);
+    const n = 6000;
+    const r = new Float64Array(n);
+    let state = 0;
+    for (let i = 0; i < n; i++) {
+      if (rnd() < 0.02) state = Math.floor(rnd() * 3); // 0 trading, 1 flat, 2 a constant carry
+      r[i] = state === 0 ? 0.01 * (rnd() - 0.48) : state === 1 ? 0 : 0.0004;
+      if (rnd() < 0.01) r[i] = Number.NaN;
+    }
+    for (const [window, riskFree] of [[20, 0], [7, 0.0004]] as const) {
+      const got = rollingSharpe(r, { periodsPerYear: 365, window, riskFree });
+      const script = [
+        "import sys, json, numpy as np, pandas as pd",
+        "d = json.load(sys.stdin); w = d['w']",
+        "x = pd.Series([np.nan if v is None else v for v in d['r']]) - d['rf']",
+        "s = (x.rolling(w, min_periods=2).mean() / x.rolling(w, min_periods=2).std() * np.sqrt(365)).to_numpy()",
+        "s[: w - 1] = np.nan",
+        "print(json.dumps([None if np.isnan(v) else ('inf' if v > 0 else '-inf') if np.isinf(v) else float(v) for v in s]))",
+      ].join("\n");
+      const out = execFileSync(python, ["-c", script], { input: JSON.stringify({ r: Array.from(r, (v) => (Number.isNaN(v) ? null : v)), w: window, rf: riskFree }), encoding: "utf8", maxBuffer: 1 << 24 });
+      const want = (JSON.parse(out) as (number | string | null)[]).map((v) => (v === null ? Number.NaN : v === "inf" ? Infinity : v === "-inf" ? -Infinity : v));
+      let nan = 0;
+      let inf = 0;
+      for (let t = 0; t < n; t++) {
+        const e = want[t] as number;
+        const g = got[t] as number;
+        if (Number.isNaN(e) || !Number.isFinite(e)) {
+          if (!Object.is(g, e)) expect.fail(`window ${window}, bar ${t}: rollingSharpe ${g}, pandas ${e}`);
+          if (Number.isNaN(e)) nan++;
+          else inf++;
+        } else if (!(Math.abs(g - e) <= 1e-9 * Math.max(1, Math.abs(e)))) {
+          expect.fail(`window ${window}, bar ${t}: rollingSharpe ${g}, pandas ${e}`);
+        }
+      }
+      // the series exercises both zero-variance cases
+      expect(nan).toBeGreaterThan(500);
+      expect(inf).toBeGreaterThan(100);
+    }
   });
 });
 

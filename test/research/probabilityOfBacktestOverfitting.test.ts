@@ -20,6 +20,7 @@
  *   T, N = 64, 7; t = np.arange(T)[:,None]; v = np.arange(N)[None,:]
  *   M = 0.01*np.sin(0.37*t*(v+1) + 0.5*v) + 0.005*np.cos(1.3*t*(v+2)/3) + 0.001
  */
+import { spawnSync } from "node:child_process";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { InvalidArgumentError } from "../../src/errors/InvalidArgumentError.js";
@@ -71,8 +72,45 @@ describe("probabilityOfBacktestOverfitting against numpy", () => {
     const r = probabilityOfBacktestOverfitting(variants, { splits: 2 });
     // combination 0: block 0 = bars [0, 32) in sample
     const chosen = variants[r.chosen[0] as number] as Float64Array;
-    expect(r.inSample[0]).toBeCloseTo(sharpeRatio(chosen.subarray(0, 32), { periodsPerYear: 1 }), 12);
-    expect(r.outOfSample[0]).toBeCloseTo(sharpeRatio(chosen.subarray(32), { periodsPerYear: 1 }), 12);
+    expect(r.inSampleSharpePerPeriod[0]).toBeCloseTo(sharpeRatio(chosen.subarray(0, 32), { periodsPerYear: 1 }), 12);
+    expect(r.outOfSampleSharpePerPeriod[0]).toBeCloseTo(sharpeRatio(chosen.subarray(32), { periodsPerYear: 1 }), 12);
+  });
+});
+
+describe("idle variants against an independent numpy/pandas CSCV (a flat half scores Sharpe 0)", () => {
+  // 10 noise variants and 10 that never trade (all zero), 240 bars, S = 8. Before the fix the idle
+  // variants had Sharpe NaN, ranked below every loser, so the in-sample winner always beat half the
+  // field out of sample and PBO fell to ~0 (issue 21: 0.81 -> 0.00 on its example).
+  const PY = [
+    "import sys, json, itertools, numpy as np, pandas as pd",
+    "M = np.array(json.load(sys.stdin)).T; T, N = M.shape; S = 8",
+    "bounds = [(b*T)//S for b in range(S+1)]",
+    "blocks = [np.arange(bounds[b], bounds[b+1]) for b in range(S)]",
+    "def sr(X):",
+    "    m = X.mean(0); s = X.std(0, ddof=1)",
+    "    with np.errstate(divide='ignore', invalid='ignore'): out = m/s",
+    "    out[(m == 0) & (s == 0)] = 0.0",
+    "    return out",
+    "logits = []",
+    "for comb in itertools.combinations(range(S), S//2):",
+    "    isx = np.concatenate([blocks[b] for b in comb]); oos = np.concatenate([blocks[b] for b in range(S) if b not in comb])",
+    "    n = np.argmax(sr(M[isx])); w = pd.Series(sr(M[oos])).rank(method='average').iloc[n]/(N+1)",
+    "    logits.append(np.log(w/(1-w)))",
+    "print(json.dumps([float(np.mean(np.array(logits) <= 0)), float(np.sum(logits))]))",
+  ].join("\n");
+  const rng = createRng(21);
+  const noise = Array.from({ length: 10 }, () => Array.from({ length: 240 }, () => 0.01 * rng.normal()));
+  const idle = Array.from({ length: 10 }, () => new Array<number>(240).fill(0));
+  const variantsWithIdle = [...noise, ...idle];
+
+  it("PBO and the logits' sum equal numpy's", () => {
+    const out = spawnSync("/usr/bin/python3", ["-c", PY], { input: JSON.stringify(variantsWithIdle), encoding: "utf8" });
+    expect(out.status, out.stderr).toBe(0);
+    const [pbo, logitSum] = JSON.parse(out.stdout) as [number, number];
+    const r = probabilityOfBacktestOverfitting(variantsWithIdle, { splits: 8 });
+    expect(r.pbo).toBeCloseTo(pbo, 14);
+    expect(sum(r.logits)).toBeCloseTo(logitSum, 9);
+    expect(pbo).toBeGreaterThan(0.2); // the idle half of the field no longer props the winner up
   });
 });
 
@@ -98,26 +136,36 @@ describe("hand-computed cases (2 variants, S = 2: two combinations)", () => {
     expect(r.pbo).toBe(1);
     expect(Array.from(r.chosen)).toEqual([0, 0]);
   });
-  it("a variant with no defined Sharpe (all zero) ranks last; a constant positive one first (+Infinity)", () => {
+  it("a variant that never trades (all zero) scores Sharpe 0: below a winner, above a loser; a constant positive one first (+Infinity)", () => {
     const zero = [0, 0, 0, 0, 0, 0, 0, 0];
-    expect(Array.from(probabilityOfBacktestOverfitting([zero, [...up, ...up]], { splits: 2 }).chosen)).toEqual([1, 1]);
+    const idleVsWinner = probabilityOfBacktestOverfitting([zero, [...up, ...up]], { splits: 2 });
+    expect(Array.from(idleVsWinner.chosen)).toEqual([1, 1]);
+    // against a variant that loses in both halves, doing nothing wins in sample and out of sample: ω = 2/3, λ = ln 2
+    const loser = [...up, ...up].map((x) => -x);
+    const idleVsLoser = probabilityOfBacktestOverfitting([zero, loser], { splits: 2 });
+    expect(Array.from(idleVsLoser.chosen)).toEqual([0, 0]);
+    expect(Array.from(idleVsLoser.inSampleSharpePerPeriod)).toEqual([0, 0]);
+    expect(Array.from(idleVsLoser.logits)).toEqual([expect.closeTo(Math.log(2), 15), expect.closeTo(Math.log(2), 15)]);
     const constant = new Array(8).fill(0.001);
     const r = probabilityOfBacktestOverfitting([[...up, ...up], constant], { splits: 2 });
     expect(Array.from(r.chosen)).toEqual([1, 1]);
-    expect(r.inSample[0]).toBe(Infinity);
+    expect(r.inSampleSharpePerPeriod[0]).toBe(Infinity);
     expect(r.pbo).toBe(0);
   });
-  it("a half where a variant never trades (all zero) has no Sharpe (0/0), not a huge one from rounding", () => {
-    // variant 0: flat in block 0, trading in block 1; its shifted sums are not zero in block 0
+  it("a half where a variant never trades (all zero) scores exactly 0, not a huge Sharpe from rounding", () => {
+    // variant 0: idle in block 0, trading in block 1 (its shifted sums are not zero in block 0); variant 1 loses in both
     const r = probabilityOfBacktestOverfitting([[0, 0, 0, 0, ...up], [...flat, ...flat]], { splits: 2 });
-    expect(r.chosen[0]).toBe(1); // in sample (block 0) variant 0 has NaN Sharpe and cannot win
-    expect(r.outOfSample[1]).toBeNaN(); // combination 1: variant 0 wins block 1, its block 0 is NaN
+    // block 0 in sample: variant 0 scores 0 > variant 1's negative Sharpe; out of sample (block 1) it ranks 2 of 2
+    expect(r.chosen[0]).toBe(0);
+    expect(r.inSampleSharpePerPeriod[0]).toBe(0);
+    expect(r.outOfSampleSharpePerPeriod[1]).toBe(0); // combination 1: variant 0 wins block 1, its block 0 scores 0
+    expect(r.pbo).toBe(0);
     const constantHalf = probabilityOfBacktestOverfitting([[0.002, 0.002, 0.002, 0.002, ...flat], [...up, ...up]], { splits: 2 });
-    expect(constantHalf.inSample[0]).toBe(Infinity);
+    expect(constantHalf.inSampleSharpePerPeriod[0]).toBe(Infinity);
   });
   it("one bar per block: every Sharpe is NaN, every variant ties last", () => {
     const r = probabilityOfBacktestOverfitting([[0.01, 0.02], [0.03, -0.01]], { splits: 2 });
-    expect(Array.from(r.inSample)).toEqual([Number.NaN, Number.NaN]);
+    expect(Array.from(r.inSampleSharpePerPeriod)).toEqual([Number.NaN, Number.NaN]);
     expect(r.pbo).toBe(1);
   });
 });

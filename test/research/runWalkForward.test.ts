@@ -17,7 +17,7 @@ const sr = (r: ArrayLike<number>) => sharpeRatio(r, { periodsPerYear: 1 });
 describe("runWalkForward with selectBestVariant", () => {
   // folds: train 4, test 4 → test [4,8) trained on [0,4); test [8,12) trained on [4,8)
   const folds = walkForward({ n: 12, train: 4, test: 4 });
-  const result = runWalkForward(folds, selectBestVariant([A, B, C]));
+  const result = runWalkForward(folds, selectBestVariant([A, B, C], { periodsPerYear: 1 }));
 
   it("picks the in-sample best per fold and reports its training score", () => {
     // fold 0 trains on bars 0..3: A mean 0.02, sd sqrt((0 + 1e-4 + 1e-4 + 0)/3) → 2.449; B 0; C < 0 → A
@@ -52,6 +52,20 @@ describe("runWalkForward with selectBestVariant", () => {
     expect(df.columns).toEqual(["fold", "trainStart", "trainEnd", "testStart", "testEnd", "choice", "inSample", "outOfSample"]);
   });
 
+  it("by default scores by the annualised Sharpe ratio, in and out of sample (one unit with sharpeRatio and a sweep's column)", () => {
+    const hourly = runWalkForward(folds, selectBestVariant([A, B, C], { periodsPerYear: 8760 }));
+    expect(Array.from(hourly.folds.columns.choice)).toEqual([0, 2]);
+    expect(hourly.folds.columns.inSample[1]).toBeCloseTo(sharpeRatio(C.slice(4, 8), { periodsPerYear: 8760 }), 12);
+    expect(hourly.folds.columns.outOfSample[0]).toBeCloseTo(sharpeRatio(A.slice(4, 8), { periodsPerYear: 8760 }), 12);
+    expect(hourly.outOfSample).toBeCloseTo(sr([...A.slice(4, 8), ...C.slice(8, 12)]) * Math.sqrt(8760), 12);
+    // inferred from bar times (hourly)
+    const time = Array.from({ length: 12 }, (_, i) => i * 3_600_000);
+    expect(runWalkForward(folds, selectBestVariant([A, B, C], { time })).outOfSample).toBe(hourly.outOfSample);
+    // a spec without selectBestVariant: its own periodsPerYear
+    const spec = selectBestVariant([A, B, C], { periodsPerYear: 1 });
+    expect(runWalkForward(folds, { fit: spec.fit, evaluate: spec.evaluate, periodsPerYear: 8760 }).outOfSample).toBe(hourly.outOfSample);
+  });
+
   it("uses the given metric for choosing and scoring (total return, train 6, test 3)", () => {
     const total = (r: Float64Array) => r.reduce((x, y) => x + y, 0);
     const out = runWalkForward(walkForward({ n: 12, train: 6, test: 3 }), selectBestVariant([A, B, C], { metric: total }));
@@ -64,7 +78,7 @@ describe("runWalkForward with selectBestVariant", () => {
 
   it("purged folds train on fewer bars; the choice only sees the training window", () => {
     const seen: [number, number][] = [];
-    const spec = selectBestVariant([A, B, C]);
+    const spec = selectBestVariant([A, B, C], { periodsPerYear: 1 });
     runWalkForward(walkForward({ n: 12, train: 4, test: 4, purge: 1 }), {
       ...spec,
       fit(train, fold) {
@@ -80,14 +94,14 @@ describe("runWalkForward with selectBestVariant", () => {
 
   it("no variant with a score: choice -1, NaN test returns", () => {
     const zeros = new Array(12).fill(0);
-    const out = runWalkForward(walkForward({ n: 12, train: 4, test: 4 }), selectBestVariant([zeros, zeros]));
+    const out = runWalkForward(walkForward({ n: 12, train: 4, test: 4 }), selectBestVariant([zeros, zeros], { periodsPerYear: 1 }));
     expect(Array.from(out.folds.columns.choice)).toEqual([-1, -1]);
     expect(out.returns.every((x) => Number.isNaN(x))).toBe(true);
     expect(out.outOfSample).toBeNaN();
   });
 
   it("no folds: an empty table and an all-NaN series of the data's length", () => {
-    const out = runWalkForward(walkForward({ n: 3, train: 4, test: 2 }), selectBestVariant([[0.01, 0.02, 0.03]]));
+    const out = runWalkForward(walkForward({ n: 3, train: 4, test: 2 }), selectBestVariant([[0.01, 0.02, 0.03]], { periodsPerYear: 1 }));
     expect(out.folds.rows).toBe(0);
     expect(out.returns.length).toBe(3);
     expect(out.outOfSample).toBeNaN();
@@ -95,13 +109,13 @@ describe("runWalkForward with selectBestVariant", () => {
 
   it("does not mutate the variants", () => {
     const a = Float64Array.from(A);
-    runWalkForward(folds, selectBestVariant([a, B, C]));
+    runWalkForward(folds, selectBestVariant([a, B, C], { periodsPerYear: 1 }));
     expect(Array.from(a)).toEqual(A);
   });
 });
 
 describe("runWalkForward bad arguments", () => {
-  const spec = selectBestVariant([A, B, C]);
+  const spec = selectBestVariant([A, B, C], { periodsPerYear: 1 });
   it("throw InvalidArgumentError naming the problem", () => {
     const cases: [() => unknown, RegExp][] = [
       [() => runWalkForward(walkForward({ n: 12, train: 4, test: 4, step: 2 }), spec), /test windows may not overlap, use step ≥ test/],
@@ -109,9 +123,12 @@ describe("runWalkForward bad arguments", () => {
       [() => runWalkForward(walkForward({ n: 12, train: 4, test: 4 }), { ...spec, evaluate: () => [1, 2] }), /evaluate must return one return per test bar \(4 for fold 0\), got 2/],
       [() => runWalkForward(walkForward({ n: 12, train: 4, test: 4 }), {} as never), /needs \{ fit\(train, fold\), evaluate/],
       [() => runWalkForward("x" as never, spec), /folds must be an array/],
-      [() => selectBestVariant([]), /selectBestVariant: needs an array/],
+      [() => selectBestVariant([], { periodsPerYear: 1 }), /selectBestVariant: needs an array/],
       [() => selectBestVariant([A, [0.1]]), /one return per bar \(12, like variant 0\), got 1 in variant 1/],
       [() => selectBestVariant([A], { metric: 1 as never }), /metric must be a function/],
+      [() => selectBestVariant([A]), /selectBestVariant: annualising needs the bar length: pass periodsPerYear/],
+      [() => runWalkForward(walkForward({ n: 12, train: 4, test: 4 }), { fit: spec.fit, evaluate: spec.evaluate }), /runWalkForward: the out-of-sample score needs spec.metric or spec.periodsPerYear/],
+      [() => runWalkForward(walkForward({ n: 12, train: 4, test: 4 }), { fit: spec.fit, evaluate: spec.evaluate, periodsPerYear: 0 }), /runWalkForward: periodsPerYear must be/],
     ];
     for (const [call, message] of cases) {
       expect(call).toThrow(InvalidArgumentError);

@@ -43,7 +43,7 @@ import {
   sharpeStats,
 } from "../../src/research/index.js";
 
-const PAPER = { sharpe: 2.5 / Math.sqrt(250), n: 1250, skewness: -3, excessKurtosis: 10 - 3 };
+const PAPER = { sharpePerPeriod: 2.5 / Math.sqrt(250), n: 1250, skewness: -3, excessKurtosis: 10 - 3 };
 const PAPER_V = 1 / (2 * 250);
 
 // The 60-bar series of the scipy references above.
@@ -84,31 +84,48 @@ describe("the DSR paper's numerical example", () => {
     expect(sr0).toBeCloseTo(0.11317200186513214, 8);
   });
 
-  it("DSR = 0.9004 (scipy 0.9003968344493903)", () => {
-    const { dsr, expectedMaxSharpe: sr0 } = deflatedSharpeRatio(PAPER, { trials: 100, trialSharpeVariance: PAPER_V });
+  it("DSR = 0.9004 (scipy 0.9003968344493903), stated as the paper does: annualised V = 1/2, 250 days a year", () => {
+    const { dsr, expectedMaxSharpe: sr0 } = deflatedSharpeRatio(PAPER, { trials: 100, trialSharpeVariance: 0.5, periodsPerYear: 250 });
     expect(dsr.toFixed(4)).toBe("0.9004");
     expect(dsr).toBeCloseTo(0.9003968344493903, 8);
-    expect(sr0).toBeCloseTo(0.11317200186513214, 8);
+    // SR0 annualised: 0.11317200186513214 per day · √250
+    expect(sr0).toBeCloseTo(0.11317200186513214 * Math.sqrt(250), 8);
+    // the same in per-period units (periodsPerYear: 1): SR0 per day
+    const perDay = deflatedSharpeRatio(PAPER, { trials: 100, trialSharpeVariance: PAPER_V, periodsPerYear: 1 });
+    expect(perDay.dsr).toBeCloseTo(0.9003968344493903, 8);
+    expect(perDay.expectedMaxSharpe).toBeCloseTo(0.11317200186513214, 8);
+  });
+
+  it("takes the trials' annualised Sharpe ratios: N = their count (NaN included), V = their sample variance (numpy var ddof=1 of the finite ones)", () => {
+    // numpy: np.var([1.2, -0.3, 0.8, 2.1, -1.0], ddof=1) = 1.503
+    const trialSharpes = [1.2, -0.3, Number.NaN, 0.8, 2.1, -1.0];
+    const a = deflatedSharpeRatio(PAPER, { trialSharpes, periodsPerYear: 250 });
+    const b = deflatedSharpeRatio(PAPER, { trials: 6, trialSharpeVariance: 1.503, periodsPerYear: 250 });
+    expect(a.expectedMaxSharpe).toBeCloseTo(b.expectedMaxSharpe, 12);
+    expect(a.dsr).toBeCloseTo(b.dsr, 12);
+    expect(deflatedSharpeRatio(PAPER, { trialSharpes, trials: 100, periodsPerYear: 250 }).expectedMaxSharpe).toBeCloseTo(expectedMaxSharpe(100, 1.503), 12);
   });
 
   it("after only 46 trials DSR would be 0.9505; with normal returns 88 trials is the limit for 0.95", () => {
-    expect(deflatedSharpeRatio(PAPER, { trials: 46, trialSharpeVariance: PAPER_V }).dsr.toFixed(4)).toBe("0.9505");
+    expect(deflatedSharpeRatio(PAPER, { trials: 46, trialSharpeVariance: PAPER_V, periodsPerYear: 1 }).dsr.toFixed(4)).toBe("0.9505");
     const normal = { ...PAPER, skewness: 0, excessKurtosis: 0 };
     // scipy: 0.9504908166760139 (N = 88) and 0.9498393713384774 (N = 89)
-    expect(deflatedSharpeRatio(normal, { trials: 88, trialSharpeVariance: PAPER_V }).dsr).toBeCloseTo(0.9504908166760139, 8);
-    expect(deflatedSharpeRatio(normal, { trials: 89, trialSharpeVariance: PAPER_V }).dsr).toBeLessThan(0.95);
+    expect(deflatedSharpeRatio(normal, { trials: 88, trialSharpeVariance: PAPER_V, periodsPerYear: 1 }).dsr).toBeCloseTo(0.9504908166760139, 8);
+    expect(deflatedSharpeRatio(normal, { trials: 89, trialSharpeVariance: PAPER_V, periodsPerYear: 1 }).dsr).toBeLessThan(0.95);
   });
 
   it("misses the published value when fed excess kurtosis as γ4 or an annualised Sharpe (the units matter)", () => {
     const wrongKurtosis = { ...PAPER, excessKurtosis: 7 - 3 }; // as if 7 (excess) had been passed as γ4
-    expect(deflatedSharpeRatio(wrongKurtosis, { trials: 100, trialSharpeVariance: PAPER_V }).dsr.toFixed(4)).not.toBe("0.9004");
-    const annualised = { ...PAPER, sharpe: 2.5 };
-    expect(deflatedSharpeRatio(annualised, { trials: 100, trialSharpeVariance: 0.5 }).dsr.toFixed(4)).not.toBe("0.9004");
+    expect(deflatedSharpeRatio(wrongKurtosis, { trials: 100, trialSharpeVariance: PAPER_V, periodsPerYear: 1 }).dsr.toFixed(4)).not.toBe("0.9004");
+    const annualised = { ...PAPER, sharpePerPeriod: 2.5 }; // an annualised Sharpe passed as per period
+    expect(deflatedSharpeRatio(annualised, { trials: 100, trialSharpeVariance: 0.5, periodsPerYear: 250 }).dsr.toFixed(4)).not.toBe("0.9004");
+    // a per-day variance passed as if annualised
+    expect(deflatedSharpeRatio(PAPER, { trials: 100, trialSharpeVariance: PAPER_V, periodsPerYear: 250 }).dsr.toFixed(4)).not.toBe("0.9004");
   });
 
   it("one trial means no selection: E[max SR] = 0 and DSR = PSR against 0", () => {
     expect(expectedMaxSharpe(1, 0.3)).toBe(0);
-    expect(deflatedSharpeRatio(PAPER, { trials: 1, trialSharpeVariance: 0.3 }).dsr).toBe(probabilisticSharpeRatio(PAPER).psr);
+    expect(deflatedSharpeRatio(PAPER, { trials: 1, trialSharpeVariance: 0.3, periodsPerYear: 1 }).dsr).toBe(probabilisticSharpeRatio(PAPER).psr);
   });
 
   it("zero variance across trials: E[max SR] = 0", () => {
@@ -118,12 +135,13 @@ describe("the DSR paper's numerical example", () => {
 
 describe("minTrackRecordLength (the frontier paper)", () => {
   it("appendix A.3: 59.895 months (scipy 59.89509868650752)", () => {
-    const stats = { sharpe: 2 / Math.sqrt(12), n: 24, skewness: -0.72, excessKurtosis: 5.78 - 3 };
-    const { n } = minTrackRecordLength(stats, { benchmark: 1 / Math.sqrt(12), confidence: 0.95 });
+    const stats = { sharpePerPeriod: 2 / Math.sqrt(12), n: 24, skewness: -0.72, excessKurtosis: 5.78 - 3 };
+    const { n } = minTrackRecordLength(stats, { benchmark: 1, periodsPerYear: 12, confidence: 0.95 });
+    expect(minTrackRecordLength(stats, { benchmark: 1 / Math.sqrt(12), periodsPerYear: 1 }).n).toBeCloseTo(n, 12);
     expect(n.toFixed(3)).toBe("59.895");
     expect(n).toBeCloseTo(59.89509868650752, 7);
     // PSR reaches 95 % between 59 and 60 months of returns
-    const psrAt = (months: number) => probabilisticSharpeRatio({ ...stats, n: months }, { benchmark: 1 / Math.sqrt(12) }).psr;
+    const psrAt = (months: number) => probabilisticSharpeRatio({ ...stats, n: months }, { benchmark: 1, periodsPerYear: 12 }).psr;
     expect(psrAt(59)).toBeLessThan(0.95);
     expect(psrAt(60)).toBeGreaterThan(0.95);
   });
@@ -134,15 +152,16 @@ describe("minTrackRecordLength (the frontier paper)", () => {
       [52, "2.83"],
       [12, "3.24"],
     ] as const) {
-      const stats = { sharpe: 2 / Math.sqrt(ppy), n: 1, skewness: 0, excessKurtosis: 0 };
-      expect((minTrackRecordLength(stats, { benchmark: 1 / Math.sqrt(ppy) }).n / ppy).toFixed(2)).toBe(years);
+      const stats = { sharpePerPeriod: 2 / Math.sqrt(ppy), n: 1, skewness: 0, excessKurtosis: 0 };
+      expect((minTrackRecordLength(stats, { benchmark: 1, periodsPerYear: ppy }).n / ppy).toFixed(2)).toBe(years);
     }
   });
 
   it("is Infinity when the Sharpe does not beat the benchmark", () => {
-    const stats = { sharpe: 0.05, n: 100, skewness: 0, excessKurtosis: 0 };
-    expect(minTrackRecordLength(stats, { benchmark: 0.05 }).n).toBe(Infinity);
-    expect(minTrackRecordLength(stats, { benchmark: 0.1 }).n).toBe(Infinity);
+    const stats = { sharpePerPeriod: 0.05, n: 100, skewness: 0, excessKurtosis: 0 };
+    expect(minTrackRecordLength(stats, { benchmark: 0.05, periodsPerYear: 1 }).n).toBe(Infinity);
+    expect(minTrackRecordLength(stats, { benchmark: 0.1, periodsPerYear: 1 }).n).toBe(Infinity);
+    expect(minTrackRecordLength(stats, { benchmark: 0.05 * Math.sqrt(365), periodsPerYear: 365 }).n).toBe(Infinity);
   });
 });
 
@@ -150,7 +169,7 @@ describe("from a return series (scipy on the 60-bar series)", () => {
   it("sharpeStats: Sharpe with ddof = 1, population skewness and excess kurtosis", () => {
     const s = sharpeStats(R);
     expect(s.n).toBe(60);
-    expect(s.sharpe).toBeCloseTo(R_SR, 12);
+    expect(s.sharpePerPeriod).toBeCloseTo(R_SR, 12);
     expect(s.skewness).toBeCloseTo(R_SKEW, 12);
     expect(s.excessKurtosis).toBeCloseTo(R_EXKURT, 12);
   });
@@ -162,17 +181,17 @@ describe("from a return series (scipy on the 60-bar series)", () => {
 
   it("probabilisticSharpeRatio: psr(sr, 60, sk, ek + 3, 0) = 0.974102742529493, against 0.05: 0.9413532251480989", () => {
     expect(probabilisticSharpeRatio(R).psr).toBeCloseTo(0.974102742529493, 12);
-    expect(probabilisticSharpeRatio(R, { benchmark: 0.05 }).psr).toBeCloseTo(0.9413532251480989, 12);
+    expect(probabilisticSharpeRatio(R, { benchmark: 0.05, periodsPerYear: 1 }).psr).toBeCloseTo(0.9413532251480989, 12);
     expect(probabilisticSharpeRatio(Float64Array.from(R)).psr).toBe(probabilisticSharpeRatio(R).psr);
   });
 
   it("minTrackRecordLength: 43.20265712101425 (SR* 0, 95 %) and 100.27698568470345 (SR* 0.02, 99 %)", () => {
     expect(minTrackRecordLength(R).n).toBeCloseTo(43.20265712101425, 8);
-    expect(minTrackRecordLength(sharpeStats(R), { benchmark: 0.02, confidence: 0.99 }).n).toBeCloseTo(100.27698568470345, 8);
+    expect(minTrackRecordLength(sharpeStats(R), { benchmark: 0.02 * Math.sqrt(8760), periodsPerYear: 8760, confidence: 0.99 }).n).toBeCloseTo(100.27698568470345, 8);
   });
 
   it("deflatedSharpeRatio: 20 trials, V = 0.01 → SR0 = 0.1900707951181199, DSR = 0.6934356050097701", () => {
-    const { dsr, expectedMaxSharpe: sr0 } = deflatedSharpeRatio(R, { trials: 20, trialSharpeVariance: 0.01 });
+    const { dsr, expectedMaxSharpe: sr0 } = deflatedSharpeRatio(R, { trials: 20, trialSharpeVariance: 0.01, periodsPerYear: 1 });
     expect(sr0).toBeCloseTo(0.1900707951181199, 10);
     expect(dsr).toBeCloseTo(0.6934356050097701, 10);
   });
@@ -187,9 +206,9 @@ describe("from a return series (scipy on the 60-bar series)", () => {
     const copy = Float64Array.from(R);
     const input = Float64Array.from(R);
     sharpeStats(input);
-    probabilisticSharpeRatio(input, { benchmark: 0.01 });
+    probabilisticSharpeRatio(input, { benchmark: 0.01, periodsPerYear: 1 });
     minTrackRecordLength(input);
-    deflatedSharpeRatio(input, { trials: 5, trialSharpeVariance: 0.01 });
+    deflatedSharpeRatio(input, { trials: 5, trialSharpeVariance: 0.01, periodsPerYear: 1 });
     sharpeStandardError(input);
     expect(input).toEqual(copy);
   });
@@ -198,23 +217,23 @@ describe("from a return series (scipy on the 60-bar series)", () => {
 describe("missing data and degenerate series", () => {
   it("empty input: n 0 and NaN everywhere", () => {
     expect(sharpeStats([]).n).toBe(0);
-    expect(sharpeStats([]).sharpe).toBeNaN();
+    expect(sharpeStats([]).sharpePerPeriod).toBeNaN();
     expect(sharpeStandardError([])).toBeNaN();
     expect(probabilisticSharpeRatio([]).psr).toBeNaN();
     expect(minTrackRecordLength([]).n).toBeNaN();
-    expect(deflatedSharpeRatio([], { trials: 10, trialSharpeVariance: 0.01 }).dsr).toBeNaN();
+    expect(deflatedSharpeRatio([], { trials: 10, trialSharpeVariance: 0.01, periodsPerYear: 1 }).dsr).toBeNaN();
   });
 
   it("one point: NaN", () => {
     expect(sharpeStats([0.01]).n).toBe(1);
     expect(sharpeStandardError([0.01])).toBeNaN();
     expect(probabilisticSharpeRatio([0.01]).psr).toBeNaN();
-    expect(deflatedSharpeRatio([0.01], { trials: 10, trialSharpeVariance: 0.01 }).dsr).toBeNaN();
+    expect(deflatedSharpeRatio([0.01], { trials: 10, trialSharpeVariance: 0.01, periodsPerYear: 1 }).dsr).toBeNaN();
   });
 
   it("two points have no defined skewness beyond 0 but still a PSR (scipy: sr 0.7071, skew 0, excess kurtosis -2)", () => {
     const s = sharpeStats([0, 0.01]);
-    expect(s.sharpe).toBeCloseTo(0.7071067811865476, 14);
+    expect(s.sharpePerPeriod).toBeCloseTo(0.7071067811865476, 14);
     expect(s.skewness).toBeCloseTo(0, 14);
     expect(s.excessKurtosis).toBeCloseTo(-2, 14);
     // term = 1 - 0 + (1 - 1)/4·sr² = 1 → psr = Φ(0.7071·sqrt(1))
@@ -230,39 +249,46 @@ describe("missing data and degenerate series", () => {
       expect(sharpeStandardError(c)).toBeNaN();
       expect(probabilisticSharpeRatio(c).psr).toBeNaN();
       expect(minTrackRecordLength(c).n).toBeNaN();
-      expect(deflatedSharpeRatio(c, { trials: 3, trialSharpeVariance: 0.01 }).dsr).toBeNaN();
+      expect(deflatedSharpeRatio(c, { trials: 3, trialSharpeVariance: 0.01, periodsPerYear: 1 }).dsr).toBeNaN();
     }
   });
 
   it("NaN fields of a stats object give NaN", () => {
-    const stats = { sharpe: Number.NaN, n: 100, skewness: 0, excessKurtosis: 0 };
+    const stats = { sharpePerPeriod: Number.NaN, n: 100, skewness: 0, excessKurtosis: 0 };
     expect(probabilisticSharpeRatio(stats).psr).toBeNaN();
     expect(minTrackRecordLength(stats).n).toBeNaN();
-    expect(probabilisticSharpeRatio({ ...stats, sharpe: 0.1, skewness: Number.NaN }).psr).toBeNaN();
+    expect(probabilisticSharpeRatio({ ...stats, sharpePerPeriod: 0.1, skewness: Number.NaN }).psr).toBeNaN();
   });
 
   it("inconsistent moments (a non-positive variance bracket) give NaN, not a complex number", () => {
     // 1 - 5·0.5 + (3 - 1)/4·0.25 = -1.375
-    expect(sharpeStandardError({ sharpe: 0.5, n: 100, skewness: 5, excessKurtosis: 0 })).toBeNaN();
-    expect(probabilisticSharpeRatio({ sharpe: 0.5, n: 100, skewness: 5, excessKurtosis: 0 }).psr).toBeNaN();
+    expect(sharpeStandardError({ sharpePerPeriod: 0.5, n: 100, skewness: 5, excessKurtosis: 0 })).toBeNaN();
+    expect(probabilisticSharpeRatio({ sharpePerPeriod: 0.5, n: 100, skewness: 5, excessKurtosis: 0 }).psr).toBeNaN();
   });
 });
 
 describe("bad arguments", () => {
-  const ok = { sharpe: 0.1, n: 100, skewness: 0, excessKurtosis: 0 };
+  const ok = { sharpePerPeriod: 0.1, n: 100, skewness: 0, excessKurtosis: 0 };
   it("throw InvalidArgumentError naming the function and the option", () => {
     const cases: [() => unknown, RegExp][] = [
       [() => probabilisticSharpeRatio(ok, { benchmark: Number.NaN }), /probabilisticSharpeRatio: benchmark/],
       [() => minTrackRecordLength(ok, { confidence: 1 }), /minTrackRecordLength: confidence must be .*\(0.95 for 95 %\), got 1/],
       [() => minTrackRecordLength(ok, { confidence: 0 }), /confidence/],
-      [() => deflatedSharpeRatio(ok, { trials: 0, trialSharpeVariance: 0.1 }), /deflatedSharpeRatio: trials must be an integer ≥ 1/],
-      [() => deflatedSharpeRatio(ok, { trials: 2.5, trialSharpeVariance: 0.1 }), /trials/],
-      [() => deflatedSharpeRatio(ok, { trials: 10, trialSharpeVariance: -1 }), /deflatedSharpeRatio: trialSharpeVariance/],
-      [() => deflatedSharpeRatio(ok, undefined as never), /deflatedSharpeRatio: trials/],
+      [() => deflatedSharpeRatio(ok, { trials: 0, trialSharpeVariance: 0.1, periodsPerYear: 1 }), /deflatedSharpeRatio: trials must be an integer ≥ 1/],
+      [() => deflatedSharpeRatio(ok, { trials: 2.5, trialSharpeVariance: 0.1, periodsPerYear: 1 }), /trials/],
+      [() => deflatedSharpeRatio(ok, { trials: 10, trialSharpeVariance: -1, periodsPerYear: 1 }), /deflatedSharpeRatio: trialSharpeVariance/],
+      [() => deflatedSharpeRatio(ok, undefined as never), /deflatedSharpeRatio: needs \{ trials/],
+      [() => deflatedSharpeRatio(ok, { trials: 10, trialSharpeVariance: 0.1 } as never), /deflatedSharpeRatio: a trial's Sharpe is an annualised Sharpe ratio: pass periodsPerYear/],
+      [() => deflatedSharpeRatio(ok, { trials: 10, periodsPerYear: 1 }), /give either trialSharpes .* or trialSharpeVariance .*, not neither/],
+      [() => deflatedSharpeRatio(ok, { trialSharpes: [1, 2], trialSharpeVariance: 0.1, periodsPerYear: 1 }), /not both/],
+      [() => deflatedSharpeRatio(ok, { trialSharpes: [], periodsPerYear: 1 }), /deflatedSharpeRatio: trials must be an integer ≥ 1/],
+      [() => probabilisticSharpeRatio(ok, { benchmark: 1 }), /probabilisticSharpeRatio: benchmark is an annualised Sharpe ratio: pass periodsPerYear/],
+      [() => minTrackRecordLength(ok, { benchmark: 1, periodsPerYear: -1 }), /minTrackRecordLength: periodsPerYear must be a positive finite number/],
+      [() => probabilisticSharpeRatio({ sharpe: 0.1, n: 10, skewness: 0, excessKurtosis: 0 } as never), /the per-period Sharpe is named sharpePerPeriod, not sharpe/],
       [() => expectedMaxSharpe(10, Number.POSITIVE_INFINITY), /expectedMaxSharpe: trialSharpeVariance/],
       [() => sharpeStandardError({ ...ok, n: -1 }), /sharpeStandardError: stats.n must be a non-negative integer/],
       [() => sharpeStandardError({ ...ok, n: 10.5 }), /stats.n/],
-      [() => probabilisticSharpeRatio({ n: 10 } as never), /stats.sharpe must be a number/],
+      [() => probabilisticSharpeRatio({ n: 10 } as never), /stats.sharpePerPeriod must be a number/],
       [() => probabilisticSharpeRatio(null as never), /probabilisticSharpeRatio: needs a return series/],
       [() => sharpeStats(3 as never), /sharpeStats: returns must be an array/],
     ];

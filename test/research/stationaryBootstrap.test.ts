@@ -52,7 +52,7 @@ describe("stationaryBootstrap", () => {
   });
 
   it("the interval is numpy's linear percentile of the draws", () => {
-    const out = stationaryBootstrap(R, { meanBlock: 10, draws: 101, seed: 2, confidence: 0.9 });
+    const out = stationaryBootstrap(R, { meanBlock: 10, draws: 101, seed: 2, confidence: 0.9, periodsPerYear: 1 });
     const sorted = Float64Array.from(out.samples).sort();
     // 101 draws: the 5th and 95th percentiles fall on ranks 5 and 95 exactly (h = 100·q)
     expect(out.lower).toBe(sorted[5]);
@@ -60,29 +60,30 @@ describe("stationaryBootstrap", () => {
     expect(out.confidence).toBe(0.9);
   });
 
-  it("defaults to the per-period Sharpe ratio", () => {
-    const out = stationaryBootstrap(R, { draws: 20 });
-    expect(out.estimate).toBe(sharpeRatio(R, { periodsPerYear: 1 }));
+  it("defaults to the annualised Sharpe ratio (periodsPerYear or time needed)", () => {
+    const out = stationaryBootstrap(R, { draws: 20, periodsPerYear: 8760 });
+    expect(out.estimate).toBe(sharpeRatio(R, { periodsPerYear: 8760 }));
+    expect(() => stationaryBootstrap(R, { draws: 20 })).toThrow(/stationaryBootstrap: annualising needs the bar length: pass periodsPerYear/);
     expect(out.lower).toBeLessThan(out.estimate);
     expect(out.upper).toBeGreaterThan(out.estimate);
   });
 
   it("is deterministic for a seed and changes with it", () => {
-    const a = stationaryBootstrap(R, { meanBlock: 8, draws: 30, seed: 42 });
-    const b = stationaryBootstrap(R, { meanBlock: 8, draws: 30, seed: 42 });
-    const c = stationaryBootstrap(R, { meanBlock: 8, draws: 30, seed: 43 });
+    const a = stationaryBootstrap(R, { meanBlock: 8, draws: 30, seed: 42, periodsPerYear: 1 });
+    const b = stationaryBootstrap(R, { meanBlock: 8, draws: 30, seed: 42, periodsPerYear: 1 });
+    const c = stationaryBootstrap(R, { meanBlock: 8, draws: 30, seed: 43, periodsPerYear: 1 });
     expect(a.samples).toEqual(b.samples);
     expect(a.samples).not.toEqual(c.samples);
   });
 
   it("drops NaN returns first: same result as the series without them", () => {
     const withNaN = Float64Array.from([...R.slice(0, 50), Number.NaN, ...R.slice(50), Number.NaN]);
-    expect(stationaryBootstrap(withNaN, { meanBlock: 5, draws: 40, seed: 1 })).toEqual(stationaryBootstrap(R, { meanBlock: 5, draws: 40, seed: 1 }));
+    expect(stationaryBootstrap(withNaN, { meanBlock: 5, draws: 40, seed: 1, periodsPerYear: 1 })).toEqual(stationaryBootstrap(R, { meanBlock: 5, draws: 40, seed: 1, periodsPerYear: 1 }));
   });
 
   it("empty, one point, all NaN: NaN interval", () => {
     for (const r of [[], [0.01], [Number.NaN, Number.NaN]]) {
-      const out = stationaryBootstrap(r, { draws: 5 });
+      const out = stationaryBootstrap(r, { draws: 5, periodsPerYear: 1 });
       expect(out.estimate).toBeNaN();
       expect(out.lower).toBeNaN();
       expect(out.upper).toBeNaN();
@@ -95,7 +96,7 @@ describe("stationaryBootstrap", () => {
     expect(out.lower).toBeCloseTo(0.01, 15);
     expect(out.upper).toBeCloseTo(0.01, 15);
     // the default Sharpe of a constant positive series is +Infinity (sharpeRatio's rule) in every draw
-    expect(Array.from(stationaryBootstrap([0.01, 0.01, 0.01], { draws: 10 }).samples)).toEqual(new Array(10).fill(Infinity));
+    expect(Array.from(stationaryBootstrap([0.01, 0.01, 0.01], { draws: 10, periodsPerYear: 1 }).samples)).toEqual(new Array(10).fill(Infinity));
   });
 
   it("leaves NaN statistics out of the percentiles", () => {
@@ -108,17 +109,17 @@ describe("stationaryBootstrap", () => {
 
   it("does not mutate its input", () => {
     const input = Float64Array.from(R);
-    stationaryBootstrap(input, { draws: 10 });
+    stationaryBootstrap(input, { draws: 10, periodsPerYear: 1 });
     expect(input).toEqual(R);
   });
 
   it("bad arguments throw InvalidArgumentError", () => {
     const cases: [() => unknown, RegExp][] = [
-      [() => stationaryBootstrap(R, { meanBlock: 0.5 }), /stationaryBootstrap: meanBlock must be a finite number ≥ 1/],
-      [() => stationaryBootstrap(R, { draws: 0 }), /draws must be an integer ≥ 1/],
-      [() => stationaryBootstrap(R, { draws: 2.5 }), /draws/],
-      [() => stationaryBootstrap(R, { seed: 1.5 }), /seed must be an integer/],
-      [() => stationaryBootstrap(R, { confidence: 1 }), /confidence must be .*< 1/],
+      [() => stationaryBootstrap(R, { meanBlock: 0.5, periodsPerYear: 1 }), /stationaryBootstrap: meanBlock must be a finite number ≥ 1/],
+      [() => stationaryBootstrap(R, { draws: 0, periodsPerYear: 1 }), /draws must be an integer ≥ 1/],
+      [() => stationaryBootstrap(R, { draws: 2.5, periodsPerYear: 1 }), /draws/],
+      [() => stationaryBootstrap(R, { seed: 1.5, periodsPerYear: 1 }), /seed must be an integer/],
+      [() => stationaryBootstrap(R, { confidence: 1, periodsPerYear: 1 }), /confidence must be .*< 1/],
       [() => stationaryBootstrap(R, { statistic: 3 as never }), /statistic must be a function/],
       [() => stationaryBootstrap(null as never), /stationaryBootstrap: returns must be an array/],
     ];

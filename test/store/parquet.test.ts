@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createPanel, toDataFrame } from "../../src/data/index.js";
-import { InvalidArgumentError } from "../../src/errors/index.js";
+import { InvalidArgumentError, InvalidTimeError } from "../../src/errors/index.js";
 import { readParquet, writeParquet } from "../../src/store/index.js";
 import { duck, lit } from "./helpers/duckdb.js";
 
@@ -169,6 +169,14 @@ describe("bad arguments", () => {
     await expect(readParquet(junk)).rejects.toThrow("is not a readable Parquet file");
     await expect(writeParquet(path, 42 as never)).rejects.toThrow("writeParquet: table must be a Panel");
     await expect(writeParquet(path, createPanel([T0], { x: [1] }), { compression: "lz" as never })).rejects.toThrow('compression must be "snappy", "zstd" or "none", got "lz"');
+    // A time outside Date's range (±8.64e15 ms) is refused: 1e300 wrapped around int64 and was written as 1970-01-01.
+    for (const t of [1e300, -1e300, 9.3e18, 8.64e15 + 1]) {
+      const err = await writeParquet(join(dir, "far.parquet"), { time: new Float64Array([T0, t]), columns: { x: new Float64Array([1, 2]) } }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(InvalidTimeError);
+      expect((err as Error).message).toMatch(/^writeParquet: time at row 1 must be a time from -?[\d-]+T.* to .*got /);
+    }
+    await writeParquet(join(dir, "far.parquet"), createPanel([-8.64e15, 8.64e15], { x: [1, 2] })); // the ends of the range are kept
+    expect(Array.from((await readParquet(join(dir, "far.parquet"))).time)).toEqual([-8.64e15, 8.64e15]);
     const strings = join(dir, "strings.parquet");
     await writeParquet(strings, toDataFrame({ time: [T0], coin: ["BTC"] }));
     await expect(readParquet(strings, { columns: ["coin"] })).rejects.toThrow('column "coin" is Utf8, not numeric');

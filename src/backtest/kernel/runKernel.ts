@@ -147,8 +147,9 @@ export function closeTrade(st: KernelState, k: number, i: number, price: number,
 }
 
 /**
- * Ruin at bar i: the account is wiped out; close everything at the reference prices
- * (trading stops). Selling at the reference price leaves the account value as it is.
+ * Ruin at bar i (the account value `st.value` is <= 0): close everything at the reference prices
+ * (selling at the reference price leaves the account value as it is) and stop trading; a value
+ * below 0 is capped at 0 (capLoss, booked to the first trade closed here).
  */
 export function ruin(st: KernelState, K: number, i: number): void {
   st.ruinIndex = i;
@@ -156,8 +157,27 @@ export function ruin(st: KernelState, K: number, i: number): void {
     if (st.units[k] === 0) continue;
     st.units[k] = 0;
     st.held[k] = 0;
-    if (st.side[k] !== 0) closeTrade(st, k, i, st.last[k] as number, false, 3);
+    if (st.side[k] !== 0) {
+      capLoss(st, k);
+      closeTrade(st, k, i, st.last[k] as number, false, 3);
+    }
   }
+  capLoss(st, -1);
+}
+
+/**
+ * The loss cap: an account never loses more than its collateral. When an event (a gap, a
+ * liquidation's fees, a mark) leaves the account value below 0, it is set to 0 and the
+ * shortfall is the exchange's (its insurance fund absorbs it, as on perpetual-futures venues);
+ * coin k's trade, being closed by that event, books it (its P&L then sums with the others' to
+ * the change in equity). k = -1: no trade books it. Called only where a trade closes at ruin
+ * or an intrabar exit; the account is then ruined.
+ */
+export function capLoss(st: KernelState, k: number): void {
+  const v = st.value[0] as number;
+  if (!(v < 0)) return;
+  if (k >= 0) st.tradePnl[k] = (st.tradePnl[k] as number) - v;
+  st.value[0] = 0;
 }
 
 /** After an intrabar exit: true while the target equals the one in force at the exit (the coin stays flat); clears the flag otherwise. */

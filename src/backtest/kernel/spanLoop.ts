@@ -63,15 +63,16 @@ export interface SpanRules {
  * The rules, in the order of a bar i:
  * 1. (i >= 1) intrabar exits at the open (exitsInBar, when stopLoss / takeProfit /
  *    maintenanceMargin is set); under next_open, every coin marked to the open (the gap on
- *    the old units), ruin if the account is then worth <= 0, and the last close's decisions
+ *    the old units), ruin if the account is then worth <= 0 (its value capped at 0), and the last close's decisions
  *    filled at the open, every coin at that account value;
  * 2. funding on the units held over the bar at the bar's starting reference price (longs pay
  *    a positive rate); exits inside the bar's range; each coin marked to its close (a NaN close
  *    keeps the last price): the account value moves by units x price change, which is also the
  *    open trade's P&L;
- * 3. equity E = the account value at the close; the return E / E_prev - 1 (0 when unchanged),
- *    its sums, the running peak and the maximum drawdown (those only when asked for: the
- *    returns series or `accumulate`); ruin when E <= 0;
+ * 3. ruin when the account value is <= 0 (runKernel's ruin: everything closed, the value capped
+ *    at 0, the loss never exceeding the collateral); equity E = the account value at the close;
+ *    the return E / E_prev - 1 (0 when unchanged), its sums, the running peak and the maximum
+ *    drawdown (those only when asked for: the returns series or `accumulate`);
  * 4. the decisions of this close: under next_close filled now (every coin at account value E;
  *    not at the last bar, not after ruin), under next_open kept for the next open;
  * 5. each coin's weight at the close, units x reference price / E, and the net and gross
@@ -238,7 +239,7 @@ function loopSource(shape: LoopShape, target: string | undefined): { shared: str
         ${when(
           shape.nextOpen,
           `${each(mark(`${col("open")}[i]`))}
-          if (V <= 0 && !ruined) { ${save} rules.ruin(st, K, i); ${load} }
+          if (V <= 0 && !ruined) { value[0] = V; ${save} rules.ruin(st, K, i); ${load} V = value[0]; }
           if (!ruined) {
             const Eo = V;
             ${each(`const o = ${col("open")}[i]; if (o === o) ${FILL("pending[k]", "o", "Eo", "i - 1")}`)}
@@ -261,6 +262,7 @@ function loopSource(shape: LoopShape, target: string | undefined): { shared: str
           `value[0] = V; ${save} rules.exitsInBar(st, coins, i, false, feesOut, turnoverOut, j); ${load} V = value[0];
           ${each(mark(`${col("close")}[i]`))}`,
         )}
+        if (V <= 0 && !ruined) { value[0] = V; ${save} rules.ruin(st, K, i); ${load} V = value[0]; }
         const prev = E;
         E = V;
         ${when(
@@ -275,7 +277,6 @@ function loopSource(shape: LoopShape, target: string | undefined): { shared: str
             else { const dd = E / peak - 1; if (dd < maxDrawdown) maxDrawdown = dd; }`,
           )}`,
         )}
-        if (E <= 0 && !ruined) { ${save} rules.ruin(st, K, i); ${load} }
       } else {
         ${when(shape.returns, "returnsOut[j] = NaN;")}
         ${each(`const c = ${col("close")}[0]; if (c === c) ${L} = c;`)}

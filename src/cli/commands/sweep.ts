@@ -6,6 +6,7 @@ import { loadDanfo } from "../../data/danfo.js";
 import { toDataFrame } from "../../data/toDataFrame.js";
 import { assessSweep, type SweepAssessment } from "../../research/assessSweep.js";
 import type { SweepResult } from "../../research/SweepResult.js";
+import { isItRealInput, isItRealVerdict } from "../../report/isItRealSection.js";
 import { textTable } from "../../report/textTable.js";
 import { addDataSourceOptions } from "../addStudyOptions.js";
 import { loadJobData, type DataSourceOptions } from "../loadJobData.js";
@@ -133,12 +134,13 @@ function assessmentText(a: SweepAssessment | string | undefined, walkForward: st
   const lines = [
     `Is it real? the winner's deflated Sharpe ratio is ${pct(a.dsr)} over ${a.trials} variants (PSR ${pct(a.psr)}; significant at >= 95%); ` +
       `the sweep's PBO is ${pct(a.pbo)}${a.variantsUsed.length < a.trials ? ` (over ${a.variantsUsed.length} of the variants)` : ""}; ` +
-      `a Sharpe above 0 at 95% needs ${Number.isFinite(a.minTrackRecordLength) ? Math.ceil(a.minTrackRecordLength) : "–"} bars (${a.bars} here).`,
+      `a Sharpe above SR₀ = ${fmt(a.expectedMaxSharpe)} (the best of ${a.trials} skill-less variants) at 95% needs ${Number.isFinite(a.minTrackRecordLength) ? Math.ceil(a.minTrackRecordLength) : "more than any"} bars (${a.bars} here).`,
   ];
   if (a.walkForward !== undefined) {
     const folds = (a.walkForward.folds.columns["fold"] as ArrayLike<number>).length;
     lines.push(`Walk-forward ${walkForward ?? ""} (choose the best by Sharpe, trade it on the next window; ${folds} folds): out-of-sample Sharpe ${fmt(a.walkForward.outOfSampleSharpe)} vs ${fmt(a.best.value)} in sample.`);
   }
+  lines.push(isItRealVerdict(isItRealInput(a))[0] ?? "");
   return lines.join("\n");
 }
 

@@ -1,4 +1,4 @@
-import { isItRealSection } from "../../report/isItRealSection.js";
+import { isItRealInput, isItRealSection } from "../../report/isItRealSection.js";
 import type { TearsheetInput } from "../../report/renderTearsheet.js";
 import { signalTearsheet } from "../../metrics/signalTearsheet.js";
 import { performanceSection } from "../../report/performanceSection.js";
@@ -44,14 +44,7 @@ export async function studyReportInput(run: StudyRun): Promise<TearsheetInput> {
     all.push(
       await isItRealSection(
         {
-          trials: a.trials,
-          inSampleSharpe: a.best.value,
-          dsr: a.dsr,
-          psr: a.psr,
-          pbo: a.pbo,
-          minTrackRecordLength: a.minTrackRecordLength,
-          bars: a.bars,
-          ...(wf !== undefined ? { outOfSampleSharpe: wf.outOfSampleSharpe } : {}),
+          ...isItRealInput(a),
           ...(folds !== undefined && (folds["fold"] as Float64Array).length > 0
             ? { folds: { fold: folds["fold"] as Float64Array, inSample: folds["inSample"] as Float64Array, outOfSample: folds["outOfSample"] as Float64Array } }
             : {}),

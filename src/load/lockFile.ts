@@ -1,0 +1,236 @@
+import { randomUUID } from "node:crypto";
+import { closeSync, linkSync, openSync, readdirSync, readFileSync, statSync, unlinkSync, writeFileSync, writeSync } from "node:fs";
+import { hostname, uptime } from "node:os";
+import { basename, dirname, join } from "node:path";
+import type { LockHolder } from "../errors/RecorderLockedError.js";
+
+/** A lock file held by this process. @internal */
+export interface HeldLock {
+  /** Who holds it (this process). */
+  readonly holder: LockHolder;
+  /** True while the lock file is still this lock (not removed or replaced by someone else). */
+  held(): boolean;
+  /** Remove the lock file if it is still this one (never someone else's). Idempotent. */
+  release(): void;
+}
+
+/** What {@link tryLockFile} found: the lock taken, or who holds it (`holder` undefined: it is being written right now). */
+export type LockAttempt = { readonly taken: HeldLock } | { readonly busy: true; readonly holder: LockHolder | undefined };
+
+/** How a file-system failure of the lock becomes the caller's typed error (`operation` is "create" or "read"). */
+export type LockFsError = (operation: string, path: string, cause: unknown) => Error;
+
+/** A takeover guard older than this is left by a killed process and removed. */
+const STALE_GUARD_MS = 10_000;
+/** A lock file still being written (no parsable content) younger than this counts as held. */
+const FRESH_MS = 5_000;
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** The holder recorded in a lock file's text: JSON `{pid, host, startedAt}`, or a bare pid (recorders before 0.1.1, same host). */
+function parseHolder(text: string): LockHolder | undefined {
+  const bare = text.trim();
+  if (/^\d+$/.test(bare)) return { pid: Number(bare), host: hostname(), startedAt: Number.NaN };
+  try {
+    const o = JSON.parse(text) as Partial<LockHolder>;
+    if (typeof o.pid === "number" && Number.isInteger(o.pid) && o.pid > 0 && typeof o.host === "string") {
+      return { pid: o.pid, host: o.host, startedAt: typeof o.startedAt === "number" ? o.startedAt : Number.NaN };
+    }
+  } catch {
+    // not a lock we can read
+  }
+  return undefined;
+}
+
+/**
+ * True when a holder is certainly gone: same host, and its process is not
+ * running or started before this machine booted (a PID reused after a reboot).
+ * A holder on another host is never stale (its PID means nothing here).
+ */
+function isStale(h: LockHolder): boolean {
+  if (h.host !== hostname()) return false;
+  // This pid: stale only if written before this process started (an earlier process with the same pid).
+  if (h.pid === process.pid) return Number.isFinite(h.startedAt) && h.startedAt < Date.now() - process.uptime() * 1000 - 1000;
+  if (!isAlive(h.pid)) return true;
+  const bootedAt = Date.now() - uptime() * 1000;
+  return Number.isFinite(h.startedAt) && h.startedAt < bootedAt - 60_000;
+}
+
+function readText(path: string, fsError: LockFsError): string | undefined {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw fsError("read", path, err);
+  }
+}
+
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** Create `path` holding `text` atomically: written to a private file, then hard-linked (fails with EEXIST if taken). */
+function createExclusive(path: string, text: string, fsError: LockFsError): boolean {
+  const tmp = `${path}.${process.pid}.${randomUUID()}.tmp`;
+  try {
+    writeFileSync(tmp, text, { flag: "wx" });
+  } catch (err) {
+    throw fsError("create", tmp, err);
+  }
+  try {
+    linkSync(tmp, path);
+    return true;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === "EEXIST") return false;
+    if (code !== "EPERM" && code !== "ENOTSUP" && code !== "EOPNOTSUPP" && code !== "ENOSYS") throw fsError("create", path, err);
+    // No hard links on this file system: exclusive create, then write (a reader that sees it empty treats it as fresh and held).
+    let fd: number;
+    try {
+      fd = openSync(path, "wx");
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "EEXIST") return false;
+      throw fsError("create", path, e);
+    }
+    try {
+      writeSync(fd, text);
+    } finally {
+      closeSync(fd);
+    }
+    return true;
+  } finally {
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // already gone
+    }
+  }
+}
+
+/**
+ * Remove a stale lock whose text is `staleText`, under a takeover guard
+ * (`<lock>.takeover`, exclusive create) so that two processes that both saw
+ * the same stale lock cannot remove each other's fresh one: the lock is
+ * re-read under the guard and removed only if it is still the stale one.
+ */
+function removeStale(path: string, staleText: string, fsError: LockFsError): void {
+  const guard = `${path}.takeover`;
+  for (let i = 0; i < 200; i++) {
+    let fd: number;
+    try {
+      fd = openSync(guard, "wx");
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw fsError("create", guard, err);
+      try {
+        if (Date.now() - statSync(guard).mtimeMs > STALE_GUARD_MS) unlinkSync(guard);
+      } catch {
+        // gone meanwhile
+      }
+      sleepSync(5);
+      continue;
+    }
+    closeSync(fd);
+    try {
+      if (readText(path, fsError) === staleText) unlinkSync(path);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+    } finally {
+      try {
+        unlinkSync(guard);
+      } catch {
+        // already gone
+      }
+    }
+    return;
+  }
+}
+
+/** Remove the private lock files (`<lock>.<pid>.<uuid>.tmp`) of processes killed between writing and linking them. */
+function removeOrphans(path: string): void {
+  const dir = dirname(path);
+  const prefix = `${basename(path)}.`;
+  for (const name of readdirSync(dir)) {
+    if (!name.startsWith(prefix)) continue;
+    const m = /^(\d+)\.[0-9a-f-]+\.tmp$/.exec(name.slice(prefix.length));
+    if (m !== null && Number(m[1]) !== process.pid && !isAlive(Number(m[1]))) {
+      try {
+        unlinkSync(join(dir, name));
+      } catch {
+        // gone meanwhile
+      }
+    }
+  }
+}
+
+/**
+ * "pid 123 on host since 2026-11-01T00:00:00.000Z": a lock holder for messages.
+ * @internal
+ */
+export function describeHolder(h: LockHolder): string {
+  const since = Number.isFinite(h.startedAt) ? ` since ${new Date(h.startedAt).toISOString()}` : "";
+  return `pid ${h.pid} on ${h.host}${since}`;
+}
+
+/**
+ * Try to take the lock file `path` once, atomically (the rule shared by the
+ * recorder's folder lock and the store's write lock): the lock file
+ * (`{"pid","host","startedAt"}`) is written in full to a private file and
+ * hard-linked into place, so exactly one of any number of racing processes
+ * wins and nobody ever reads a half-written lock. A lock whose holder is
+ * certainly gone (same host, process not running, or started before the
+ * machine booted) is taken over, with `onStale` told; a lock from another
+ * host is never taken over. Returns the lock, or who holds it.
+ * @throws the error `fsError` makes when the folder cannot be written or read
+ * @internal
+ */
+export function tryLockFile(path: string, fsError: LockFsError, onStale: (holder: LockHolder) => void = () => undefined): LockAttempt {
+  const me: LockHolder = { pid: process.pid, host: hostname(), startedAt: Date.now() };
+  const text = `${JSON.stringify({ ...me, token: randomUUID() })}\n`;
+  for (let attempt = 0; attempt < 50; attempt++) {
+    if (createExclusive(path, text, fsError)) {
+      removeOrphans(path);
+      let released = false;
+      const held = (): boolean => !released && readText(path, fsError) === text;
+      return {
+        taken: {
+          holder: me,
+          held,
+          release: () => {
+            if (released) return;
+            try {
+              if (held()) unlinkSync(path);
+            } catch {
+              // already gone
+            }
+            released = true;
+          },
+        },
+      };
+    }
+    const current = readText(path, fsError);
+    if (current === undefined) continue; // released meanwhile: try again
+    const holder = parseHolder(current);
+    if (holder === undefined) {
+      let age = 0;
+      try {
+        age = Date.now() - statSync(path).mtimeMs;
+      } catch {
+        continue;
+      }
+      if (age < FRESH_MS) return { busy: true, holder: undefined };
+      removeStale(path, current, fsError);
+      continue;
+    }
+    if (!isStale(holder)) return { busy: true, holder };
+    onStale(holder);
+    removeStale(path, current, fsError);
+  }
+  return { busy: true, holder: undefined };
+}
