@@ -1,9 +1,8 @@
 import { runPass } from "../backtest/backtest.js";
-import { inlineExpression, kernelCoin, KernelState, NO_SERIES, runVariants, type KernelSeries, type KernelSettings, type VariantSignalSource } from "../backtest/kernel/index.js";
-import { cappedTarget, carriedTarget, resolveTargets, signalSide, type TargetRule } from "../backtest/targetPositions.js";
-import { labelCode } from "../signals/classifySignal.js";
+import { compositeTargets } from "../backtest/compositeTargets.js";
+import { kernelCoin, KernelState, NO_SERIES, runVariants, type KernelSeries, type KernelSettings } from "../backtest/kernel/index.js";
+import { resolveTargets } from "../backtest/targetPositions.js";
 import { policyCode } from "../signals/compositeScore.js";
-import { compositeRowAt, fusedModel, weightedSumSource } from "../signals/fuseComposite.js";
 import { replayComposite, type CompositeReplay } from "../signals/replayComposite.js";
 import type { SweepPlan } from "./SweepPlan.js";
 
@@ -60,10 +59,8 @@ export const VARIANTS_PER_PASS = 4;
  * Variants lo..hi-1 (at most VARIANTS_PER_PASS) in one pass over the bars, their states in
  * variant order: the numbers variantPass gives each alone, bit for bit. The loop is generated
  * (the kernel's runVariants) for the pass's shape: per bar, each score column is read once,
- * each weight vector's composite summed once (weightedSumSource, its key order; a row with a
- * score missing by the row rule, compositeRowAt, under the plan's policy), then for each
- * variant its label at its threshold (labelCode), the target rule's steps (signalSide,
- * cappedTarget, carriedTarget, resolved once by resolveTargets as variantPass does) and the
+ * each weight vector's composite summed once, then each variant's label and target rule
+ * (compositeTargets; the rule resolved once by resolveTargets, as variantPass does) and the
  * kernel's one-coin bar, every account in local variables.
  * @internal
  */
@@ -88,58 +85,17 @@ export function variantsPass(plan: SweepPlan, lo: number, hi: number): KernelSta
     for (let j = 0; j < k && (plan.order[wv * k + j] as number) >= 0; j++) order.push(plan.order[wv * k + j] as number);
     return order;
   });
-  const W = new Float64Array(vectors.length * k);
-  const rows = vectors.map((wv, g) => {
-    const order = orders[g] as number[];
-    const ws = new Float64Array(order.length);
-    let total = 0;
-    order.forEach((_, j) => {
-      ws[j] = W[g * k + j] = plan.weight[wv * k + j] as number;
-      total += ws[j] as number;
-    });
-    const m = fusedModel(order.map((c) => plan.scores[c] as Float64Array), order.map(() => null), ws, total, policyCode(plan.missing), 1);
-    return (i: number): number => compositeRowAt(m, i);
+  const { signal, params } = compositeTargets({
+    cols: plan.scores,
+    fns: plan.scores.map(() => null),
+    vectors: vectors.map((wv, g) => ({ order: orders[g] as number[], weights: (orders[g] as number[]).map((_, j) => plan.weight[wv * k + j] as number) })),
+    policy: policyCode(plan.missing),
+    of,
+    thresholds: of.map((_, s) => plan.thresholds[(lo + s) % nt] as number),
+    rule,
   });
-  const params = {
-    scores: plan.scores,
-    W,
-    rows,
-    thresholds: Float64Array.from(of, (_, s) => plan.thresholds[(lo + s) % nt] as number),
-    sig: new Float64Array(2 * (hi - lo)),
-  };
-  const signal = variantSignal(k, orders, of, rule);
   runVariants(sts, kernelCoin({ close: plan.close, funding: plan.barFunding }), signal, params, 0, n);
   return sts;
-}
-
-/**
- * The source of a pass's signal (VariantSignalSource): the composite of each weight vector g
- * (`orders[g]`: its components' score columns in its key order) and, for each variant s of
- * vector `of[s]`, its held side and its target (carried over a bar without a price).
- */
-function variantSignal(k: number, orders: readonly (readonly number[])[], of: readonly number[], rule: TargetRule): VariantSignalSource & { key: string } {
-  const accounts = of.length;
-  const range = (m: number): number[] => Array.from({ length: m }, (_, x) => x);
-  const prologue = `
-    ${range(k).map((c) => `const sc${c} = P.scores[${c}];`).join(" ")}
-    ${orders.map((o, g) => `const row${g} = P.rows[${g}]; ${o.map((_, j) => `const W${g}_${j} = P.W[${g * k + j}];`).join(" ")}`).join("\n")}
-    ${range(accounts).map((s) => `const thr${s} = P.thresholds[${s}]; let side${s} = P.sig[${2 * s}], target${s} = P.sig[${2 * s + 1}];`).join("\n")}`;
-  const bar = `
-    ${range(k).map((c) => `const x${c} = sc${c}[i];`).join(" ")}
-    ${orders.map((o, g) => `let cmp${g} = ${weightedSumSource("0", o.map((c, j) => [`W${g}_${j}`, `x${c}`] as const))}; if (cmp${g} !== cmp${g}) cmp${g} = row${g}(i);`).join("\n")}
-    const price = close0[i];
-    ${range(accounts)
-      .map(
-        (s) =>
-          `{ const label = ${inlineExpression(labelCode, [`cmp${of[s]}`, `thr${s}`])}; ` +
-          `side${s} = ${inlineExpression(signalSide, ["label", `side${s}`, `${rule.shorts}`, `${rule.holdOnNeutral}`])}; ` +
-          `const w = side${s} * ${rule.size}; const capped = ${inlineExpression(cappedTarget, ["w", `${rule.maxLeverage}`])}; ` +
-          `target${s} = ${inlineExpression(carriedTarget, ["capped", "price", "i", `target${s}`])}; }`,
-      )
-      .join("\n")}`;
-  const epilogue = range(accounts).map((s) => `P.sig[${2 * s}] = side${s}; P.sig[${2 * s + 1}] = target${s};`).join(" ");
-  const key = `${k}|${orders.map((o) => o.join(",")).join(";")}|${of.join(",")}|${rule.shorts}|${rule.holdOnNeutral}|${rule.size}|${rule.maxLeverage}`;
-  return { key, prologue, bar, epilogue, target: (s) => `target${s}` };
 }
 
 /**

@@ -295,21 +295,21 @@ const LOOPS = new Map<string, SpanLoop>();
  * `sts` (one KernelState per run, same settings, each at bar lo) over the same coin, with
  * their targets computed in the loop by the caller's `signal` source (see compileVariantLoop;
  * `params` is its `P`), accumulators only. Each state ends with the numbers `runKernel` gives
- * it alone with those targets. The loop is compiled once per shape, account count and `key`
+ * it alone with those targets; one state may write per-bar series into `out`. The loop is compiled once per shape, account count and `key`
  * (which must name everything the signal's source depends on).
  * @internal
  */
-export function runVariants(sts: readonly KernelState[], coin: KernelCoin, signal: VariantSignalSource & { readonly key: string }, params: unknown, lo: number, hi: number): void {
+export function runVariants(sts: readonly KernelState[], coin: KernelCoin, signal: VariantSignalSource & { readonly key: string }, params: unknown, lo: number, hi: number, out: KernelSeries = NO_SERIES): void {
   const st = sts[0] as KernelState;
   const coins = [coin];
-  const shape = shapeOf(st, coins, NO_SERIES);
+  const shape = shapeOf(st, coins, out);
   const key = `${shapeKey(shape)}|${sts.length}|${signal.key}`;
   let loop = VARIANT_LOOPS.get(key);
   if (loop === undefined) {
     loop = compileVariantLoop(shape, sts.length, signal, RULES);
     VARIANT_LOOPS.set(key, loop);
   }
-  for (let a = lo; a < hi; a += SPAN) loop(sts, coins, params, a, Math.min(hi, a + SPAN), NO_SERIES);
+  for (let a = lo; a < hi; a += SPAN) loop(sts, coins, params, a, Math.min(hi, a + SPAN), out);
   const n = st.settings.n;
   for (const s of sts) {
     s.next = hi;

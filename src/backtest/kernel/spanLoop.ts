@@ -128,19 +128,22 @@ export type VariantLoop = (sts: readonly KernelState[], coins: readonly KernelCo
  * read once per bar, the signal's `bar` source computes what the accounts share (a composite's
  * scores, once per bar) and each account's target, then each account's bar is the one-coin
  * bar of {@link compileSpanLoop}, the same source with the account's locals renamed (suffix
- * `_s`), so every rule is still written once. The shape must be a one-coin shape with no
- * per-bar series (a sweep reads the accumulators); keep `accounts` <= 8 (a larger function
+ * `_s`), so every rule is still written once. The shape must be a one-coin shape, with no
+ * per-bar series for more than one account (a sweep reads the accumulators; one account, a
+ * backtest, writes its series into `out`); keep `accounts` <= 8 (a larger function
  * falls out of V8's optimisation). `params` is passed to the signal's source as `P`.
  * @internal
  */
 export function compileVariantLoop(shape: LoopShape, accounts: number, signal: VariantSignalSource, rules: SpanRules): VariantLoop {
-  if (!shape.one || shape.equity || shape.returns || shape.exposure || shape.fundingPaid || shape.units || shape.weights || shape.fees || shape.turnover) {
-    throw new Error("compileVariantLoop: a one-coin shape without per-bar series is required");
+  if (!shape.one || (accounts > 1 && (shape.equity || shape.returns || shape.exposure || shape.fundingPaid || shape.units || shape.weights || shape.fees || shape.turnover))) {
+    throw new Error("compileVariantLoop: a one-coin shape is required, without per-bar series for more than one account");
   }
   const { shared, prologue, bar, epilogue } = loopSource(shape, "tw");
   const each = (part: string): string => Array.from({ length: accounts }, (_, s) => renameAccount(part, s)).join("\n");
   const states = Array.from({ length: accounts }, (_, s) => `const st_${s} = sts[${s}];`).join(" ");
   const targets = Array.from({ length: accounts }, (_, s) => `const tw_${s} = ${signal.target(s)};`).join(" ");
+  // One loop: the signal's part then each account's bar. (Two loops per span, the signal's targets
+  // into a span buffer first as the bench's hand-written floor does, measured the same here.)
   const source = `const st = sts[0], targets = undefined, targetBase = 0, P = params; ${states}
     ${shared} ${each(prologue)} ${signal.prologue}
     for (let i = lo; i < hi; i++) {
