@@ -18,6 +18,7 @@ Outputs are written even when a cell fails (up to the failing cell), so the
 failure can be inspected. Exit status 1 when any notebook failed.
 """
 import argparse
+import copy
 import json
 import os
 import sys
@@ -47,6 +48,10 @@ def execute(path, out_path, timeout):
         nb = nbformat.read(path, as_version=4)
     _, normalised = nbformat.validator.normalize(nb)
     nb = nbformat.from_dict(normalised)
+    # The notebook's metadata is build.mjs's (kernelspec, language_info). nbclient would replace
+    # language_info with the kernel's reply, and tslab 1.0.22 reports TypeScript "3.7.2" there (it
+    # runs 5.0), so every re-run flipped it and left a git diff with unchanged outputs: keep ours.
+    metadata = copy.deepcopy(nb.metadata)
     for cell in nb.cells:  # start clean: no stale outputs survive a failure
         if cell.cell_type == "code":
             cell.outputs = []
@@ -86,6 +91,7 @@ def execute(path, out_path, timeout):
         report["ok"] = False
         report["error"] = {"cell": -1, "source": "", "ename": type(exc).__name__, "evalue": str(exc)[:2000], "outputs": ""}
     report["seconds"] = round(time.monotonic() - started, 2)
+    nb.metadata = metadata
     nbformat.write(nb, out_path)
     return report
 

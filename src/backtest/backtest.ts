@@ -11,7 +11,7 @@ import { impactScale } from "./marketImpact.js";
 import type { FundingSchedule } from "./settlementFunding.js";
 import { TargetDelay } from "./TargetDelay.js";
 import type { Trade } from "./Trade.js";
-import { checkExecution, checkIntrabarPrices, checkPrices, fundingColumn, kernelSettings, resolveExecution, type ExecutionOptions } from "./execution.js";
+import { checkExecution, checkIntrabarPrices, checkPrices, fundingColumn, kernelSettings, resolveExecution, type Execution, type ExecutionOptions } from "./execution.js";
 import { tableColumn, type PriceTable } from "./priceColumns.js";
 import { KernelState, type KernelSettings } from "./kernel/KernelState.js";
 import { kernelCoin, NO_SERIES, runKernel, runVariants, type KernelCoin, type KernelSeries } from "./kernel/runKernel.js";
@@ -107,39 +107,7 @@ export interface BacktestOptions extends TargetOptions, ExecutionOptions {
  */
 export function backtest(options: BacktestOptions): BacktestResult {
   const where = "backtest";
-  if (typeof options !== "object" || options === null) {
-    throw new InvalidArgumentError("options", `${where}: options must be an object like { time, close, position }, got ${String(options)}`);
-  }
-  const data = options.data;
-  const pick = (name: "time" | "close" | "open" | "high" | "low"): ArrayLike<number> | undefined =>
-    options[name] ?? (data !== undefined ? tableColumn(data, name, where) : undefined);
-  const close = pick("close");
-  if (close === undefined) {
-    throw new InvalidArgumentError("close", `${where}: close prices are required (pass close, or data with a close column)`);
-  }
-  const n = close.length;
-  const given = pick("time");
-  const open = pick("open");
-  const high = pick("high");
-  const low = pick("low");
-  checkLength("close", close, n, where);
-  checkLength("time", given, n, where);
-  checkLength("open", open, n, where);
-  checkLength("high", high, n, where);
-  checkLength("low", low, n, where);
-  checkLength("spreadBps", options.spreadBps, n, where);
-  const exec = resolveExecution(options, where);
-  if (given !== undefined) checkExecution(given, where);
-  const funding = fundingColumn(options.funding ?? (data !== undefined ? tableColumn(data, "funding", where) : undefined), given, n, where);
-  if (exec.nextOpen) {
-    if (open === undefined) throw new InvalidArgumentError("open", `${where}: fill "next_open" needs open prices (pass open, or data with an open column)`);
-    checkPrices("open", open, where);
-  }
-  checkIntrabarPrices(exec, open, high, low, where);
-  const impact = options.impact === undefined ? undefined : impactScale(close, options.impact, where);
-  const rule = resolveTargets(options, n, where);
-  const coin = kernelCoin({ close, open, funding, spreadBps: options.spreadBps, high, low, impact });
-  const settings = kernelSettings(exec, n);
+  const { n, close, time: given, exec, rule, coin, settings } = prepareBacktest(options, where);
   // One pass for equity and trades: block by block, the target rule (from the position,
   // the signal, or a signal computed by block such as a composite replay) into a reused
   // buffer, then the kernel. The other series come from one more pass of the same code
@@ -212,6 +180,61 @@ export function backtest(options: BacktestOptions): BacktestResult {
     },
   };
   return result;
+}
+
+/** A backtest's inputs checked and resolved: what one pass of the engine runs on. @internal */
+export interface PreparedBacktest {
+  readonly n: number;
+  readonly close: ArrayLike<number>;
+  /** Bar times as given (undefined: the bar index). */
+  readonly time: ArrayLike<number> | undefined;
+  readonly exec: Execution;
+  readonly rule: TargetRule;
+  readonly coin: KernelCoin;
+  readonly settings: KernelSettings;
+}
+
+/**
+ * Check and resolve backtest options (columns from `data`, lengths, prices, execution,
+ * funding, the target rule): everything {@link backtest} validates before its pass, in one
+ * place, so a sweep's variant is validated and run exactly as `backtest` would run it.
+ * @internal
+ */
+export function prepareBacktest(options: BacktestOptions, where: string): PreparedBacktest {
+  if (typeof options !== "object" || options === null) {
+    throw new InvalidArgumentError("options", `${where}: options must be an object like { time, close, position }, got ${String(options)}`);
+  }
+  const data = options.data;
+  const pick = (name: "time" | "close" | "open" | "high" | "low"): ArrayLike<number> | undefined =>
+    options[name] ?? (data !== undefined ? tableColumn(data, name, where) : undefined);
+  const close = pick("close");
+  if (close === undefined) {
+    throw new InvalidArgumentError("close", `${where}: close prices are required (pass close, or data with a close column)`);
+  }
+  const n = close.length;
+  const given = pick("time");
+  const open = pick("open");
+  const high = pick("high");
+  const low = pick("low");
+  checkLength("close", close, n, where);
+  checkLength("time", given, n, where);
+  checkLength("open", open, n, where);
+  checkLength("high", high, n, where);
+  checkLength("low", low, n, where);
+  checkLength("spreadBps", options.spreadBps, n, where);
+  const exec = resolveExecution(options, where);
+  if (given !== undefined) checkExecution(given, where);
+  const funding = fundingColumn(options.funding ?? (data !== undefined ? tableColumn(data, "funding", where) : undefined), given, n, where);
+  if (exec.nextOpen) {
+    if (open === undefined) throw new InvalidArgumentError("open", `${where}: fill "next_open" needs open prices (pass open, or data with an open column)`);
+    checkPrices("open", open, where);
+  }
+  checkIntrabarPrices(exec, open, high, low, where);
+  const impact = options.impact === undefined ? undefined : impactScale(close, options.impact, where);
+  const rule = resolveTargets(options, n, where);
+  const coin = kernelCoin({ close, open, funding, spreadBps: options.spreadBps, high, low, impact });
+  const settings = kernelSettings(exec, n);
+  return { n, close, time: given, exec, rule, coin, settings };
 }
 
 /** Bars per block of a pass: the block's targets (and a composite's block buffers) stay in cache. */

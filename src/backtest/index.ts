@@ -16,3 +16,6 @@ export type { ExitReason } from "./Trade.js";
 export { settlementFunding } from "./settlementFunding.js";
 export type { FundingSchedule } from "./settlementFunding.js";
 export type { ImpactOptions } from "./marketImpact.js";
+export { replayManifest } from "./replayManifest.js";
+export type { ReplayCheck } from "./replayManifest.js";
+export { backtestColumns } from "./backtestColumns.js";

@@ -26,36 +26,58 @@ export interface StudyCliOptions extends DataSourceOptions {
   readonly quiet: boolean;
 }
 
-/** Add the data-source options (embedded server or live service, coins, window, bar size) to a command: `milab sweep` and the study commands. */
-export function addDataSourceOptions(cmd: Command): Command {
-  const d = DEFAULT_STUDY;
-  return cmd
-    .option("--base-url <url>", "use a live service instead of the embedded replay server [env MI_BASE_URL]; key from env MI_API_KEY")
-    .option("--seed <n>", "simulator seed of the embedded replay server", integerOption("seed", 0, 2 ** 31 - 1), 42)
-    .option("--clock <time>", 'end of the period on the embedded server: ISO date/time (UTC), epoch ms, or "now"', timeOption("clock"), DEMO_CLOCK)
-    .option("--coins <list>", `coins, comma-separated, or "all"`, parseCoins, [...d.coins])
-    .option("--hours <n>", "history window in hours, up to the service's 720", integerOption("hours", 2, 720), 720)
-    .option("--bar <minutes>", "bar size in minutes: the signal is read and positions set at each bar's close", integerOption("bar", 1, 1440), d.barMinutes);
+/** Long flags a command leaves out of the shared options (they do not apply to it), e.g. `["--seed"]`. */
+export type ExceptFlags = readonly string[];
+
+function addAll(cmd: Command, options: readonly Option[], except: ExceptFlags): Command {
+  for (const o of options) if (o.long === undefined || !except.includes(o.long)) cmd.addOption(o);
+  return cmd;
 }
 
-/** Add the data-source and strategy options to a command. */
-export function addStudyOptions(cmd: Command): Command {
+/** The data-source options: embedded server or live service, coins, window, bar size. */
+function dataSourceOptions(): Option[] {
   const d = DEFAULT_STUDY;
-  return addDataSourceOptions(cmd)
-    .option("--weights <list>", "composite weights, e.g. imbalance=0.4,funding=0.3,basis_spread=0.3 (sum 1) [the service's]", parseWeights)
-    .option("--threshold <x>", "|composite| below this is neutral (flat)", numberOption("threshold", 0, 1), d.threshold)
-    .option("--fee-bps <x>", "taker fee per side, bps of traded notional", numberOption("fee-bps", 0, 1000), d.feeBps)
-    .option("--slippage-bps <x>", "slippage per side, bps of traded notional", numberOption("slippage-bps", 0, 1000), d.slippageBps)
-    .addOption(new Option("--fill <mode>", "fill at the decision bar's close (next_close) or the next bar's open").argParser(choiceOption("fill", ["next_close", "next_open"] as const)).default(d.fill))
-    .addOption(new Option("--units <mode>", "fractional or whole coins").argParser(choiceOption("units", ["fractional", "whole"] as const)).default(d.units))
-    .addOption(new Option("--sizing <mode>", "fixed (full size) or confidence (size x the composite's confidence)").argParser(choiceOption("sizing", ["fixed", "confidence"] as const)).default(d.sizing))
-    .option("--no-shorts", "sell signals go flat instead of short")
-    .option("--no-regime-filter", "trade through extreme volatility too")
-    .option("--no-funding", "do not charge perpetual funding")
-    .option("--cash <x>", "starting cash", numberOption("cash", 1, 1e12), d.initialCash)
-    .option("--no-real-data", "skip the section on real Coinbase + Hyperliquid data")
-    .option("--no-variants", "skip the what-if sweep (your rule vs the best of a weight x threshold sweep, in and out of sample, DSR and PBO)")
-    .option("-q, --quiet", "no progress bar", false);
+  return [
+    new Option("--base-url <url>", "use a live service instead of the embedded replay server [env MI_BASE_URL]; key from env MI_API_KEY"),
+    new Option("--seed <n>", "simulator seed of the embedded replay server").argParser(integerOption("seed", 0, 2 ** 31 - 1)).default(42),
+    new Option("--clock <time>", 'end of the period on the embedded server: ISO date/time (UTC), epoch ms, or "now"')
+      .argParser(timeOption("clock"))
+      .default(DEMO_CLOCK, new Date(DEMO_CLOCK).toISOString().slice(0, 10)),
+    new Option("--coins <list>", `coins, comma-separated, or "all"`).argParser(parseCoins).default([...d.coins]),
+    new Option("--hours <n>", "history window in hours, up to the service's 720").argParser(integerOption("hours", 2, 720)).default(720),
+    new Option("--bar <minutes>", "bar size in minutes: the signal is read and positions set at each bar's close").argParser(integerOption("bar", 1, 1440)).default(d.barMinutes),
+  ];
+}
+
+/** Add the data-source options (embedded server or live service, coins, window, bar size) to a command, but those in `except`: `milab sweep` and the study commands. */
+export function addDataSourceOptions(cmd: Command, except: ExceptFlags = []): Command {
+  return addAll(cmd, dataSourceOptions(), except);
+}
+
+/** Add the data-source and strategy options to a command, but those in `except` (flags that do not apply to it). */
+export function addStudyOptions(cmd: Command, except: ExceptFlags = []): Command {
+  const d = DEFAULT_STUDY;
+  return addAll(
+    cmd,
+    [
+      ...dataSourceOptions(),
+      new Option("--weights <list>", "composite weights, e.g. imbalance=0.4,funding=0.3,basis_spread=0.3 (sum 1) [the service's]").argParser(parseWeights),
+      new Option("--threshold <x>", "|composite| below this is neutral (flat)").argParser(numberOption("threshold", 0, 1)).default(d.threshold),
+      new Option("--fee-bps <x>", "taker fee per side, bps of traded notional").argParser(numberOption("fee-bps", 0, 1000)).default(d.feeBps),
+      new Option("--slippage-bps <x>", "slippage per side, bps of traded notional").argParser(numberOption("slippage-bps", 0, 1000)).default(d.slippageBps),
+      new Option("--fill <mode>", "fill at the decision bar's close (next_close) or the next bar's open").argParser(choiceOption("fill", ["next_close", "next_open"] as const)).default(d.fill),
+      new Option("--units <mode>", "fractional or whole coins").argParser(choiceOption("units", ["fractional", "whole"] as const)).default(d.units),
+      new Option("--sizing <mode>", "fixed (full size) or confidence (size x the composite's confidence)").argParser(choiceOption("sizing", ["fixed", "confidence"] as const)).default(d.sizing),
+      new Option("--no-shorts", "sell signals go flat instead of short"),
+      new Option("--no-regime-filter", "trade through extreme volatility too"),
+      new Option("--no-funding", "do not charge perpetual funding"),
+      new Option("--cash <x>", "starting cash").argParser(numberOption("cash", 1, 1e12)).default(d.initialCash),
+      new Option("--no-real-data", "skip the section on real Coinbase + Hyperliquid data"),
+      new Option("--no-variants", "skip the what-if sweep (your rule vs the best of a weight x threshold sweep, in and out of sample, DSR and PBO)"),
+      new Option("-q, --quiet", "no progress bar").default(false),
+    ],
+    except,
+  );
 }
 
 /** Study options from parsed CLI options. */

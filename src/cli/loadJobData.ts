@@ -20,6 +20,8 @@ export interface JobData {
   readonly source: string;
   readonly live: boolean;
   readonly seed: number | undefined;
+  /** The "now" the history ends at (epoch ms): the fixed --clock, else the wall clock when the load began. */
+  readonly clock: number;
   readonly loadMs: number;
 }
 
@@ -31,6 +33,7 @@ export interface JobData {
 export async function loadJobData(o: DataSourceOptions, progress: Progress): Promise<JobData> {
   const baseUrl = o.baseUrl ?? process.env["MI_BASE_URL"];
   const clockMs = o.clock;
+  const clock = clockMs ?? Date.now();
   const server =
     baseUrl === undefined
       ? await startReplayServer({ seed: o.seed, rateLimitPerMinute: 0, ...(clockMs !== undefined ? { clock: () => clockMs } : {}) })
@@ -59,6 +62,7 @@ export async function loadJobData(o: DataSourceOptions, progress: Progress): Pro
       source: server === undefined ? `live service ${client.baseUrl}` : `embedded replay server (simulator seed ${o.seed})`,
       live: server === undefined,
       seed: server === undefined ? undefined : o.seed,
+      clock,
       loadMs,
     };
   } finally {

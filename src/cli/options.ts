@@ -2,6 +2,7 @@ import { InvalidArgumentError as CommanderArgumentError } from "commander";
 import { toEpochMs } from "../data/toEpochMs.js";
 import { COINS, parseCoin, type Coin } from "../domain/coins.js";
 import { COMPONENT_NAMES, validateWeights, type Weights } from "../signals/weights.js";
+import { inCliTerms } from "./cliTerms.js";
 
 /**
  * Argument parsers for commander options. Each throws commander's own
@@ -90,6 +91,6 @@ export function parseWeights(raw: string): Weights {
   try {
     return validateWeights(w, "weights");
   } catch (err) {
-    throw new CommanderArgumentError(err instanceof Error ? err.message : String(err));
+    throw new CommanderArgumentError(inCliTerms(err instanceof Error ? err.message : String(err), ["--weights"]));
   }
 }

@@ -1,10 +1,10 @@
 import { isItRealInput, isItRealVerdict } from "../report/isItRealSection.js";
 import { textTable } from "../report/textTable.js";
 import type { StudyRun } from "./runStudyJob.js";
-import { MIN_CAGR_DAYS } from "../report/summaryTiles.js";
+import { cagrNote, MIN_CAGR_DAYS } from "../report/summaryTiles.js";
 import { SCORECARD_FORMAT, scorecardColumns, scorecardRows } from "./study/scorecard.js";
 import { studyHighlights } from "./study/studyHighlights.js";
-import { WHAT_IF, WHAT_IF_FORMAT, whatIfColumns } from "./study/runSweepWhatIf.js";
+import { WHAT_IF, WHAT_IF_FORMAT, whatIfColumns, whatIfVsScorecard } from "./study/runSweepWhatIf.js";
 
 const pct = (v: number): string => (Number.isFinite(v) ? `${(v * 100).toFixed(1)}%` : "–");
 
@@ -27,13 +27,16 @@ export function formatScorecard(run: StudyRun): string {
     `(Sharpe SE: its standard error on n = ${s.time.length - 1} returns, for normal returns: sqrt((periodsPerYear + Sharpe²/2) / (n - 1)) (Lo 2002; Bailey & López de Prado 2012). A Sharpe within 2 SE of 0 does not tell the sign of the edge. Buy & hold: bought once at the first bar, never rebalanced.)`,
   );
   if (rows.some((r) => Number.isNaN(r.cagr))) lines.push(`(CAGR is shown for periods of ${MIN_CAGR_DAYS} days or more: annualising a few days' return says nothing.)`);
+  const cagr = cagrNote(s.time);
+  if (cagr !== undefined) lines.push(`(${cagr})`);
   const facts = studyHighlights(s, run.variants);
   if (facts.length > 0) lines.push("", "Key facts", ...facts.map((f) => `- ${f}`));
   if (run.variants !== undefined) {
     const v = run.variants;
     lines.push(
       "",
-      `What if: your rule vs the best of ${v[1]?.trials ?? "the"} variants (weight grid ${WHAT_IF.grid} x thresholds), in sample and out of sample (${WHAT_IF.trainDays}-day / ${WHAT_IF.testDays}-day walk-forward of "choose the best"); DSR deflates for the variants tried, PBO is the sweep's overfitting probability. No regime filter in the sweep.`,
+      `What if: your rule vs the best of ${v[1]?.trials ?? "the"} variants (weight grid ${WHAT_IF.grid} x thresholds), in sample and out of sample (${WHAT_IF.trainDays}-day / ${WHAT_IF.testDays}-day walk-forward of "choose the best"); DSR deflates for the variants tried, PBO is the sweep's overfitting probability.`,
+      whatIfVsScorecard(s, v),
       textTable(whatIfColumns(v), { format: WHAT_IF_FORMAT }),
     );
     // the verdict on each coin's winner, by the rule of the report's "Is it real?" section

@@ -1,6 +1,8 @@
 import { Command, CommanderError } from "commander";
 import { MarketIntelError } from "../errors/MarketIntelError.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { inCliTerms } from "./cliTerms.js";
+import { optionHelp } from "./optionHelp.js";
 import { backtestCommand } from "./commands/backtest.js";
 import { demoCommand } from "./commands/demo.js";
 import { exportCommand } from "./commands/export.js";
@@ -28,7 +30,7 @@ export function createProgram(): Command {
   program.addCommand(recordCommand());
   program.addCommand(sweepCommand());
   program.addCommand(exportCommand());
-  for (const cmd of program.commands) cmd.showHelpAfterError("(run with --help for usage)");
+  for (const cmd of [program, ...program.commands]) cmd.showHelpAfterError("(run with --help for usage)").configureHelp({ optionDescription: optionHelp });
   return program;
 }
 
@@ -41,6 +43,11 @@ export async function runCli(args: readonly string[]): Promise<number> {
   const program = createProgram();
   program.exitOverride();
   for (const cmd of program.commands) cmd.exitOverride();
+  // the flags of the command that runs: library messages are put in their terms (inCliTerms)
+  let flags: string[] = [];
+  program.hook("preAction", (_program, command) => {
+    flags = command.options.flatMap((o) => (o.long !== undefined ? [o.long] : []));
+  });
   try {
     await program.parseAsync([...args], { from: "user" });
     // a command that stopped early on Ctrl-C (and wrote what it had) says so in the exit code
@@ -51,11 +58,11 @@ export async function runCli(args: readonly string[]): Promise<number> {
       return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
     if (err instanceof InvalidArgumentError) {
-      process.stderr.write(`milab: ${err.message}\n`);
+      process.stderr.write(`milab: ${inCliTerms(err.message, flags)}\n`);
       return EXIT.usage;
     }
     if (err instanceof MarketIntelError) {
-      process.stderr.write(`milab: ${err.message}\n`);
+      process.stderr.write(`milab: ${inCliTerms(err.message, flags)}\n`);
       return EXIT.failure;
     }
     const message = err instanceof Error ? err.message : String(err);

@@ -17,6 +17,10 @@ export interface StudyRun {
   readonly source: string;
   readonly live: boolean;
   readonly seed: number | undefined;
+  /** The "now" the history ends at (epoch ms): --clock, else the wall clock when the load began. */
+  readonly clock: number;
+  /** History window in hours (--hours). */
+  readonly hours: number;
   readonly requests: number;
   readonly loadMs: number;
   readonly computeMs: number;
@@ -29,7 +33,7 @@ export interface StudyRun {
  */
 export async function runStudyJob(o: StudyCliOptions, progress: Progress): Promise<StudyRun> {
   try {
-    const { data, source, live, seed, loadMs } = await loadJobData(o, progress);
+    const { data, source, live, seed, clock, loadMs } = await loadJobData(o, progress);
     const t1 = performance.now();
     progress.step("backtesting", 3);
     const study = runStudy(data, toStudyOptions(o));
@@ -40,7 +44,7 @@ export async function runStudyJob(o: StudyCliOptions, progress: Progress): Promi
     progress.update(3);
     const t2 = performance.now();
     progress.stop();
-    return { study, real, variants: whatIf?.rows, whatIf: whatIf?.coins, source, live, seed, requests: data.requests, loadMs, computeMs: t2 - t1 };
+    return { study, real, variants: whatIf?.rows, whatIf: whatIf?.coins, source, live, seed, clock, hours: o.hours, requests: data.requests, loadMs, computeMs: t2 - t1 };
   } finally {
     progress.stop();
   }

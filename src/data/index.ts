@@ -3,6 +3,8 @@ export type { Columns } from "./toDataFrame.js";
 export type { DataFrame } from "./danfo.js";
 export { createPanel, isPanel } from "./Panel.js";
 export type { Panel } from "./Panel.js";
+export { panelBetween } from "./panelBetween.js";
+export type { TimeBound } from "./panelBetween.js";
 export { fromDataFrame } from "./fromDataFrame.js";
 export type { ColumnSource, FromDataFrameOptions } from "./fromDataFrame.js";
 export { sortDedupe } from "./sortDedupe.js";

@@ -1,8 +1,10 @@
 /**
- * Median spacing of the bar times, ms: the bar interval when bars are regular, robust to a
- * few gaps (missing bars). NaN gaps are skipped; NaN with fewer than 2 times.
+ * Median spacing of the bar times, ms: median(diff(time)), NaN gaps
+ * skipped; NaN with fewer than 2 times. The bar length a series implies
+ * (a few missing bars do not move it): inferPeriodsPerYear, windowBars and
+ * resample's partial-bar rule read it.
  * @param time bar times, epoch ms, ascending
- * @example medianSpacing([0, 60_000, 120_000, 300_000]) // 60 000 (one gap of 3 bars)
+ * @example medianSpacing([0, 60_000, 120_000, 300_000]) // 60000 (one gap of 3 bars)
  * @internal
  */
 export function medianSpacing(time: ArrayLike<number>): number {

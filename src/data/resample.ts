@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { barIntervalMs, type BarInterval } from "./barInterval.js";
+import { medianSpacing } from "./medianSpacing.js";
 import type { Panel } from "./Panel.js";
 
 /** How `resample` reduces the values of one bar. */
@@ -17,14 +18,39 @@ export interface ResampleOptions {
   readonly label?: "open" | "close";
   /** `"nan"`: every bar from the first to the last with data, empty ones NaN (count 0); `"drop"`: only bars with data ["nan"]. */
   readonly emptyBars?: "nan" | "drop";
+  /**
+   * Which end of a bar belongs to it (pandas' `closed`): `"left"`, [start, end), for times stamped at
+   * the open of what they measure; `"right"`, (start, end], for times stamped at the close (a minute
+   * bar stamped 00:01 belongs to the hour ending 01:00) ["left"].
+   */
+  readonly closed?: "left" | "right";
+  /**
+   * The last bar when the data ends before it does ({@link BarOptions}): `"drop"` it (its values would
+   * be a few inputs presented as a whole bar) or `"keep"` it (pandas and Polars keep it) ["drop"].
+   */
+  readonly partialLastBar?: "drop" | "keep";
 }
 
-/** Bucket index of each time and the bar list; shared by resample and resampleOHLC. @internal */
+/** The bar options resample and resampleOHLC share, checked. @internal */
+export interface BarOptions {
+  readonly label: "open" | "close";
+  readonly emptyBars: "nan" | "drop";
+  readonly closed: "left" | "right";
+  readonly partialLastBar: "drop" | "keep";
+}
+
+/**
+ * Bucket index of each time and the bar list; shared by resample and resampleOHLC. Bar k covers
+ * [k·interval, (k+1)·interval) when `closed` is "left", (k·interval, (k+1)·interval] when "right".
+ * `last` is the last time, `spacing` the median spacing of the distinct times (NaN with fewer than 2).
+ * @internal
+ */
 export function bucketTimes(
   time: ArrayLike<number>,
   intervalMs: number,
   where: string,
-): { bar: Int32Array | Float64Array; first: number; bars: number } {
+  closed: "left" | "right" = "left",
+): { bar: Int32Array | Float64Array; first: number; bars: number; last: number; spacing: number } {
   const n = time.length;
   const bar = new Float64Array(n);
   for (let i = 0; i < n; i++) {
@@ -35,42 +61,66 @@ export function bucketTimes(
     if (i > 0 && t < (time[i - 1] as number)) {
       throw new InvalidArgumentError("time", `${where}: time must be ascending, got ${t} after ${time[i - 1] as number} at index ${i}; sort it first (sortDedupe)`);
     }
-    bar[i] = Math.floor(t / intervalMs);
+    bar[i] = closed === "left" ? Math.floor(t / intervalMs) : Math.ceil(t / intervalMs) - 1;
   }
-  if (n === 0) return { bar, first: 0, bars: 0 };
+  if (n === 0) return { bar, first: 0, bars: 0, last: Number.NaN, spacing: Number.NaN };
   const first = bar[0] as number;
   for (let i = 0; i < n; i++) bar[i] = (bar[i] as number) - first;
-  return { bar, first, bars: (bar[n - 1] as number) + 1 };
+  const distinct: number[] = [];
+  for (let i = 0; i < n; i++) if (i === 0 || (time[i] as number) !== (time[i - 1] as number)) distinct.push(time[i] as number);
+  return { bar, first, bars: (bar[n - 1] as number) + 1, last: time[n - 1] as number, spacing: medianSpacing(distinct) };
 }
 
-/** Keep bars with data (or all), stamp them; shared by resample and resampleOHLC. @internal */
+/**
+ * The partial-bar rule: is the last bar, which ends at `end`, complete? The data must reach its end:
+ * closed "right", the last time is `end` or later; closed "left", the last time plus the input's
+ * spacing (median of its distinct time steps: the span the last input covers) is `end` or later.
+ * With fewer than two distinct times the spacing is unknown and a left-closed last bar is partial.
+ * @internal
+ */
+export function lastBarComplete(last: number, spacing: number, end: number, closed: "left" | "right"): boolean {
+  return closed === "right" ? last >= end : last + spacing >= end;
+}
+
+/** Keep bars with data (or all), drop a partial last bar (unless kept), stamp them; shared by resample and resampleOHLC. @internal */
 export function finishBars(
-  first: number,
-  bars: number,
+  buckets: { readonly first: number; readonly bars: number; readonly last: number; readonly spacing: number },
   intervalMs: number,
   hasData: Uint8Array,
   columns: Record<string, Float64Array>,
-  label: "open" | "close",
-  emptyBars: "nan" | "drop",
+  options: BarOptions,
 ): Panel {
+  const { first, last, spacing } = buckets;
+  const { label, emptyBars, closed, partialLastBar } = options;
+  let bars = buckets.bars;
+  if (bars > 0 && partialLastBar === "drop" && !lastBarComplete(last, spacing, (first + bars) * intervalMs, closed)) bars--;
   const keep: number[] = [];
   for (let b = 0; b < bars; b++) if (emptyBars === "nan" || hasData[b] === 1) keep.push(b);
   const shift = label === "close" ? 1 : 0;
   const time = Float64Array.from(keep, (b) => (first + b + shift) * intervalMs);
   const out: Record<string, Float64Array> = {};
   for (const [name, col] of Object.entries(columns)) {
-    out[name] = keep.length === bars ? col : Float64Array.from(keep, (b) => col[b] as number);
+    out[name] = keep.length === col.length ? col : Float64Array.from(keep, (b) => col[b] as number);
   }
   return { time, columns: out };
 }
 
-/** Check the label and emptyBars options. @internal */
-export function barOptions(where: string, label: unknown, emptyBars: unknown): { label: "open" | "close"; emptyBars: "nan" | "drop" } {
-  const l = label ?? "open";
-  const e = emptyBars ?? "nan";
-  if (l !== "open" && l !== "close") throw new InvalidArgumentError("label", `${where}: label must be "open" or "close", got ${JSON.stringify(label)}`);
-  if (e !== "nan" && e !== "drop") throw new InvalidArgumentError("emptyBars", `${where}: emptyBars must be "nan" or "drop", got ${JSON.stringify(emptyBars)}`);
-  return { label: l, emptyBars: e };
+/** Check the label, emptyBars, closed and partialLastBar options. @internal */
+export function barOptions(
+  where: string,
+  options: { readonly label?: unknown; readonly emptyBars?: unknown; readonly closed?: unknown; readonly partialLastBar?: unknown },
+): BarOptions {
+  const pick = <T extends string>(name: string, value: unknown, allowed: readonly T[]): T => {
+    const v = value ?? allowed[0];
+    if (!allowed.includes(v as T)) throw new InvalidArgumentError(name, `${where}: ${name} must be ${allowed.map((a) => `"${a}"`).join(" or ")}, got ${JSON.stringify(value)}`);
+    return v as T;
+  };
+  return {
+    label: pick("label", options.label, ["open", "close"] as const),
+    emptyBars: pick("emptyBars", options.emptyBars, ["nan", "drop"] as const),
+    closed: pick("closed", options.closed, ["left", "right"] as const),
+    partialLastBar: pick("partialLastBar", options.partialLastBar, ["drop", "keep"] as const),
+  };
 }
 
 /**
@@ -81,7 +131,12 @@ export function barOptions(where: string, label: unknown, emptyBars: unknown): {
  * pandas, whose `sum()` of an empty bin is 0 (`min_count=1` matches this).
  * A bar's values are complete only at its end: stamp it there with
  * `label: "close"` before aligning it with other feeds, or use
- * `knownAfterMs: interval` in `alignAsOf`.
+ * `knownAfterMs: interval` in `alignAsOf`. `closed` says which end of a bar
+ * a time on its boundary belongs to (pandas' `closed`). A last bar the data
+ * does not fill to its end (minutes ending at 01:01 make an hour bar of two
+ * minutes) is dropped unless `partialLastBar: "keep"`: see lastBarComplete.
+ * With `partialLastBar: "keep"` the bars are pandas' `resample(interval,
+ * closed, label)` bins.
  * @param time epoch ms, ascending (repeats allowed)
  * @throws InvalidArgumentError for unsorted or non-finite times, a column of the wrong length, an unknown interval or aggregation
  * @example
@@ -94,7 +149,7 @@ export function resample(time: ArrayLike<number>, columns: Readonly<Record<strin
     throw new InvalidArgumentError("options", `${where}: options must be an object like { interval: "1h", how: "last" }`);
   }
   const step = barIntervalMs(options.interval, where);
-  const { label, emptyBars } = barOptions(where, options.label, options.emptyBars);
+  const bar0 = barOptions(where, options);
   const how = options.how ?? "last";
   const aggOf = (name: string): Aggregation => {
     const a = typeof how === "string" ? how : (how[name] ?? "last");
@@ -108,7 +163,8 @@ export function resample(time: ArrayLike<number>, columns: Readonly<Record<strin
     if (col.length !== n) throw new InvalidArgumentError("columns", `${where}: column ${JSON.stringify(name)} has ${col.length} values, expected ${n}`);
     aggOf(name);
   }
-  const { bar, first, bars } = bucketTimes(time, step, where);
+  const buckets = bucketTimes(time, step, where, bar0.closed);
+  const { bar, bars } = buckets;
   const hasData = new Uint8Array(bars);
   for (let i = 0; i < n; i++) hasData[bar[i] as number] = 1;
   const out: Record<string, Float64Array> = {};
@@ -148,5 +204,5 @@ export function resample(time: ArrayLike<number>, columns: Readonly<Record<strin
     if (agg === "mean") for (let b = 0; b < bars; b++) if ((cnt[b] as number) > 0) res[b] = (res[b] as number) / (cnt[b] as number);
     out[name] = res;
   }
-  return finishBars(first, bars, step, hasData, out, label, emptyBars);
+  return finishBars(buckets, step, hasData, out, bar0);
 }

@@ -11,6 +11,10 @@ export interface ResampleOHLCOptions {
   readonly label?: "open" | "close";
   /** `"nan"`: every bar from first to last, empty ones NaN (volume NaN too); `"drop"`: only bars with data ["nan"]. */
   readonly emptyBars?: "nan" | "drop";
+  /** `"left"`: a bar is [start, end); `"right"`: (start, end], for times stamped at the close ["left"] (as resample). */
+  readonly closed?: "left" | "right";
+  /** `"drop"`: a last bar the data does not fill to its end is left out; `"keep"`: kept ["drop"] (as resample). */
+  readonly partialLastBar?: "drop" | "keep";
 }
 
 /** Prices to turn into bars: one price series (ticks, minute marks), or finer bars. */
@@ -25,7 +29,8 @@ export type OHLCInput =
  * open = first open, high = max high, low = min low, close = last close and
  * volume = sum. NaN values are skipped. Output columns `open, high, low,
  * close` (+ `volume` when given, + `count` of input rows with a finite close).
- * A bar is known only at its end (see `label`).
+ * A bar is known only at its end (see `label`); a last bar the data does not
+ * fill is dropped unless `partialLastBar: "keep"` (the rule of `resample`).
  * @param time epoch ms, ascending
  * @throws InvalidArgumentError for unsorted or non-finite times, mismatched lengths or a bad option
  * @example resampleOHLC([0, 60_000, 120_000], [10, 12, 11], { interval: "5m" }).columns.high // Float64Array [12]
@@ -52,7 +57,7 @@ function resampleBars(time: ArrayLike<number>, prices: OHLCInput, options: Resam
     throw new InvalidArgumentError("options", `${where}: options must be an object like { interval: "1h" }`);
   }
   const step = barIntervalMs(options.interval, where);
-  const { label, emptyBars } = barOptions(where, options.label, options.emptyBars);
+  const barOpts = barOptions(where, options);
   if (typeof prices !== "object" || prices === null) {
     throw new InvalidArgumentError("prices", `${where}: prices must be a series or { open, high, low, close, volume? }, got ${JSON.stringify(prices)}`);
   }
@@ -72,7 +77,8 @@ function resampleBars(time: ArrayLike<number>, prices: OHLCInput, options: Resam
     }
     if (col.length !== n) throw new InvalidArgumentError("prices", `${where}: ${name} has ${col.length} values, expected ${n} (one per time)`);
   }
-  const { bar, first, bars } = bucketTimes(time, step, where);
+  const buckets = bucketTimes(time, step, where, barOpts.closed);
+  const { bar, bars } = buckets;
   const o = new Float64Array(bars).fill(Number.NaN);
   const h = new Float64Array(bars).fill(Number.NaN);
   const l = new Float64Array(bars).fill(Number.NaN);
@@ -102,5 +108,5 @@ function resampleBars(time: ArrayLike<number>, prices: OHLCInput, options: Resam
   const cols: Record<string, Float64Array> = { open: o, high: h, low: l, close: c };
   if (volume !== undefined) cols["volume"] = v;
   cols["count"] = count;
-  return finishBars(first, bars, step, hasData, cols, label, emptyBars);
+  return finishBars(buckets, step, hasData, cols, barOpts);
 }

@@ -5,6 +5,8 @@ import { daysFromCivil } from "./daysFromCivil.js";
 export const MIN_TIME_MS = 0;
 /** 2099-12-31T23:59:59.999Z: the latest time accepted by default. */
 export const MAX_TIME_MS = 4_102_444_799_999;
+/** 8.64e15 ms (±275 760 years from 1970): the range a JavaScript Date (and an ISO 8601 string of it) can hold. */
+export const DATE_LIMIT_MS = 8.64e15;
 /**
  * The seconds-vs-milliseconds rule of `unit: "auto"`: a number whose
  * magnitude is below 1e11 is epoch SECONDS, anything else epoch ms. 1e11 ms is
@@ -186,7 +188,7 @@ function show(value: unknown): string {
 }
 
 function bound(ms: number): string {
-  return Number.isFinite(ms) && Math.abs(ms) <= 8.64e15 ? new Date(ms).toISOString() : String(ms);
+  return Number.isFinite(ms) && Math.abs(ms) <= DATE_LIMIT_MS ? new Date(ms).toISOString() : String(ms);
 }
 
 /**

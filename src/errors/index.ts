@@ -12,3 +12,4 @@ export { CrossOriginRedirectError } from "./CrossOriginRedirectError.js";
 export { RecorderLockedError, type LockHolder } from "./RecorderLockedError.js";
 export { RecordingWriteError } from "./RecordingWriteError.js";
 export { StoreLockedError } from "./StoreLockedError.js";
+export { FileWriteError } from "./FileWriteError.js";

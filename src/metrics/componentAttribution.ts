@@ -15,7 +15,8 @@ export interface ComponentAttributionOptions {
 }
 
 /** Per-component attribution, plus the full composite's IC. */
-export interface ComponentAttribution extends MetricsTable {
+export interface ComponentAttribution
+  extends MetricsTable<{ component: readonly string[]; weight: Float64Array; ic: Float64Array; ciLow: Float64Array; ciHigh: Float64Array; icWithout: Float64Array; icDrop: Float64Array }> {
   /** Rank IC of the full composite against the forward returns. */
   readonly compositeIc: number;
 }

@@ -4,6 +4,9 @@ import { metricsTable, type MetricsTable } from "./MetricsTable.js";
 import { quantileBuckets } from "./quantileBuckets.js";
 import { checkPair, completePairs } from "./spearmanCorrelation.js";
 
+/** The columns of {@link decileReturns}. */
+export type DecileColumns = { bucket: Float64Array; count: Float64Array; minSignal: Float64Array; maxSignal: Float64Array; meanForwardReturn: Float64Array; hitRate: Float64Array };
+
 /**
  * Mean forward return by signal quantile bucket (deciles by default): the
  * bars where both are known are bucketed by the rank of the signal into
@@ -17,7 +20,7 @@ import { checkPair, completePairs } from "./spearmanCorrelation.js";
  * @throws InvalidArgumentError on different lengths, a bad bucket count, or options that are not an object
  * @example decileReturns(replay.composite, fwd["1h"]).columns.meanForwardReturn
  */
-export function decileReturns(signal: ArrayLike<number>, forward: ArrayLike<number>, options?: { readonly buckets?: number }): MetricsTable {
+export function decileReturns(signal: ArrayLike<number>, forward: ArrayLike<number>, options?: { readonly buckets?: number }): MetricsTable<DecileColumns> {
   checkPair(signal, forward, "decileReturns", ["signal", "forward"]);
   checkOptionsObject(options, "decileReturns", "decileReturns(signal, forward, { buckets: 5 })");
   const buckets = options?.buckets ?? 10;

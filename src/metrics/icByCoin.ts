@@ -19,7 +19,7 @@ export interface CoinSignal {
  * @throws InvalidArgumentError with no coins, or as icDecay
  * @example icByCoin({ BTC: { signal: btc.composite, close: btcClose }, ETH: {...} }, { horizons: [12, 48] }).toDataFrame()
  */
-export function icByCoin(coins: Readonly<Record<string, CoinSignal>>, options: IcDecayOptions): MetricsTable {
+export function icByCoin(coins: Readonly<Record<string, CoinSignal>>, options: IcDecayOptions): MetricsTable<{ coin: string[] } & ReturnType<typeof icDecay>["columns"]> {
   checkOptionsObject(options, "icByCoin", "icByCoin(coins, { horizons: [12, 48] })");
   const names = coins && typeof coins === "object" ? Object.keys(coins) : [];
   if (names.length === 0) {
@@ -36,8 +36,9 @@ export function icByCoin(coins: Readonly<Record<string, CoinSignal>>, options: I
   }
   const first = parts[0] as MetricsTable;
   for (const col of Object.keys(first.columns)) {
-    const cols = parts.map((p) => p.columns[col] as Float64Array | readonly string[]);
+    const cols = parts.map((p) => (p.columns as Readonly<Record<string, Float64Array | readonly string[]>>)[col] as Float64Array | readonly string[]);
     out[col] = typeof cols[0]?.[0] === "string" ? cols.flatMap((c) => Array.from(c as readonly string[])) : Float64Array.from(cols.flatMap((c) => Array.from(c as Float64Array)));
   }
-  return metricsTable(out);
+  // the columns of icDecay, stacked coin by coin, after the coin column
+  return metricsTable(out) as unknown as MetricsTable<{ coin: string[] } & ReturnType<typeof icDecay>["columns"]>;
 }

@@ -30,7 +30,7 @@ export function icDecay(
   signal: ArrayLike<number>,
   close: ArrayLike<number>,
   options: IcDecayOptions,
-): MetricsTable {
+): MetricsTable<{ horizon: string[]; bars: Float64Array; ic: Float64Array; ciLow: Float64Array; ciHigh: Float64Array; zScore: Float64Array; n: Float64Array; effectiveN: Float64Array }> {
   checkOptionsObject(options, "icDecay", 'icDecay(signal, close, { horizons: ["1h", "4h"], time })');
   const horizons = options?.horizons;
   if (signal?.length !== close?.length) {

@@ -20,7 +20,7 @@ export interface CalendarReturnsOptions {
  * @throws InvalidArgumentError when time is missing, not one per return, not finite or not ascending
  * @example monthlyReturns([0.1, 0.1, -0.5], { time: [Date.UTC(2024, 0, 1), Date.UTC(2024, 0, 31), Date.UTC(2024, 1, 1)] }).columns.return // [0.21, -0.5]
  */
-export function monthlyReturns(returns: ArrayLike<number>, options: CalendarReturnsOptions): MetricsTable {
+export function monthlyReturns(returns: ArrayLike<number>, options: CalendarReturnsOptions): MetricsTable<{ year: Float64Array; month: Float64Array; return: Float64Array }> {
   const time = checkTimes(returns, options?.time, "monthlyReturns");
   const years: number[] = [];
   const months: number[] = [];

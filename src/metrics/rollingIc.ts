@@ -29,7 +29,7 @@ export interface RollingIcOptions {
  * @throws InvalidArgumentError on different lengths, unsorted times, a bad windowMs, horizon or confidence
  * @example rollingIc(replay.composite, fwd["1 bar"], { time, windowMs: 30 * 86_400_000 }).columns.ic
  */
-export function rollingIc(signal: ArrayLike<number>, forward: ArrayLike<number>, options: RollingIcOptions): MetricsTable {
+export function rollingIc(signal: ArrayLike<number>, forward: ArrayLike<number>, options: RollingIcOptions): MetricsTable<{ start: Float64Array; time: Float64Array; ic: Float64Array; ciLow: Float64Array; ciHigh: Float64Array; n: Float64Array }> {
   checkPair(signal, forward, "rollingIc", ["signal", "forward"]);
   const time = checkTimes(signal, options?.time, "rollingIc");
   const windowMs = options.windowMs;

@@ -18,6 +18,9 @@ export interface RollingMetricsOptions {
   readonly periodsPerYear?: number;
 }
 
+/** The columns of {@link rollingMetrics}: `beta` only with a benchmark. */
+export type RollingMetricsColumns = { time: Float64Array; sharpe: Float64Array; volatility: Float64Array; beta?: Float64Array };
+
 /**
  * Rolling Sharpe ratio, volatility and (with a benchmark) beta over a window
  * given in time: `round(windowMs / median bar spacing)` bars ending at each bar.
@@ -28,7 +31,7 @@ export interface RollingMetricsOptions {
  * @throws InvalidArgumentError when time or the benchmark is not one per return, the window holds fewer than 2 bars, or periodsPerYear is not a positive finite number
  * @example rollingMetrics(r.returns, { time: r.time, windowMs: 30 * 86_400_000, benchmark }).columns.sharpe
  */
-export function rollingMetrics(returns: ArrayLike<number>, options: RollingMetricsOptions): MetricsTable {
+export function rollingMetrics(returns: ArrayLike<number>, options: RollingMetricsOptions): MetricsTable<RollingMetricsColumns> {
   const time = checkTimes(returns, options?.time, "rollingMetrics");
   if (time.length < 2) {
     // No bar spacing to measure: nothing can be rolled (NaN, the input's length).

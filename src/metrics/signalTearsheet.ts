@@ -30,9 +30,9 @@ export interface SignalTearsheet {
   /** Rank IC over the whole sample with its overlap-corrected interval. */
   readonly ic: InformationCoefficient;
   /** IC per non-overlapping window (see `rollingIc`). */
-  readonly rollingIc: MetricsTable;
+  readonly rollingIc: ReturnType<typeof rollingIc>;
   /** Mean forward return by signal quantile (see `decileReturns`). */
-  readonly quantiles: MetricsTable;
+  readonly quantiles: ReturnType<typeof decileReturns>;
   /** Top-minus-bottom spread and its t-statistic (see `quantileSpread`). */
   readonly spread: QuantileSpread;
   /**
@@ -47,7 +47,7 @@ export interface SignalTearsheet {
    */
   readonly turnover: MetricsTable;
   /** `lag` (bars) and `autocorrelation`: Spearman correlation of signal[t] with signal[t - lag]. */
-  readonly autocorrelation: MetricsTable;
+  readonly autocorrelation: MetricsTable<{ lag: Float64Array; autocorrelation: Float64Array }>;
 }
 
 /**

@@ -87,7 +87,7 @@ export function drawdownEpisodes(returns: ArrayLike<number>): DrawdownEpisode[] 
  * @throws InvalidArgumentError when time is missing, not one per return or not ascending, or top is not an integer >= 1
  * @example topDrawdowns([0.1, -0.2, 0.5], { time: [0, 86_400_000, 172_800_000] }).columns.depth // [-0.2]
  */
-export function topDrawdowns(returns: ArrayLike<number>, options: TopDrawdownsOptions): MetricsTable {
+export function topDrawdowns(returns: ArrayLike<number>, options: TopDrawdownsOptions): MetricsTable<{ peak: Float64Array; valley: Float64Array; recovery: Float64Array; depth: Float64Array; days: Float64Array }> {
   const time = checkTimes(returns, options?.time, "topDrawdowns");
   const top = options.top ?? 5;
   if (!Number.isInteger(top) || top < 1) {

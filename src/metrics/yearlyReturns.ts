@@ -9,7 +9,7 @@ import { metricsTable, type MetricsTable } from "./MetricsTable.js";
  * @throws InvalidArgumentError as {@link monthlyReturns}
  * @example yearlyReturns([0.1, 0.1], { time: [Date.UTC(2023, 11, 31), Date.UTC(2024, 0, 1)] }).columns.return // [0.1, 0.1]
  */
-export function yearlyReturns(returns: ArrayLike<number>, options: CalendarReturnsOptions): MetricsTable {
+export function yearlyReturns(returns: ArrayLike<number>, options: CalendarReturnsOptions): MetricsTable<{ year: Float64Array; return: Float64Array }> {
   const monthly = monthlyReturns(returns, options);
   const year = monthly.columns["year"] as Float64Array;
   const ret = monthly.columns["return"] as Float64Array;

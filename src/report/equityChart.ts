@@ -7,7 +7,7 @@ export interface EquityChartOptions {
   readonly title?: string;
   /** Rebase every curve to 1 at its first finite value ("growth of 1") [false]. */
   readonly normalize?: boolean;
-  /** Logarithmic y axis [false]. */
+  /** Logarithmic y axis, spanning the data, labelled with plain numbers (1,000 or 0.95) [false]. */
   readonly logScale?: boolean;
   /** y-axis title ["equity"]. */
   readonly yTitle?: string;
@@ -48,8 +48,10 @@ export function equitySpec(input: TimeSeriesInput, options: EquityChartOptions =
         field: "v",
         type: "quantitative",
         title: options.yTitle ?? (options.normalize === true ? "growth of 1" : "equity"),
-        scale: options.logScale === true ? { type: "log" } : { zero: false },
-        axis: { format: options.normalize === true ? ".2f" : "~s" },
+        // A log axis spans the data, not the decades around it (curves near 1 would lie flat), and
+        // shows plain numbers (SI prefixes read 0.9 as "900m").
+        scale: options.logScale === true ? { type: "log", nice: false } : { zero: false },
+        axis: { format: options.normalize === true ? ".2f" : options.logScale === true ? ",.3~r" : "~s" },
       },
       color: { field: "s", type: "nominal", sort: Object.keys(input.series) },
     },

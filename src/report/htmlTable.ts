@@ -3,6 +3,9 @@ import { escapeHtml } from "./escapeHtml.js";
 import { frameColumns, type FrameLike } from "./frameColumns.js";
 import { formatNumber, type TableColumns } from "./textTable.js";
 import { COLORS } from "./chartTheme.js";
+import { formatUtc } from "./formatUtc.js";
+
+export { formatUtc };
 
 /** Options of {@link htmlTable}. */
 export interface HtmlTableOptions {
@@ -18,14 +21,6 @@ export interface HtmlTableOptions {
   readonly maxRows?: number;
   /** CSS class of the table ["milab-table"]. */
   readonly className?: string;
-}
-
-/** `YYYY-MM-DD HH:MM` in UTC (seconds shown when not zero). @internal */
-export function formatUtc(ms: number): string {
-  if (!Number.isFinite(ms)) return "–";
-  const iso = new Date(ms).toISOString();
-  const seconds = iso.slice(17, 19);
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)}${seconds === "00" ? "" : `:${seconds}`}`;
 }
 
 /**

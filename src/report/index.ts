@@ -1,3 +1,14 @@
+export { DISPLAY, isDisplayable } from "./display.js";
+export type { Displayable, DisplayForms } from "./display.js";
+export { show, displayForms } from "./show.js";
+export type { ShowOptions } from "./show.js";
+export { stats } from "./stats.js";
+export type { Stats, StatsOptions, StatsRow, StatsSource } from "./stats.js";
+export { monthlyTable, MONTH_NAMES } from "./monthlyTable.js";
+export type { MonthlyTable, MonthlyTableOptions } from "./monthlyTable.js";
+export { tearsheet } from "./tearsheet.js";
+export type { Tearsheet, TearsheetOptions } from "./tearsheet.js";
+export { formatPercent } from "./formatPercent.js";
 export { formatNumber, textTable } from "./textTable.js";
 export type { TableColumns, TextTableOptions } from "./textTable.js";
 export { htmlTable } from "./htmlTable.js";
@@ -27,7 +38,7 @@ export type { HeatmapCell, SweepHeatmapOptions, SweepTable } from "./sweepHeatma
 export { thresholdChart, thresholdRows } from "./thresholdChart.js";
 export type { ThresholdChartOptions, ThresholdRow } from "./thresholdChart.js";
 export { walkForwardChart } from "./walkForwardChart.js";
-export type { WalkForwardChartInput, WalkForwardChartOptions } from "./walkForwardChart.js";
+export type { WalkForwardChartInput, WalkForwardChartOptions, WalkForwardChartResult } from "./walkForwardChart.js";
 export { pboLogitChart } from "./pboLogitChart.js";
 export type { PboLogitChartOptions } from "./pboLogitChart.js";
 export { isItRealInput, isItRealSection, isItRealVerdict } from "./isItRealSection.js";

@@ -8,8 +8,13 @@ import { walkForwardChart, type WalkForwardChartInput } from "./walkForwardChart
 
 /** The statistics of {@link isItRealSection}: plain numbers, computed by src/research (assessSweep gives them all). */
 export interface IsItRealInput {
-  /** Variants tried (the sweep's size): the number of trials the DSR deflates for. */
+  /** Variants tried (the sweep's size): the raw number of trials. */
   readonly trials: number;
+  /**
+   * The effective number of independent trials the DSR, SR₀ and MinTRL below deflate for, when it is not
+   * `trials` (assessSweep's `effective.trials`, by correlation eigenvalue entropy).
+   */
+  readonly effectiveTrials?: number;
   /** Annualised Sharpe ratio of the in-sample winner. */
   readonly inSampleSharpe: number;
   /** Deflated Sharpe ratio of the winner (deflatedSharpeRatio's `dsr`, a probability). */
@@ -35,24 +40,27 @@ export interface IsItRealInput {
   readonly logits?: ArrayLike<number>;
   /** The sweep, with the two components of its heatmap (drawn when given); the metric vs threshold is drawn too. */
   readonly sweep?: SweepTable;
-  readonly heatmap?: { readonly x: string; readonly y: string };
+  /** Components on the heatmap's axes, and optionally its cell size (`bucket`: weights rounded to it, see sweepHeatmap). */
+  readonly heatmap?: { readonly x: string; readonly y: string; readonly bucket?: number };
 }
 
 /**
  * The numbers of an {@link assessSweep} result as an {@link IsItRealInput} (trials, the winner's
  * in-sample Sharpe, DSR and SR₀, PSR, PBO, MinTRL against SR₀, bars and, with a walk-forward, its
- * out-of-sample Sharpe): what isItRealVerdict and isItRealSection read.
+ * out-of-sample Sharpe): what isItRealVerdict and isItRealSection read. The DSR, SR₀ and MinTRL are
+ * those at the effective number of trials (`assessment.effective`).
  * @example isItRealVerdict(isItRealInput(assessSweep(sweep, { walkForward })))
  */
 export function isItRealInput(a: SweepAssessment): IsItRealInput {
   return {
     trials: a.trials,
+    ...(a.effective.trials !== a.trials ? { effectiveTrials: a.effective.trials } : {}),
     inSampleSharpe: a.best.value,
-    dsr: a.dsr,
-    expectedMaxSharpe: a.expectedMaxSharpe,
+    dsr: a.effective.dsr,
+    expectedMaxSharpe: a.effective.expectedMaxSharpe,
     psr: a.psr,
     pbo: a.pbo,
-    minTrackRecordLength: a.minTrackRecordLength,
+    minTrackRecordLength: a.effective.minTrackRecordLength,
     bars: a.bars,
     ...(a.walkForward !== undefined ? { outOfSampleSharpe: a.walkForward.outOfSampleSharpe } : {}),
   };
@@ -81,9 +89,10 @@ const num = (x: number): string => (Number.isFinite(x) ? x.toFixed(2) : "–");
  */
 export function isItRealVerdict(s: IsItRealInput): string[] {
   const v = sweepVerdict(s);
+  const n = s.effectiveTrials !== undefined ? `${s.effectiveTrials} effective trials (of ${s.trials} tried)` : `${s.trials} trials`;
   const dsrTest = v.deflated
-    ? `the winner's Sharpe survives deflation for ${s.trials} trials (DSR ${pct(s.dsr)} >= 95%)`
-    : `the winner's Sharpe does not survive deflation for ${s.trials} trials (DSR ${pct(s.dsr)} < 95%)`;
+    ? `the winner's Sharpe survives deflation for ${n} (DSR ${pct(s.dsr)} >= 95%)`
+    : `the winner's Sharpe does not survive deflation for ${n} (DSR ${pct(s.dsr)} < 95%)`;
   const pboTest = v.selectionHolds === undefined ? undefined : v.selectionHolds ? `the selection holds out of sample (PBO ${pct(s.pbo)} < 50%)` : `the selection does not hold out of sample (PBO ${pct(s.pbo)} >= 50%)`;
   const oosTest =
     v.outOfSampleHolds === undefined ? undefined : v.outOfSampleHolds ? `the walk-forward earns out of sample (Sharpe ${num(s.outOfSampleSharpe as number)} > 0)` : `the walk-forward loses out of sample (Sharpe ${num(s.outOfSampleSharpe as number)} <= 0)`;
@@ -103,7 +112,7 @@ export function isItRealVerdict(s: IsItRealInput): string[] {
         : `Verdict: not proven: ${passed}, but ${failed}${v.deflated ? "." : "; a longer track record would settle it."}`,
   ];
   out.push(
-    `DSR ${pct(s.dsr)}: the probability that the winner's true Sharpe is above 0 after deflating for ${s.trials} trials, whose best would reach a Sharpe of ${num(s.expectedMaxSharpe)} (SR₀) by luck alone; before deflation, PSR ${pct(s.psr)}.`,
+    `DSR ${pct(s.dsr)}: the probability that the winner's true Sharpe is above 0 after deflating for ${n}${s.effectiveTrials !== undefined ? " (correlation eigenvalue entropy: near-identical variants count as one)" : ""}, whose best would reach a Sharpe of ${num(s.expectedMaxSharpe)} (SR₀) by luck alone; before deflation, PSR ${pct(s.psr)}.`,
   );
   if (Number.isFinite(s.pbo)) {
     out.push(
@@ -116,7 +125,7 @@ export function isItRealVerdict(s: IsItRealInput): string[] {
     out.push(`The winner's Sharpe (${num(s.inSampleSharpe)}) does not exceed SR₀ = ${num(s.expectedMaxSharpe)}, so no track record is long enough for a Sharpe above SR₀ at 95%.`);
   } else if (Number.isFinite(s.minTrackRecordLength)) {
     out.push(
-      `A Sharpe above SR₀ = ${num(s.expectedMaxSharpe)} (not 0: the best of ${s.trials} trials) at 95% needs ${Math.ceil(s.minTrackRecordLength)} bars; the ${s.bars} observed ${s.bars >= s.minTrackRecordLength ? "are enough" : "fall short"}.`,
+      `A Sharpe above SR₀ = ${num(s.expectedMaxSharpe)} (not 0: the best of ${s.effectiveTrials ?? s.trials} trials) at 95% needs ${Math.ceil(s.minTrackRecordLength)} bars; the ${s.bars} observed ${s.bars >= s.minTrackRecordLength ? "are enough" : "fall short"}.`,
     );
   }
   const oos = s.outOfSampleSharpe;
@@ -151,7 +160,7 @@ export async function isItRealSection(input: IsItRealInput, options: IsItRealOpt
     ...(input.outOfSampleSharpe !== undefined ? [{ label: "out-of-sample Sharpe", value: input.outOfSampleSharpe, format: "number" as const, signed: true }] : []),
   ];
   const charts: { title?: string; svg: string }[] = [];
-  if (input.sweep !== undefined && input.heatmap !== undefined) charts.push({ svg: await sweepHeatmap(input.sweep, { x: input.heatmap.x, y: input.heatmap.y }) });
+  if (input.sweep !== undefined && input.heatmap !== undefined) charts.push({ svg: await sweepHeatmap(input.sweep, { x: input.heatmap.x, y: input.heatmap.y, ...(input.heatmap.bucket !== undefined ? { bucket: input.heatmap.bucket } : {}) }) });
   if (input.sweep !== undefined) charts.push({ svg: await thresholdChart(input.sweep) });
   if (input.folds !== undefined) charts.push({ svg: await walkForwardChart(input.folds) });
   if (input.logits !== undefined) charts.push({ svg: await pboLogitChart(input.logits, { pbo: input.pbo }) });

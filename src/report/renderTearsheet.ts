@@ -31,6 +31,8 @@ export interface TearsheetTable {
   /** Per-column number formatter. */
   readonly format?: Readonly<Record<string, (value: number) => string>>;
   readonly maxRows?: number;
+  /** One line shown above the table: what a reader must know to read it (e.g. why it differs from another). */
+  readonly note?: string;
 }
 
 /** One section (card) of the tearsheet; every part is optional and drawn in this order. */
@@ -100,8 +102,12 @@ function manifestSection(m: Manifest, showCreated: boolean): string {
     ["clock", m.clock === null ? "wall clock" : formatUtc(m.clock) + " UTC"],
   ];
   if (showCreated) rows.push(["created at", m.createdAt]);
+  // every parameter in sight (not folded away): what a re-run must repeat
+  const params = typeof m.parameters === "object" && m.parameters !== null && !Array.isArray(m.parameters) ? Object.entries(m.parameters) : [];
+  if (params.length > 0) rows.push(["parameters", "as used by this run (defaults included)"]);
+  for (const [k, v] of params) rows.push([`  ${k}`, typeof v === "string" ? v : JSON.stringify(v)]);
   const body = rows.map(([k, v]) => `<tr><th>${escapeHtml(k)}</th><td><code>${escapeHtml(v)}</code></td></tr>`).join("");
-  return `<section class="card" id="run-manifest"><h2>Run manifest</h2><p>What produced this report: re-run it with the same package, parameters and inputs (the hashes say whether the inputs are the same).</p><table class="data"><tbody>${body}</tbody></table><details><summary>parameters</summary><pre>${escapeHtml(JSON.stringify(m.parameters, null, 2))}</pre></details></section>`;
+  return `<section class="card" id="run-manifest"><h2>Run manifest</h2><p>What produced this report: re-run it with the same package, parameters and inputs (the hashes say whether the inputs are the same).</p><table class="data"><tbody>${body}</tbody></table><details><summary>parameters as JSON</summary><pre>${escapeHtml(JSON.stringify(m.parameters, null, 2))}</pre></details></section>`;
 }
 
 function slug(text: string, used: Set<string>): string {
@@ -160,7 +166,7 @@ export function tradeColumns(trades: readonly Trade[]): TableColumns {
 }
 
 function table(t: TearsheetTable): string {
-  return `<h3>${escapeHtml(t.title)}</h3><div class="table-wrap">${htmlTable(t.table, {
+  return `<h3>${escapeHtml(t.title)}</h3>${t.note !== undefined ? `<p class="note">${escapeHtml(t.note)}</p>` : ""}<div class="table-wrap">${htmlTable(t.table, {
     ...(t.signed !== undefined ? { signed: t.signed } : {}),
     ...(t.format !== undefined ? { format: t.format } : {}),
     maxRows: t.maxRows ?? 60,

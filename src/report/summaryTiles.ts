@@ -11,9 +11,34 @@ export const MIN_CAGR_DAYS = 28;
  * @example shownCagr(summary, [0, 86_400_000]) // NaN (one day)
  */
 export function shownCagr(summary: Pick<PerformanceSummary, "annualReturn">, time: ArrayLike<number>): number {
-  const days = time.length > 1 ? ((time[time.length - 1] as number) - (time[0] as number)) / 86_400_000 : 0;
-  return days >= MIN_CAGR_DAYS ? summary.annualReturn : Number.NaN;
+  return spanDays(time) >= MIN_CAGR_DAYS ? summary.annualReturn : Number.NaN;
 }
+
+/** Days from the first to the last time (0 with fewer than two). */
+function spanDays(time: ArrayLike<number>): number {
+  return time.length > 1 ? ((time[time.length - 1] as number) - (time[0] as number)) / 86_400_000 : 0;
+}
+
+/**
+ * What a CAGR shown for these times is made from, when that is less than a year (undefined for a
+ * year or more, and when no CAGR is shown): a month's return compounded twelve times is an
+ * extrapolation, and the reader must see it is one.
+ * @example cagrNote(time) // "CAGR annualises 30 days of returns (compounded to 365 days): an extrapolation, not a forecast."
+ */
+export function cagrNote(time: ArrayLike<number>): string | undefined {
+  const days = spanDays(time);
+  if (days < MIN_CAGR_DAYS || days >= 365) return undefined;
+  return `CAGR annualises ${Math.round(days)} days of returns (compounded to 365 days): an extrapolation, not a forecast.`;
+}
+
+/** The CAGR tile's label: "CAGR", or "CAGR (annualised from N days)" under a year (see {@link cagrNote}). */
+export function cagrLabel(time: ArrayLike<number>): string {
+  const days = spanDays(time);
+  return days >= MIN_CAGR_DAYS && days < 365 ? `CAGR (annualised from ${Math.round(days)} days)` : "CAGR";
+}
+
+/** The label of funding paid in cash, with its sign: positive paid, negative received (as BacktestResult.fundingPaid). */
+export const FUNDING_PAID_LABEL = "Funding paid (− = received)";
 
 /**
  * The headline tiles of a strategy for {@link renderTearsheet}: total return,
@@ -21,14 +46,15 @@ export function shownCagr(summary: Pick<PerformanceSummary, "annualReturn">, tim
  * (sharpeRatioStandardError on the summary's n = `periods` returns, normal
  * returns: sqrt((periodsPerYear + Sharpe² / 2) / (n − 1)), the σ̂(SR̂) of
  * Bailey & López de Prado's PSR), Sortino, max drawdown,
- * volatility, trades, win rate, exposure, and the fees and funding paid in cash.
+ * volatility, trades, win rate, exposure, and the fees and funding paid in cash (funding: negative =
+ * received). The CAGR tile says how many days it annualises when that is under a year.
  * @example summaryTiles(performanceSummary(r.returns, { time: r.time, trades: r.trades }), { time: r.time, fees: 12.5, funding: -3 })
  */
 export function summaryTiles(summary: PerformanceSummary, paid: { readonly time: ArrayLike<number>; readonly fees: number; readonly funding: number }): MetricTile[] {
   const s = summary;
   return [
     { label: "Total return", value: s.totalReturn, format: "percent", signed: true },
-    { label: "CAGR", value: shownCagr(s, paid.time), format: "percent", signed: true },
+    { label: cagrLabel(paid.time), value: shownCagr(s, paid.time), format: "percent", signed: true },
     { label: "Sharpe", value: s.sharpeRatio, signed: true },
     { label: "Sharpe SE", value: sharpeRatioStandardError(s.sharpeRatio, { observations: s.periods, periodsPerYear: s.periodsPerYear }) },
     { label: "Sortino", value: s.sortinoRatio, signed: true },
@@ -38,6 +64,6 @@ export function summaryTiles(summary: PerformanceSummary, paid: { readonly time:
     { label: "Win rate", value: s.winRate, format: "percent" },
     { label: "Exposure", value: s.exposure, format: "percent" },
     { label: "Fees paid", value: paid.fees, format: "money" },
-    { label: "Funding paid", value: paid.funding, format: "money" },
+    { label: FUNDING_PAID_LABEL, value: paid.funding, format: "money" },
   ];
 }

@@ -13,6 +13,7 @@ nav.toc a { font-size:12.5px; color:var(--accent); text-decoration:none; border:
 section.card { background:var(--card); border:1px solid var(--line); border-radius:10px; padding:18px 20px 20px; margin:18px 0; }
 section.card > h2 { margin:0 0 4px; font-size:18px; }
 section.card > p.intro { margin:0 0 12px; color:var(--muted); }
+p.note { margin:2px 0 8px; font-size:13px; border-left:3px solid var(--line); padding-left:8px; }
 section.highlights ul { margin:6px 0 0; padding-left:20px; } section.highlights li { margin:3px 0; }
 h3 { font-size:13px; text-transform:uppercase; letter-spacing:.05em; color:var(--muted); margin:18px 0 6px; font-weight:600; }
 .tiles { display:grid; grid-template-columns:repeat(auto-fill,minmax(120px,1fr)); gap:8px; margin:10px 0 6px; }

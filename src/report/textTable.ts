@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { frameColumns, type FrameLike } from "./frameColumns.js";
+import { formatUtc } from "./formatUtc.js";
 
 /** Columns of a table: numbers (typed arrays welcome) or strings, all the same length. */
 export type TableColumns = Readonly<Record<string, ArrayLike<number> | readonly string[]>>;
@@ -10,6 +11,10 @@ export interface TextTableOptions {
   readonly format?: Readonly<Record<string, (value: number) => string>>;
   /** Draw a rule under the header [true]. */
   readonly rule?: boolean;
+  /** Columns holding epoch ms, shown as UTC date-times `YYYY-MM-DD HH:MM` [none; `show` passes the time columns]. */
+  readonly timeColumns?: readonly string[];
+  /** Most rows shown: the first and last halves, with a "… n more rows" line between [every row]. */
+  readonly maxRows?: number;
 }
 
 /**
@@ -40,9 +45,14 @@ export function formatNumber(value: number): string {
  * // "coin  sharpe\n----  ------\nBTC    1.235\nETH     -0.5"
  */
 export function textTable(table: TableColumns | FrameLike, options: TextTableOptions = {}): string {
+  const maxRows = options.maxRows ?? Number.POSITIVE_INFINITY;
+  if (!(maxRows === Number.POSITIVE_INFINITY || (Number.isInteger(maxRows) && maxRows >= 1))) {
+    throw new InvalidArgumentError("maxRows", `textTable: maxRows must be a positive integer, got ${String(maxRows)}`);
+  }
   const { names, cols: arrays } = frameColumns(table);
   if (names.length === 0) return "";
   const n = (arrays[0] as ArrayLike<unknown>).length;
+  const timeCols = new Set(options.timeColumns ?? []);
   const cells: string[][] = [];
   const numeric: boolean[] = [];
   for (const [j, name] of names.entries()) {
@@ -50,7 +60,7 @@ export function textTable(table: TableColumns | FrameLike, options: TextTableOpt
     if (col.length !== n) {
       throw new InvalidArgumentError("columns", `textTable: every column must have ${n} values, got ${col.length} in ${JSON.stringify(name)}`);
     }
-    const fmt = options.format?.[name] ?? formatNumber;
+    const fmt = timeCols.has(name) ? formatUtc : (options.format?.[name] ?? formatNumber);
     const out: string[] = [];
     let isNumeric = true;
     for (let i = 0; i < n; i++) {
@@ -62,12 +72,19 @@ export function textTable(table: TableColumns | FrameLike, options: TextTableOpt
       }
     }
     cells.push(out);
-    numeric.push(isNumeric && n > 0);
+    numeric.push(isNumeric && n > 0 && !timeCols.has(name));
   }
   const widths = names.map((name, j) => Math.max(name.length, ...(cells[j] as string[]).map((s) => s.length)));
   const pad = (s: string, j: number): string => (numeric[j] ? s.padStart(widths[j] as number) : s.padEnd(widths[j] as number));
   const lines = [names.map((name, j) => pad(name, j)).join("  ")];
   if (options.rule !== false) lines.push(widths.map((w) => "-".repeat(w)).join("  "));
-  for (let i = 0; i < n; i++) lines.push(cells.map((col, j) => pad(col[i] as string, j)).join("  "));
+  const line = (i: number): string => cells.map((col, j) => pad(col[i] as string, j)).join("  ");
+  if (n <= maxRows) for (let i = 0; i < n; i++) lines.push(line(i));
+  else {
+    const head = Math.ceil(maxRows / 2);
+    for (let i = 0; i < head; i++) lines.push(line(i));
+    lines.push(`… ${(n - maxRows).toLocaleString("en-US")} more rows …`);
+    for (let i = n - (maxRows - head); i < n; i++) lines.push(line(i));
+  }
   return lines.map((l) => l.trimEnd()).join("\n");
 }

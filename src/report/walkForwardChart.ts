@@ -12,6 +12,11 @@ export interface WalkForwardChartInput {
   readonly outOfSample: ArrayLike<number>;
 }
 
+/** A walk-forward result (runWalkForward's), whose `folds.columns` hold the chart's columns. */
+export interface WalkForwardChartResult {
+  readonly folds: { readonly columns: WalkForwardChartInput };
+}
+
 /** Options of {@link walkForwardChart}. */
 export interface WalkForwardChartOptions {
   readonly title?: string;
@@ -30,7 +35,8 @@ export interface WalkForwardChartOptions {
  * far above out-of-sample ones.
  * @throws InvalidArgumentError when the arrays differ in length
  */
-export function walkForwardSpec(input: WalkForwardChartInput, options: WalkForwardChartOptions = {}): VegaLiteSpec {
+export function walkForwardSpec(result: WalkForwardChartInput | WalkForwardChartResult, options: WalkForwardChartOptions = {}): VegaLiteSpec {
+  const input = "folds" in result ? result.folds.columns : result;
   const m = input.fold.length;
   if (input.inSample.length !== m || input.outOfSample.length !== m) {
     throw new InvalidArgumentError("input", `walkForwardChart: fold, inSample and outOfSample must have one value per fold, got ${m}, ${input.inSample.length}, ${input.outOfSample.length}`);
@@ -57,9 +63,10 @@ export function walkForwardSpec(input: WalkForwardChartInput, options: WalkForwa
 }
 
 /**
- * SVG chart of a walk-forward's folds, in sample vs out of sample.
- * @example const svg = await walkForwardChart(runWalkForward(folds, spec).folds.columns);
+ * SVG chart of a walk-forward's folds, in sample vs out of sample: pass the
+ * walk-forward result itself, or its per-fold columns.
+ * @example const svg = await walkForwardChart(runWalkForward(folds, spec));
  */
-export async function walkForwardChart(input: WalkForwardChartInput, options: WalkForwardChartOptions = {}): Promise<string> {
+export async function walkForwardChart(input: WalkForwardChartInput | WalkForwardChartResult, options: WalkForwardChartOptions = {}): Promise<string> {
   return renderSvg(walkForwardSpec(input, options));
 }

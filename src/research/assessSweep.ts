@@ -3,6 +3,7 @@ import { nanMoments } from "../metrics/nanMoments.js";
 import { sharpeRatio } from "../metrics/sharpeRatio.js";
 import { checkNumberOption } from "./checkNumberOption.js";
 import { deflatedSharpeRatio } from "./deflatedSharpeRatio.js";
+import { effectiveTrials, type EffectiveTrials } from "./effectiveTrials.js";
 import { minTrackRecordLength } from "./minTrackRecordLength.js";
 import { probabilisticSharpeRatio } from "./probabilisticSharpeRatio.js";
 import { probabilityOfBacktestOverfitting } from "./probabilityOfBacktestOverfitting.js";
@@ -35,7 +36,11 @@ export interface AssessSweepOptions {
 export interface SweepAssessment {
   /** The in-sample winner by Sharpe ratio. */
   readonly best: SweepBest;
-  /** Variants tried (rows of the sweep): the DSR's number of trials. */
+  /**
+   * Variants tried: the whole sweep's variant count (`sweep.total`, every shard included, so a
+   * shard's DSR deflates for the whole sweep), or the rows evaluated when the sweep was stopped.
+   * The DSR's raw number of trials.
+   */
   readonly trials: number;
   /** The winner's per-period return statistics (`sharpePerPeriod`, n, skewness, excess kurtosis). */
   readonly stats: SharpeStats;
@@ -56,6 +61,26 @@ export interface SweepAssessment {
   /** PBO of the sweep (over `variantsUsed` of its variants), with the CSCV logits. */
   readonly pbo: number;
   readonly logits: Float64Array;
+  /**
+   * The DSR at the effective number of independent trials (near-identical variants are nearly one
+   * trial, so the raw count over-deflates): `trials` is N_eff = exp(entropy of the correlation
+   * eigenvalues) of the variants' returns ({@link effectiveTrials}), measured on `variants` rows (all of
+   * them up to 300, else a seeded sample of 300 of `variantsUsed`). A sample stands for the whole sweep
+   * when its N_eff is at most a third of its size (every family of near-duplicates is in it); otherwise,
+   * or when the sample is not the whole sweep and is not saturated, the raw `trials` is kept
+   * (`sampled` says a sample was used). `dsr`, `expectedMaxSharpe` (SR₀, annualised) and
+   * `minTrackRecordLength` (against that SR₀) are the top-level ones at this N; the verdict uses them.
+   */
+  readonly effective: {
+    readonly trials: number;
+    readonly measured: number;
+    readonly method: EffectiveTrials["method"];
+    readonly variants: number;
+    readonly sampled: boolean;
+    readonly dsr: number;
+    readonly expectedMaxSharpe: number;
+    readonly minTrackRecordLength: number;
+  };
   /** Sweep rows whose return series entered the PBO and the walk-forward (ascending; all rows, or the thinning sample). */
   readonly variantsUsed: readonly number[];
   /** The walk-forward of "choose the best variant by Sharpe" (annualised Sharpe in and out of sample), when asked for. */
@@ -75,6 +100,7 @@ export interface SweepAssessment {
  * - the in-sample winner by Sharpe ratio and its per-period stats (sharpeStats of `returnsOf`);
  * - its deflated Sharpe ratio for `trials` = every variant of the sweep and V = the sample
  *   variance of their annualised Sharpe ratios (the sweep's `sharpeRatio` column);
+ * - the same at the effective number of independent trials (correlation eigenvalue entropy);
  * - its probabilistic Sharpe ratio against 0, and the minimum track record length for a Sharpe
  *   above SR₀ (the DSR's bar) at 95 %;
  * - the sweep's probability of backtest overfitting by CSCV over the variants' returns (a
@@ -100,7 +126,7 @@ export function assessSweep(sweep: SweepResult, options: AssessSweepOptions = {}
   // returnsOf gives NaN at bar 0 (no return yet): every statistic skips it, and bars stay aligned with time
   const winner = sweep.returnsOf(best.index);
   const stats = sharpeStats(winner);
-  const trials = sweep.length;
+  const trials = sweep.aborted ? sweep.length : sweep.total;
   const deflated = deflatedSharpeRatio(stats, { trials, trialSharpeVariance, periodsPerYear: ppy });
   const maxVariants = options.maxVariants ?? 5000;
   if (!Number.isInteger(maxVariants) || maxVariants < 2) {
@@ -109,6 +135,10 @@ export function assessSweep(sweep: SweepResult, options: AssessSweepOptions = {}
   const seed = checkNumberOption(options.seed ?? 0, "seed", where, { integer: true, hint: "a 32-bit integer" });
   const used = sampleRows(sweep.length, maxVariants, seed);
   const returns = used.map((i) => sweep.returnsOf(i));
+  const effective = effectiveOf(sweep, used, returns, seed, trials, (n) => {
+    const d = deflatedSharpeRatio(stats, { trials: n, trialSharpeVariance, periodsPerYear: ppy });
+    return { ...d, minTrackRecordLength: minTrackRecordLength(stats, { benchmark: d.expectedMaxSharpe, periodsPerYear: ppy, confidence: 0.95 }).n };
+  });
   const pbo = probabilityOfBacktestOverfitting(returns, options.splits !== undefined ? { splits: options.splits } : {});
   let wf: SweepAssessment["walkForward"];
   if (options.walkForward !== undefined) {
@@ -131,9 +161,30 @@ export function assessSweep(sweep: SweepResult, options: AssessSweepOptions = {}
     psr: probabilisticSharpeRatio(stats).psr,
     minTrackRecordLength: minTrackRecordLength(stats, { benchmark: deflated.expectedMaxSharpe, periodsPerYear: ppy, confidence: 0.95 }).n,
     bars: stats.n,
+    effective,
     pbo: pbo.pbo,
     logits: pbo.logits,
     variantsUsed: used,
     ...(wf !== undefined ? { walkForward: wf } : {}),
   };
+}
+
+/** Variants effectiveTrials reads at most (its cost grows as their cube). */
+const EFFECTIVE_MAX_VARIANTS = 300;
+
+/** SweepAssessment.effective: N_eff on all rows or a seeded sample of `used`, and the DSR at that N. */
+function effectiveOf(
+  sweep: SweepResult,
+  used: readonly number[],
+  returns: readonly Float64Array[],
+  seed: number,
+  trials: number,
+  deflate: (trials: number) => { dsr: number; expectedMaxSharpe: number; minTrackRecordLength: number },
+): SweepAssessment["effective"] {
+  const pick = sampleRows(used.length, EFFECTIVE_MAX_VARIANTS, seed);
+  const measured = effectiveTrials(pick.map((k) => returns[k] as Float64Array));
+  const whole = pick.length === trials && sweep.length === trials;
+  const saturated = measured.effective <= pick.length / 3;
+  const n = whole || saturated ? Math.min(trials, Math.max(1, Math.round(measured.effective))) : trials;
+  return { trials: n, measured: measured.effective, method: measured.method, variants: pick.length, sampled: !whole, ...deflate(n) };
 }

@@ -1,3 +1,4 @@
+import type { KernelState } from "../backtest/kernel/index.js";
 import { VARIANTS_PER_PASS, variantsPass } from "./variantPass.js";
 import type { SweepPlan } from "./SweepPlan.js";
 import { sharpeFromSums } from "./sweepMetrics.js";
@@ -22,16 +23,23 @@ export function evaluateVariants(plan: SweepPlan, lo: number, hi: number, out: F
   for (let a = lo; a < hi; a += VARIANTS_PER_PASS) {
     const b = Math.min(hi, a + VARIANTS_PER_PASS);
     const sts = variantsPass(plan, a, b);
-    for (let v = a; v < b; v++) {
-      const st = sts[v - a] as (typeof sts)[number];
-      const at = v - base; // columns in SWEEP_METRICS order
-
-      out[at] = n > 0 ? st.equity / plan.initialCash - 1 : Number.NaN;
-      out[stride + at] = sharpeFromSums(st.sumReturns, st.sumSquaredReturns, n - 1, plan.periodsPerYear);
-      out[2 * stride + at] = n > 0 ? st.maxDrawdown : Number.NaN;
-      out[3 * stride + at] = st.trades;
-      out[4 * stride + at] = st.turnover;
-      out[5 * stride + at] = n > 0 ? st.grossExposure / n : Number.NaN;
-    }
+    for (let v = a; v < b; v++) variantMetricsInto(sts[v - a] as KernelState, n, plan.initialCash, plan.periodsPerYear, out, v - base, stride);
   }
+}
+
+/**
+ * A variant's metrics from its engine pass's final state, written at `out[m * stride + at]`
+ * in SWEEP_METRICS order: total return = final equity / initial - 1; the Sharpe ratio from
+ * the sums of the returns and of their squares (sharpeFromSums, n - 1 returns); max drawdown,
+ * round trips and summed turnover as the kernel counts them; exposure = the mean over bars of
+ * the gross weight held at each close. The one rule of every sweep's metrics.
+ * @internal
+ */
+export function variantMetricsInto(st: KernelState, n: number, initialCash: number, periodsPerYear: number, out: Float64Array, at: number, stride: number): void {
+  out[at] = n > 0 ? st.equity / initialCash - 1 : Number.NaN;
+  out[stride + at] = sharpeFromSums(st.sumReturns, st.sumSquaredReturns, n - 1, periodsPerYear);
+  out[2 * stride + at] = n > 0 ? st.maxDrawdown : Number.NaN;
+  out[3 * stride + at] = st.trades;
+  out[4 * stride + at] = st.turnover;
+  out[5 * stride + at] = n > 0 ? st.grossExposure / n : Number.NaN;
 }

@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { COMPONENT_NAMES, type Weights } from "../signals/weights.js";
-import { createRng } from "../sim/prng.js";
+import { createRng } from "../random/prng.js";
 import { checkComponents } from "./simplexGrid.js";
 
 /** Options of {@link randomSimplex}. */

@@ -1,4 +1,4 @@
-import { createRng } from "../sim/prng.js";
+import { createRng } from "../random/prng.js";
 
 /**
  * A uniform random sample of `k` of the rows 0..n−1 without replacement, in

@@ -2,16 +2,19 @@ import { annualisedSharpe } from "./annualisedSharpe.js";
 import { finiteCopy, percentileOf } from "../metrics/valueAtRisk.js";
 import { checkReturns, periodsPerYearOf, type AnnualisationFields } from "../metrics/ReturnsOptions.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
-import { createRng } from "../sim/prng.js";
+import { createRng } from "../random/prng.js";
 import { checkNumberOption } from "./checkNumberOption.js";
+import { optimalBlockLength } from "./optimalBlockLength.js";
 
 /** Options of {@link stationaryBootstrap}. */
 export interface StationaryBootstrapOptions extends AnnualisationFields {
   /**
    * Mean block length in bars (the blocks' lengths are geometric with this
-   * mean); ≥ 1. Default ⌈n^(1/3)⌉, a rule of thumb for the growth rate (Politis
-   * & White 2004 give a data-driven choice). Use a block at least as long as
-   * the returns' dependence (e.g. the holding period); 1 is the i.i.d. bootstrap.
+   * mean); ≥ 1. Default: the data-driven choice of Politis & White (2004, corrected
+   * 2009), {@link optimalBlockLength} of the NaN-free returns, at least 1 (⌈n^(1/3)⌉
+   * when it is undefined: under about 8 returns, or a constant series). Give a block
+   * at least as long as the returns' dependence (e.g. the holding period) to override
+   * it; 1 is the i.i.d. bootstrap.
    */
   readonly meanBlock?: number;
   /** Number of resampled series; default 1000. */
@@ -63,7 +66,7 @@ export function stationaryBootstrap(returns: ArrayLike<number>, options: Station
   checkReturns(returns, where);
   const x = finiteCopy(returns);
   const n = x.length;
-  const meanBlock = checkNumberOption(options.meanBlock ?? Math.max(1, Math.ceil(Math.cbrt(n))), "meanBlock", where, {
+  const meanBlock = checkNumberOption(options.meanBlock ?? defaultMeanBlock(x), "meanBlock", where, {
     min: 1,
     hint: "bars per block on average, e.g. the holding period",
   });
@@ -99,4 +102,10 @@ export function stationaryBootstrap(returns: ArrayLike<number>, options: Station
   const lower = percentileOf(work, (1 - confidence) / 2);
   const upper = percentileOf(work, (1 + confidence) / 2);
   return { estimate, lower, upper, confidence, samples };
+}
+
+/** The default mean block: Politis & White's, at least 1; ⌈n^(1/3)⌉ where theirs is undefined. */
+function defaultMeanBlock(x: Float64Array): number {
+  const b = optimalBlockLength(x);
+  return Number.isNaN(b) ? Math.max(1, Math.ceil(Math.cbrt(x.length))) : Math.max(1, b);
 }

@@ -1,5 +1,3 @@
-import { availableParallelism } from "node:os";
-import { Piscina } from "piscina";
 import { checkExecution, checkPrices, resolveExecution } from "../backtest/execution.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { inferPeriodsPerYear } from "../metrics/inferPeriodsPerYear.js";
@@ -14,8 +12,10 @@ import { evaluateVariants } from "./evaluateVariants.js";
 import { shardRange, type Shard } from "./shardRange.js";
 import { sharedCopy, type SweepPlan } from "./SweepPlan.js";
 import { SWEEP_METRICS } from "./sweepMetrics.js";
-import { createSweepResult, type SweepResult } from "./SweepResult.js";
-import type { SweepTask } from "./sweepWorker.js";
+import { compositeParameters, createSweepResult, type SweepResult } from "./SweepResult.js";
+import { checkSweepControls, runSweepBlocks, sweepColumns } from "./runSweepBlocks.js";
+import { defaultWorkers } from "./sweepPool.js";
+import { compositeSource } from "./variantPass.js";
 
 /** Progress of a sweep, in variants of this run (its shard). */
 export interface SweepProgress {
@@ -56,9 +56,10 @@ export interface SweepOptions {
   /** Bar times (epoch ms, strictly ascending), when the input has no `time` column. */
   readonly time?: ArrayLike<number>;
   /**
-   * Worker threads: 0 evaluates on the calling thread; n >= 1 uses a piscina pool of n threads
-   * (inputs in SharedArrayBuffer). Default: 0 for small sweeps (under 2e7 bar-evaluations),
-   * else the machine's available parallelism. Results are identical for every value.
+   * Worker threads, 0..MAX_WORKERS (256): 0 evaluates on the calling thread; n >= 1 uses the process's
+   * persistent pool of n threads (created on first use, inputs in SharedArrayBuffer). Default: 0
+   * for small sweeps (under 2e7 bar-evaluations), else the machine's available parallelism.
+   * Results are identical for every value.
    */
   readonly workers?: number;
   /** Stops the sweep: no variant starts after it fires; those finished are kept (`aborted: true`). */
@@ -69,10 +70,6 @@ export interface SweepOptions {
   readonly shard?: Shard;
 }
 
-/** Bar-evaluations per block of variants: progress and cancellation granularity (~0.1 s). */
-const BLOCK_EVALS = 4e6;
-/** Below this many bar-evaluations the default is the calling thread. */
-const POOL_EVALS = 2e7;
 
 /**
  * Backtest many variants of the composite strategy on one instrument: every weight
@@ -105,137 +102,46 @@ export async function sweepComposite(input: ColumnInput, options: SweepOptions):
   const total = plan.vectors * plan.thresholds.length;
   const { lo, hi } = options.shard !== undefined ? shardRange(total, options.shard) : { lo: 0, hi: total };
   const count = hi - lo;
-  const workers = options.workers ?? (count * plan.n < POOL_EVALS ? 0 : Math.max(1, availableParallelism()));
+  const workers = options.workers ?? defaultWorkers(count * plan.n);
   const poolPlan = workers > 0 ? shared() : plan;
   const stride = count;
   const out = new Float64Array(workers > 0 ? new SharedArrayBuffer(8 * SWEEP_METRICS.length * count) : new ArrayBuffer(8 * SWEEP_METRICS.length * count));
-  // Blocks of about BLOCK_EVALS bar-evaluations, and at least 8 per thread (progress, cancellation, balance).
-  const per = Math.max(1, Math.min(Math.ceil(BLOCK_EVALS / Math.max(1, plan.n)), Math.ceil(count / (8 * Math.max(1, workers)))));
-  const blocks: { lo: number; hi: number }[] = [];
-  for (let b = lo; b < hi; b += per) blocks.push({ lo: b, hi: Math.min(hi, b + per) });
-  const finished = new Uint8Array(blocks.length);
-  const signal = options.signal;
-  const onProgress = options.onProgress;
-  let done = 0;
-  const report = (b: number): void => {
-    finished[b] = 1;
-    const blk = blocks[b] as { lo: number; hi: number };
-    done += blk.hi - blk.lo;
-    onProgress?.({ done, total: count });
-  };
-
-  if (workers === 0) {
-    for (let b = 0; b < blocks.length; b++) {
-      if (signal?.aborted) break;
-      const blk = blocks[b] as { lo: number; hi: number };
-      evaluateVariants(plan, blk.lo, blk.hi, out, lo, stride);
-      report(b);
-      // let timers and signal handlers (Ctrl-C) run between blocks
-      if (b + 1 < blocks.length) await new Promise<void>((resolve) => setImmediate(resolve));
-    }
-  } else {
-    await runPool(poolPlan, blocks, out, lo, stride, workers, signal, report);
-  }
-
-  const aborted = done < count;
-  return createSweepResult({ components: plan.components, total, aborted, periodsPerYear: plan.periodsPerYear, columns: collect(plan, blocks, finished, out, lo, stride), plan });
-}
-
-/** Run the blocks on a piscina pool, at most 2 per thread in flight, none started after an abort. */
-async function runPool(
-  plan: SweepPlan,
-  blocks: readonly { lo: number; hi: number }[],
-  out: Float64Array,
-  base: number,
-  stride: number,
-  workers: number,
-  signal: AbortSignal | undefined,
-  report: (b: number) => void,
-): Promise<void> {
-  const here = import.meta.url;
-  // From source (tests, tsx) the worker is TypeScript and needs tsx's loader; built, it is plain .js.
-  const fromSource = here.endsWith(".ts");
-  const pool = new Piscina<SweepTask, number>({
-    filename: new URL(fromSource ? "./sweepWorker.ts" : "./sweepWorker.js", here).href,
-    minThreads: workers,
-    maxThreads: workers,
-    ...(fromSource ? { execArgv: ["--import", "tsx"] } : {}),
+  const ran = await runSweepBlocks({
+    lo,
+    hi,
+    bars: plan.n,
+    workers,
+    evaluate: (blk) => evaluateVariants(plan, blk.lo, blk.hi, out, lo, stride),
+    task: (blk) => ({ kind: "composite", plan: poolPlan, lo: blk.lo, hi: blk.hi, out, base: lo, stride }),
+    signal: options.signal,
+    onProgress: options.onProgress,
+    where,
   });
-  let next = 0;
-  let running = 0;
-  let failure: unknown;
-  let finish = (): void => undefined;
-  const pump = (): void => {
-    while (failure === undefined && !signal?.aborted && next < blocks.length && running < 2 * workers) {
-      const b = next++;
-      const blk = blocks[b] as { lo: number; hi: number };
-      running++;
-      pool.run({ plan, lo: blk.lo, hi: blk.hi, out, base, stride }).then(
-        () => {
-          running--;
-          report(b);
-          pump();
-        },
-        (e: unknown) => {
-          running--;
-          failure ??= e;
-          pump();
-        },
-      );
-    }
-    if (running === 0) finish();
-  };
-  try {
-    await new Promise<void>((resolve) => {
-      finish = resolve;
-      signal?.addEventListener("abort", pump);
-      pump();
-    });
-    if (failure !== undefined) throw failure;
-  } finally {
-    signal?.removeEventListener("abort", pump);
-    await pool.destroy();
-  }
+  const aborted = ran.done < count;
+  return createSweepResult({
+    components: plan.components,
+    total,
+    aborted,
+    periodsPerYear: plan.periodsPerYear,
+    columns: sweepColumns(ran, out, lo, stride, compositeParameters(plan.components), compositeParamsInto(plan)),
+    source: compositeSource(plan),
+    runsOn: workers > 0 ? "workers" : "calling thread",
+  });
 }
 
-/** The result's columns from the finished blocks, in variant order. */
-function collect(
-  plan: SweepPlan,
-  blocks: readonly { lo: number; hi: number }[],
-  finished: Uint8Array,
-  out: Float64Array,
-  base: number,
-  stride: number,
-): Record<string, Float64Array> {
-  let rows = 0;
-  for (let b = 0; b < blocks.length; b++) if (finished[b]) rows += (blocks[b] as { hi: number }).hi - (blocks[b] as { lo: number }).lo;
+/** Variant v's composite parameters at `row`: its weight per component (0 when unweighted), then its threshold. */
+function compositeParamsInto(plan: SweepPlan): (v: number, row: number, columns: readonly Float64Array[]) => void {
   const k = plan.components.length;
   const nt = plan.thresholds.length;
-  const variant = new Float64Array(rows);
-  const w = plan.components.map(() => new Float64Array(rows));
-  const threshold = new Float64Array(rows);
-  const metrics = SWEEP_METRICS.map(() => new Float64Array(rows));
-  let r = 0;
-  for (let b = 0; b < blocks.length; b++) {
-    if (!finished[b]) continue;
-    const blk = blocks[b] as { lo: number; hi: number };
-    for (let v = blk.lo; v < blk.hi; v++, r++) {
-      variant[r] = v;
-      const wv = Math.floor(v / nt);
-      threshold[r] = plan.thresholds[v - wv * nt] as number;
-      for (let j = 0; j < k; j++) {
-        const c = plan.order[wv * k + j] as number;
-        if (c < 0) break;
-        (w[c] as Float64Array)[r] = plan.weight[wv * k + j] as number;
-      }
-      for (let m = 0; m < metrics.length; m++) (metrics[m] as Float64Array)[r] = out[m * stride + (v - base)] as number;
+  return (v, row, columns) => {
+    const wv = Math.floor(v / nt);
+    (columns[k] as Float64Array)[row] = plan.thresholds[v - wv * nt] as number;
+    for (let j = 0; j < k; j++) {
+      const c = plan.order[wv * k + j] as number;
+      if (c < 0) break;
+      (columns[c] as Float64Array)[row] = plan.weight[wv * k + j] as number;
     }
-  }
-  const columns: Record<string, Float64Array> = { variant };
-  plan.components.forEach((c, j) => (columns[`w_${c}`] = w[j] as Float64Array));
-  columns["threshold"] = threshold;
-  SWEEP_METRICS.forEach((m, i) => (columns[m] = metrics[i] as Float64Array));
-  return columns;
+  };
 }
 
 /**
@@ -288,16 +194,7 @@ function buildPlan(input: ColumnInput, options: SweepOptions, where: string): { 
   if (from !== "values" && from !== "scores") {
     throw new InvalidArgumentError("from", `${where}: from must be "values" or "scores", got ${String(from)}`);
   }
-  const workers = options.workers;
-  if (workers !== undefined && (!Number.isInteger(workers) || workers < 0)) {
-    throw new InvalidArgumentError("workers", `${where}: workers must be a whole number >= 0 (0 = the calling thread), got ${String(workers)}`);
-  }
-  if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) {
-    throw new InvalidArgumentError("signal", `${where}: signal must be an AbortSignal (e.g. new AbortController().signal), got ${String(options.signal)}`);
-  }
-  if (options.onProgress !== undefined && typeof options.onProgress !== "function") {
-    throw new InvalidArgumentError("onProgress", `${where}: onProgress must be a function ({ done, total }) => void, got ${typeof options.onProgress}`);
-  }
+  checkSweepControls(options, where);
 
   const read = readColumns(input, where);
   const n = read.length;

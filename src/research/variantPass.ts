@@ -4,7 +4,9 @@ import { kernelCoin, KernelState, NO_SERIES, runVariants, type KernelSeries, typ
 import { resolveTargets } from "../backtest/targetPositions.js";
 import { policyCode } from "../signals/compositeScore.js";
 import { replayComposite, type CompositeReplay } from "../signals/replayComposite.js";
+import type { Weights } from "../signals/weights.js";
 import type { SweepPlan } from "./SweepPlan.js";
+import type { SweepSource } from "./SweepResult.js";
 
 /** The plan's score columns keyed by component name (the arrays themselves, not copies). @internal */
 export function scoreColumns(plan: SweepPlan): Record<string, Float64Array> {
@@ -22,16 +24,22 @@ export function scoreColumns(plan: SweepPlan): Record<string, Float64Array> {
  * @internal
  */
 export function variantReplay(plan: SweepPlan, v: number, scores: Record<string, Float64Array> = scoreColumns(plan)): CompositeReplay {
-  const k = plan.components.length;
   const nt = plan.thresholds.length;
   const wv = Math.floor(v / nt);
+  return replayComposite(scores, { weights: variantWeights(plan, v), allowAnySum: true, from: "scores", threshold: plan.thresholds[v - wv * nt] as number, missing: plan.missing });
+}
+
+/** Variant v's weight vector, in its own key order (which fixes the order of the composite's sum). @internal */
+export function variantWeights(plan: SweepPlan, v: number): Weights {
+  const k = plan.components.length;
+  const wv = Math.floor(v / plan.thresholds.length);
   const weights: Record<string, number> = {};
   for (let j = 0; j < k; j++) {
     const c = plan.order[wv * k + j] as number;
     if (c < 0) break;
     weights[plan.components[c] as string] = plan.weight[wv * k + j] as number;
   }
-  return replayComposite(scores, { weights, allowAnySum: true, from: "scores", threshold: plan.thresholds[v - wv * nt] as number, missing: plan.missing });
+  return weights;
 }
 
 /**
@@ -107,4 +115,34 @@ export function variantReturns(plan: SweepPlan, v: number): Float64Array {
   const returns = new Float64Array(plan.n);
   variantPass(plan, v, scoreColumns(plan), { ...NO_SERIES, returns });
   return returns;
+}
+
+/**
+ * What a composite sweep's result recomputes from: its plan (returns, weight vectors in their
+ * own key order, the manifest's inputs).
+ * @internal
+ */
+export function compositeSource(plan: SweepPlan): SweepSource {
+  return {
+    returns: (v) => variantReturns(plan, v),
+    weights: (v) => variantWeights(plan, v),
+    manifestOptions: () => {
+      const scores: Record<string, Float64Array> = {};
+      plan.components.forEach((c, j) => (scores[c] = plan.scores[j] as Float64Array));
+      return {
+        ...(plan.time !== undefined ? { time: plan.time } : {}),
+        close: plan.close,
+        ...(plan.barFunding !== undefined ? { fundingPerBar: plan.barFunding } : {}),
+        scores,
+        weightVectors: { order: plan.order, weight: plan.weight },
+        thresholds: plan.thresholds,
+        missing: plan.missing,
+        neutral: plan.neutral,
+        initialCash: plan.initialCash,
+        feeBps: plan.feeBps,
+        slippageBps: plan.slippageBps,
+        periodsPerYear: plan.periodsPerYear,
+      };
+    },
+  };
 }

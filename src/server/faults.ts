@@ -1,4 +1,4 @@
-import { createRng, type Rng } from "../sim/prng.js";
+import { createRng, type Rng } from "../random/prng.js";
 
 /**
  * Fault injection for tests. Giving `faults` to startReplayServer (even `{}`)

@@ -1,5 +1,5 @@
 import { COINS, type Coin } from "../domain/coins.js";
-import { createRng } from "./prng.js";
+import { createRng } from "../random/prng.js";
 
 /** One coin's simulated one-minute path. Every array has `minutes` entries. */
 export interface CoinPath {

@@ -3,6 +3,7 @@ import type { DataFrame } from "../data/danfo.js";
 import type { Panel } from "../data/Panel.js";
 import type { Recording, LoadRecordingOptions } from "../load/loadRecording.js";
 import type { Coverage } from "./coverage.js";
+import type { StoreQueryOptions } from "./sqlEngine.js";
 import type { TimeInput } from "./timeBound.js";
 
 /** A history series to save: one metric (of one coin), epoch-ms times ascending. */
@@ -51,10 +52,18 @@ export interface Store {
    * `loadHistory(client, { ..., store })` uses it.
    */
   historyClient(client: Pick<MarketIntelClient, "history">): Pick<MarketIntelClient, "history">;
-  /** Run SQL with DuckDB over the store; the result as a DataFrame. Views: `history` (time, one column per metric, coin, day) and one per compacted endpoint (time, key, fetched_at, body, day). */
-  query(sql: string): Promise<DataFrame>;
+  /**
+   * Run SQL with DuckDB over the store; the result as a DataFrame. Views: `history` (time, one
+   * column per metric, coin, day) and one per compacted endpoint (time, key, fetched_at, body, day).
+   * By default the SQL is read-only over the store: one SELECT (or WITH, FROM, DESCRIBE,
+   * SUMMARIZE), no file outside the store, no COPY, ATTACH, INSTALL, SET or DROP (see SECURITY.md);
+   * `{ trusted: true }` lifts every limit, for SQL you wrote yourself.
+   * @throws InvalidArgumentError for SQL DuckDB rejects, or that the default refuses
+   * @example (await store.query("select coin, count(price) as n from history group by coin")).print()
+   */
+  query(sql: string, options?: StoreQueryOptions): Promise<DataFrame>;
   /** {@link Store.query}'s result as columns (numbers as Float64Array, times as epoch ms, text as strings). */
-  queryColumns(sql: string): Promise<Readonly<Record<string, Float64Array | string[]>>>;
+  queryColumns(sql: string, options?: StoreQueryOptions): Promise<Readonly<Record<string, Float64Array | string[]>>>;
   /** The recordings compacted into the store (plus a JSON-lines recording folder, if given), read like `loadRecording`. */
   loadRecording(options?: LoadRecordingOptions & { readonly jsonl?: string }): Promise<Recording>;
   /** Free the SQL engine. */

@@ -3,7 +3,7 @@ import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 
 /**
  * Key of the footer metadata entry where the library's Parquet files keep
- * their column checksums: JSON `{ "<column>": "<8 hex digits>", ... }`.
+ * their column checksums: JSON `{ "<column>": "<16 hex digits>", ... }`.
  * @internal
  */
 export const CHECKSUM_KEY = "market-intel-lab.checksums";
@@ -12,42 +12,60 @@ export const CHECKSUM_KEY = "market-intel-lab.checksums";
 const NULL_LO = 0;
 const NULL_HI = 0x7ff80000;
 
-/** One step of the hash: xor the word in, multiply by an odd constant, xor-shift. Each step is a bijection of the state, so changing any one word always changes the result. */
-function mix(h: number, w: number): number {
-  h = Math.imul(h ^ w, 0x9e3779b1);
-  return h ^ (h >>> 15);
-}
-
-/** A type as a stable tag (Arrow format type id, unit, precision, bit width, time zone): a file whose footer now says another type no longer matches. */
+/** A type as a stable tag (Arrow format type id, unit, precision, bit width, time zone, scale): a file whose footer now says another type no longer matches. */
 function typeTag(type: DataType): string {
   const t = type as unknown as { typeId: number; unit?: number; precision?: number; bitWidth?: number; timezone?: string | null; scale?: number };
   return [t.typeId, t.unit ?? "", t.precision ?? "", t.bitWidth ?? "", t.timezone ?? "", t.scale ?? ""].join(":");
 }
 
-function seed(type: DataType, length: number): number {
-  let h = mix(0x811c9dc5, length);
-  for (const c of typeTag(type)) h = mix(h, c.charCodeAt(0));
-  return h;
+/**
+ * The running sums of the checksum (Fletcher's, over 32-bit words mod 2^32:
+ * `a` the sum of the words, `b` the sum of the running `a`s), started from the
+ * column's type and length. Changing any one word always changes `a`; two
+ * changes cancel only if they also leave the position-weighted `b` unchanged.
+ * Two additions a word: a few ms for a million values.
+ */
+interface Sums {
+  a: number;
+  b: number;
+}
+
+function start(type: DataType, length: number): Sums {
+  const sums = { a: length | 0, b: (length / 4294967296) | 0 };
+  for (const c of typeTag(type)) {
+    sums.a = (sums.a + c.charCodeAt(0)) | 0;
+    sums.b = (sums.b + sums.a) | 0;
+  }
+  return sums;
 }
 
 /**
- * Continue hash `h` over `count` 64-bit slots of `words` (two little-endian
- * 32-bit words a slot) from slot `at`; a slot whose bit in `validity` (from
- * bit `bitAt`) is clear is missing and hashes as NaN whatever its bytes.
+ * Add `count` 64-bit slots of `words` (two little-endian 32-bit words a slot)
+ * from slot `at`; a slot whose bit in `validity` (from bit `bitAt`) is clear
+ * is missing and counts as NaN whatever its bytes.
  */
-function hashSlots(h: number, words: Uint32Array, at: number, count: number, validity: Uint8Array | undefined, bitAt: number): number {
-  for (let k = 0; k < count; k++) {
-    const bit = bitAt + k;
-    if (validity !== undefined && ((validity[bit >> 3] as number) & (1 << (bit & 7))) === 0) {
-      h = mix(mix(h, NULL_LO), NULL_HI);
-    } else {
-      h = mix(mix(h, words[2 * (at + k)] as number), words[2 * (at + k) + 1] as number);
+function addSlots(sums: Sums, words: Uint32Array, at: number, count: number, validity: Uint8Array | undefined, bitAt: number): void {
+  let { a, b } = sums;
+  if (validity === undefined) {
+    for (let i = 2 * at, end = 2 * (at + count); i < end; i++) {
+      a = (a + (words[i] as number)) | 0;
+      b = (b + a) | 0;
+    }
+  } else {
+    for (let k = 0; k < count; k++) {
+      const bit = bitAt + k;
+      const present = ((validity[bit >> 3] as number) & (1 << (bit & 7))) !== 0;
+      a = (a + (present ? (words[2 * (at + k)] as number) : NULL_LO)) | 0;
+      b = (b + a) | 0;
+      a = (a + (present ? (words[2 * (at + k) + 1] as number) : NULL_HI)) | 0;
+      b = (b + a) | 0;
     }
   }
-  return h;
+  sums.a = a;
+  sums.b = b;
 }
 
-const hex = (h: number): string => (h >>> 0).toString(16).padStart(8, "0");
+const hex = (s: Sums): string => (s.a >>> 0).toString(16).padStart(8, "0") + (s.b >>> 0).toString(16).padStart(8, "0");
 
 /**
  * The checksum of a column of 64-bit values (DOUBLE, or TIMESTAMP/INT64) as
@@ -60,7 +78,9 @@ const hex = (h: number): string => (h >>> 0).toString(16).padStart(8, "0");
  */
 export function checksum64(type: DataType, values: Float64Array | BigInt64Array, validity: Uint8Array | undefined, bitOffset = 0): string {
   const words = new Uint32Array(values.buffer, values.byteOffset, values.length * 2);
-  return hex(hashSlots(seed(type, values.length), words, 0, values.length, validity, bitOffset));
+  const sums = start(type, values.length);
+  addSlots(sums, words, 0, values.length, validity, bitOffset);
+  return hex(sums);
 }
 
 /**
@@ -71,14 +91,14 @@ export function checksum64(type: DataType, values: Float64Array | BigInt64Array,
  */
 export function arrowChecksum64(type: DataType, chunks: readonly Data[]): string | undefined {
   const length = chunks.reduce((s, d) => s + d.length, 0);
-  let h = seed(type, length);
+  const sums = start(type, length);
   for (const d of chunks) {
     const values = d.values as unknown;
     if (!(values instanceof Float64Array || values instanceof BigInt64Array)) return undefined;
     const words = new Uint32Array(values.buffer, values.byteOffset, values.length * 2);
-    h = hashSlots(h, words, d.offset, d.length, d.nullCount > 0 && d.nullBitmap !== undefined && d.nullBitmap.length > 0 ? d.nullBitmap : undefined, d.offset);
+    addSlots(sums, words, d.offset, d.length, d.nullCount > 0 && d.nullBitmap !== undefined && d.nullBitmap.length > 0 ? d.nullBitmap : undefined, d.offset);
   }
-  return hex(h);
+  return hex(sums);
 }
 
 /**

@@ -7,7 +7,7 @@ import { loadCodecs } from "./codecs.js";
 import { readRecordFile, recordFileBytes } from "./recordFile.js";
 import { withStoreWriteLock } from "./storeWriteLock.js";
 import { utcDay } from "./utcDay.js";
-import { TEMP_PREFIX, writeFileAtomic } from "./writeFileAtomic.js";
+import { sweepTempFiles, writeFileAtomic } from "./writeFileAtomic.js";
 
 /** Options of {@link compactRecording}. */
 export interface CompactRecordingOptions {
@@ -38,7 +38,6 @@ export interface CompactStats {
 }
 
 const DAY_MS = 86_400_000;
-const STALE_TEMP_MS = 3_600_000;
 /** How long compaction waits for another writer of the store (see openStore's lockTimeoutMs). */
 const LOCK_TIMEOUT_MS = 120_000;
 
@@ -95,10 +94,7 @@ export async function compactRecording(dir: string, options: CompactRecordingOpt
         stats.corrupt += corrupt;
         const partDir = join(storeDir, `endpoint=${endpoint}`, `day=${day}`);
         const partPath = join(partDir, "part-0.parquet");
-        for (const f of existsSync(partDir) ? readdirSync(partDir) : []) {
-          const p = join(partDir, f);
-          if (f.startsWith(TEMP_PREFIX) && now - statSync(p).mtimeMs > STALE_TEMP_MS) unlinkSync(p);
-        }
+        sweepTempFiles(partDir, now);
         const stored = existsSync(partPath) ? readRecordFile(pq, readFileSync(partPath), endpoint) : [];
         const { byEndpoint, duplicates } = dedupeRecords([...stored, ...fresh]);
         const merged = byEndpoint.get(endpoint) ?? [];

@@ -4,6 +4,7 @@ import { gitCommit } from "./gitCommit.js";
 import { hashColumns, type HashableColumn } from "./hashColumns.js";
 import { packageInfo } from "./packageVersion.js";
 import { isColumnSource, tableColumns } from "./tableColumns.js";
+import { writtenTime } from "./timeBound.js";
 
 /** What produced a result, so it can be traced and re-run: written beside exports as `manifest.json`. */
 export interface Manifest {
@@ -85,6 +86,7 @@ export function splitOptions(options: unknown, path = "", columns: Record<string
  * the result's fingerprint. `replayManifest(manifest, data)` re-runs a
  * backtest from it and checks the result is bit-identical.
  * @throws InvalidArgumentError when kind or options are missing
+ * @throws InvalidTimeError when the first or last input time is not finite or outside a Date's range
  * @example
  * const options = { time, close, position, feeBps: 5 };
  * const m = createManifest({ kind: "backtest", options, seed: 42, result: backtestColumns(backtest(options)) });
@@ -97,8 +99,9 @@ export function createManifest(params: CreateManifestParams): Manifest {
   if (typeof params.options !== "object" || params.options === null) throw new InvalidArgumentError("options", "createManifest: options must be the run's options object");
   const { parameters, columns } = splitOptions(params.options);
   const time = columns["time"] ?? columns["data.time"];
-  const startMs = time !== undefined && time.length > 0 ? Number(time[0]) : Number.NaN;
-  const endMs = time !== undefined && time.length > 0 ? Number(time[time.length - 1]) : Number.NaN;
+  const n = time?.length ?? 0;
+  const startMs = time !== undefined && n > 0 ? writtenTime(Number(time[0]), "createManifest", "time", 0) : Number.NaN;
+  const endMs = time !== undefined && n > 0 ? writtenTime(Number(time[n - 1]), "createManifest", "time", n - 1) : Number.NaN;
   const pkg = packageInfo();
   return {
     kind: params.kind,

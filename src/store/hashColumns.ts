@@ -22,17 +22,23 @@ export function hashColumn(column: HashableColumn): string {
 }
 
 /**
+ * The digest of named columns together, from each column's digest: SHA-256 of
+ * `name \0 sha256 \n` for each, in key order.
+ * @internal
+ */
+export function combineDigests(columns: Readonly<Record<string, { readonly sha256: string }>>): string {
+  const all = createHash("sha256");
+  for (const [name, col] of Object.entries(columns)) all.update(`${name}\0${col.sha256}\n`);
+  return all.digest("hex");
+}
+
+/**
  * SHA-256 of named columns together (names and bytes, in key order), with
  * each column's own digest and length.
  * @internal
  */
 export function hashColumns(columns: Readonly<Record<string, HashableColumn>>): { sha256: string; columns: Record<string, { sha256: string; length: number }> } {
-  const all = createHash("sha256");
   const out: Record<string, { sha256: string; length: number }> = {};
-  for (const [name, col] of Object.entries(columns)) {
-    const sha256 = hashColumn(col);
-    out[name] = { sha256, length: col.length };
-    all.update(`${name}\0${sha256}\n`);
-  }
-  return { sha256: all.digest("hex"), columns: out };
+  for (const [name, col] of Object.entries(columns)) out[name] = { sha256: hashColumn(col), length: col.length };
+  return { sha256: combineDigests(out), columns: out };
 }

@@ -1,5 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, unlinkSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import type { History } from "../api/createClient.js";
 import { alignAsOf } from "../data/alignAsOf.js";
@@ -20,7 +19,7 @@ import { readRecordFile } from "./recordFile.js";
 import { coinDir, seriesKey, type SeriesKey } from "./seriesKey.js";
 import { createSqlEngine } from "./sqlEngine.js";
 import type { Store, StoredSeries } from "./Store.js";
-import { timeBound } from "./timeBound.js";
+import { timeBound, writtenTime } from "./timeBound.js";
 import { utcDay } from "./utcDay.js";
 import { parquetBytes } from "./writeParquet.js";
 import { writeFileAtomic } from "./writeFileAtomic.js";
@@ -54,23 +53,35 @@ function dayParts(dir: string, startDay: string, endDay: string): string[] {
   return out;
 }
 
-/** Read files a batch at a time (I/O overlaps), decode one after another (WebAssembly is single-threaded), hand each result on. */
+/**
+ * Read files one after another into one reused buffer and decode each (the
+ * decoders copy out what they keep; WebAssembly is single-threaded anyway),
+ * handing each result on. Synchronous reads: the files are small and mostly
+ * in the page cache, while fs/promises' open, stat, read and close are four
+ * thread-pool round trips a file (7% less CPU for a coin-year of 365 files,
+ * farm-bench 5 pairs); one buffer instead of one per file leaves no garbage
+ * of file bytes behind (a coin-year is 77 MB of them).
+ */
 async function readEach<T>(paths: readonly string[], decode: (bytes: Uint8Array, path: string) => T, each: (value: T) => void): Promise<void> {
-  const batch = 16;
-  for (let i = 0; i < paths.length; i += batch) {
-    const slice = paths.slice(i, i + batch);
-    const bytes: Uint8Array[] = await Promise.all(slice.map((p) => readFile(p)));
-    bytes.forEach((b, k) => {
-      let value: T;
-      try {
-        value = decode(b, slice[k] as string);
-      } catch (err) {
-        if (err instanceof InvalidArgumentError) throw err;
-        throw new InvalidArgumentError("store", `store: ${JSON.stringify(slice[k])} is not a readable Parquet file (${err instanceof Error ? err.message : String(err)}); delete or replace it`);
-      }
-      bytes[k] = new Uint8Array(0);
-      each(value);
-    });
+  let scratch = Buffer.alloc(0);
+  for (const path of paths) {
+    const fd = openSync(path, "r");
+    let size = 0;
+    try {
+      const want = fstatSync(fd).size;
+      if (scratch.length < want) scratch = Buffer.allocUnsafe(Math.max(want, 2 * scratch.length));
+      for (let n = -1; size < want && n !== 0; size += n) n = readSync(fd, scratch, size, want - size, size);
+    } finally {
+      closeSync(fd);
+    }
+    let value: T;
+    try {
+      value = decode(scratch.subarray(0, size), path);
+    } catch (err) {
+      if (err instanceof InvalidArgumentError) throw err;
+      throw new InvalidArgumentError("store", `store: ${JSON.stringify(path)} is not a readable Parquet file (${err instanceof Error ? err.message : String(err)}); delete or replace it`);
+    }
+    each(value);
   }
 }
 
@@ -192,9 +203,7 @@ export function openStore(dir: string, options: OpenStoreOptions = {}): Store {
     const pq = await loadCodecs();
     const byDay = new Map<string, number[]>();
     for (let i = 0; i < time.length; i++) {
-      const t = time[i] as number;
-      if (!Number.isFinite(t)) throw new InvalidArgumentError("series", `store.saveHistory: time must be finite epoch ms, got ${t} at index ${i}`);
-      const day = utcDay(t);
+      const day = utcDay(writtenTime(time[i] as number, "store.saveHistory", "time", i));
       let rows = byDay.get(day);
       if (rows === undefined) byDay.set(day, (rows = []));
       rows.push(i);
@@ -309,11 +318,11 @@ export function openStore(dir: string, options: OpenStoreOptions = {}): Store {
         },
       };
     },
-    async query(text) {
-      return toDataFrame(await sql.query(text));
+    async query(text, queryOptions) {
+      return toDataFrame(await sql.query(text, queryOptions));
     },
-    async queryColumns(text) {
-      return (await sql.query(text)) as Readonly<Record<string, Float64Array | string[]>>;
+    async queryColumns(text, queryOptions) {
+      return (await sql.query(text, queryOptions)) as Readonly<Record<string, Float64Array | string[]>>;
     },
     async loadRecording(opts = {}) {
       const start = timeBound(opts.start, "start", "store.loadRecording", -Infinity);

@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { lowerBound } from "../data/lowerBound.js";
 import type { Data, DataType, Schema } from "apache-arrow";
 import type { Panel } from "../data/Panel.js";
 import { sortDedupe } from "../data/sortDedupe.js";
@@ -39,18 +40,6 @@ function ascending(t: Float64Array): boolean {
 
 /** What parquetToPanel returns when it appended its rows to a builder. */
 const EMPTY: Panel = Object.freeze({ time: new Float64Array(0), columns: Object.freeze({}) });
-
-/** First index i with t[i] >= x (t ascending). */
-function lowerBound(t: Float64Array, x: number): number {
-  let lo = 0;
-  let hi = t.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((t[mid] as number) < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 /**
  * The columns to read: the time column and the value columns.

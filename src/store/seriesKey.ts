@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { COINS } from "../domain/coins.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { safeKey } from "../errors/safeKey.js";
 
 /** Where one history series lives in the store: its partition values. */
 export interface SeriesKey {
@@ -18,7 +19,7 @@ const SAFE = /^[a-z0-9_.-]+$/;
 /**
  * The partition of a history series: the same key whether it is asked as
  * `{ metricId: "btc_price" }` or `{ coin: "BTC", metricId: "price" }`.
- * @throws InvalidArgumentError for an empty metric id or one with characters unsafe in a folder name
+ * @throws InvalidArgumentError for an empty metric id, one with characters unsafe in a folder name, or a metric named `__proto__`, `constructor` or `prototype`
  * @example seriesKey("price", "BTC") // { metric: "price", coin: "btc", metricId: "btc_price" }
  * @internal
  */
@@ -30,7 +31,9 @@ export function seriesKey(metricId: string, coin?: string): SeriesKey {
     throw new InvalidArgumentError("metricId", `store: metric id must be letters, digits, _ . or -, got ${JSON.stringify(metricId)}`);
   }
   const prefix = PREFIXES.find((p) => full.startsWith(p) && full.length > p.length);
-  return prefix === undefined ? { metric: full, coin: "all", metricId: full } : { metric: full.slice(prefix.length), coin: prefix.slice(0, -1), metricId: full };
+  // The metric names a column and a key of the coverage file: the one rule for keys read back from a file.
+  const metric = safeKey(prefix === undefined ? full : full.slice(prefix.length), `store: metric id ${JSON.stringify(metricId)}`, "metricId");
+  return prefix === undefined ? { metric, coin: "all", metricId: full } : { metric, coin: prefix.slice(0, -1), metricId: full };
 }
 
 /** The folder of a coin's histories: `<dir>/endpoint=history/coin=<c>` (one file per UTC day below it, one column per metric). @internal */

@@ -1,4 +1,4 @@
-import { toEpochMs } from "../data/toEpochMs.js";
+import { DATE_LIMIT_MS, toEpochMs } from "../data/toEpochMs.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 
 /** A point in time as the store's options accept it: epoch ms, an ISO 8601 string (no offset = UTC) or a Date. */
@@ -31,4 +31,17 @@ export function timeBound(value: TimeInput | undefined, name: string, where: str
     throw new InvalidArgumentError(name, `${where}: ${name} must be epoch ms, an ISO 8601 time (no offset = UTC) or a Date, got ${JSON.stringify(value)}`);
   }
   return ms;
+}
+
+/**
+ * A time the store writes (a saved point, a CSV row, a manifest's range) as
+ * epoch ms, checked by the library's one time rule (`toEpochMs`) against
+ * what a Date can hold (±8.64e15 ms), so an ISO 8601 string and a UTC day
+ * can be made of it.
+ * @throws InvalidTimeError naming the function, the column, the row and the value, for a non-finite time or one outside a Date's range
+ * @example writtenTime(1e300, "writeCsv", "time", 3) // throws InvalidTimeError: writeCsv: time at row 3 must be a time from ...
+ * @internal
+ */
+export function writtenTime(ms: number, source: string, column: string, row?: number): number {
+  return toEpochMs(ms, { source, column, row, min: -DATE_LIMIT_MS, max: DATE_LIMIT_MS });
 }

@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { tableColumns, type TableInput } from "./tableColumns.js";
+import { writtenTime } from "./timeBound.js";
 import { writeFileAtomic } from "./writeFileAtomic.js";
 
 function field(s: string): string {
@@ -13,7 +14,9 @@ function field(s: string): string {
  * milliseconds (`pandas.read_csv(path, parse_dates=["time"])` reads it as
  * UTC), numbers in JavaScript's shortest round-trip form (exact float64 when
  * read back; pandas needs `float_precision="round_trip"`), NaN and missing values as empty fields. Written atomically.
- * @throws InvalidArgumentError for an unreadable table or a non-finite time
+ * @throws InvalidArgumentError for an unreadable table
+ * @throws InvalidTimeError for a time that is not finite or outside a Date's range (±8.64e15 ms)
+ * @throws FileWriteError when the file cannot be written (a folder, disk full, read-only)
  * @example await writeCsv("btc.csv", createPanel([0], { close: [1.5] })); // "time,close\n1970-01-01T00:00:00.000Z,1.5\n"
  */
 export async function writeCsv(path: string, table: TableInput, options: { readonly timeColumn?: string } = {}): Promise<void> {
@@ -27,9 +30,7 @@ export async function writeCsv(path: string, table: TableInput, options: { reado
   for (let i = 0; i < n; i++) {
     const row: string[] = [];
     if (t.time !== undefined) {
-      const ms = t.time[i] as number;
-      if (!Number.isFinite(ms)) throw new InvalidArgumentError("table", `writeCsv: time must be finite epoch ms, got ${ms} at row ${i}`);
-      row.push(new Date(ms).toISOString());
+      row.push(new Date(writtenTime(t.time[i] as number, "writeCsv", "time", i)).toISOString());
     }
     for (const c of cols) {
       const v = c[i];
@@ -37,5 +38,5 @@ export async function writeCsv(path: string, table: TableInput, options: { reado
     }
     lines[i + 1] = row.join(",");
   }
-  writeFileAtomic(path, Buffer.from(`${lines.join("\n")}\n`, "utf8"));
+  writeFileAtomic(path, Buffer.from(`${lines.join("\n")}\n`, "utf8"), "writeCsv");
 }

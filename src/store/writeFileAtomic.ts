@@ -1,9 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, unlinkSync, writeSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { FileWriteError } from "../errors/FileWriteError.js";
 
 /** Prefix of the temporary files {@link writeFileAtomic} leaves behind when killed mid-write (hidden, so readers never glob them). */
 export const TEMP_PREFIX = ".tmp-";
+
+/** A temporary file older than this was left by a killed writer (no write takes an hour) and is removed. */
+export const STALE_TEMP_MS = 3_600_000;
 
 function fsyncDir(dir: string): void {
   try {
@@ -19,29 +23,70 @@ function fsyncDir(dir: string): void {
 }
 
 /**
+ * Remove the temporary files of {@link writeFileAtomic} in `dir` older than
+ * {@link STALE_TEMP_MS}: what killed writers left (a live write's file is
+ * younger). Files that vanish or cannot be removed meanwhile are skipped.
+ * @returns how many were removed
+ * @internal
+ */
+export function sweepTempFiles(dir: string, now: number = Date.now()): number {
+  let removed = 0;
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return 0;
+  }
+  for (const name of names) {
+    if (!name.startsWith(TEMP_PREFIX)) continue;
+    const p = join(dir, name);
+    try {
+      if (now - statSync(p).mtimeMs > STALE_TEMP_MS) {
+        unlinkSync(p);
+        removed++;
+      }
+    } catch {
+      // gone already, or not ours to remove
+    }
+  }
+  return removed;
+}
+
+/**
  * Write `bytes` to `path` so a reader sees either the old file or the whole
  * new one, never a part: write a hidden temporary file in the same directory
- * (`.tmp-<name>-<random>`), fsync it, rename it over `path`, fsync the
- * directory. A process killed at any point leaves at worst a stray
- * temporary file (the store sweeps them). Parent directories are created.
+ * (`.tmp-<pid>-<random>`, short, so any name that fits the file system fits),
+ * fsync it, rename it over `path`, fsync the directory. A failed write removes
+ * its temporary file; one left by a killed process is removed by the next
+ * write into that folder once it is an hour old ({@link sweepTempFiles}).
+ * Parent directories are created.
+ * @param where the calling function, named in the error
+ * @throws FileWriteError when the file cannot be written (EISDIR, ENOSPC, EROFS, EACCES, ENAMETOOLONG, ...), the old file left as it was
  * @example writeFileAtomic("out/a.parquet", bytes)
  * @internal
  */
-export function writeFileAtomic(path: string, bytes: Uint8Array): void {
+export function writeFileAtomic(path: string, bytes: Uint8Array, where = "writeFileAtomic"): void {
   const dir = dirname(path);
-  mkdirSync(dir, { recursive: true });
-  const tmp = join(dir, `${TEMP_PREFIX}${basename(path)}-${process.pid}-${randomBytes(4).toString("hex")}`);
-  const fd = openSync(tmp, "w");
+  const tmp = join(dir, `${TEMP_PREFIX}${process.pid}-${randomBytes(6).toString("hex")}`);
+  let fd: number | undefined;
   try {
+    mkdirSync(dir, { recursive: true });
+    sweepTempFiles(dir);
+    fd = openSync(tmp, "w");
     let off = 0;
     while (off < bytes.length) off += writeSync(fd, bytes, off, bytes.length - off);
     fsyncSync(fd);
-  } catch (err) {
     closeSync(fd);
-    unlinkSync(tmp);
-    throw err;
+    fd = undefined;
+    renameSync(tmp, path);
+  } catch (err) {
+    if (fd !== undefined) closeSync(fd);
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // never created
+    }
+    throw new FileWriteError(where, path, err);
   }
-  closeSync(fd);
-  renameSync(tmp, path);
   fsyncDir(dir);
 }

@@ -6,5 +6,5 @@ import { writeFileAtomic } from "./writeFileAtomic.js";
  * @example writeManifest("out/manifest.json", createManifest({ kind: "history", options }))
  */
 export function writeManifest(path: string, manifest: Manifest): void {
-  writeFileAtomic(path, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, "utf8"));
+  writeFileAtomic(path, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, "utf8"), "writeManifest");
 }

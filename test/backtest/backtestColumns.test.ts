@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { backtest, backtestPortfolio } from "../../src/backtest/index.js";
-import { backtestColumns, createManifest } from "../../src/store/index.js";
+import { backtestColumns } from "../../src/backtest/index.js";
+import { createManifest } from "../../src/store/index.js";
 
 const time = [0, 1, 2, 3];
 const BTC = { close: [100, 110, 121, 121], position: [1, 1, 0, 0] };

@@ -124,6 +124,12 @@ describe("notebooks", () => {
       expect(readFileSync(join(dir, name)).length).toBeLessThan(1_500_000);
     });
 
+    it("carries build.mjs's metadata (kernelspec, language_info), so rebuilding and re-running leave no diff", () => {
+      const stem = name.replace(/\.ipynb$/, "");
+      const built = buildNotebook(stem, readFileSync(join(dir, "src", `${stem}.md`), "utf8"), undefined) as Notebook;
+      expect(nb.metadata).toEqual(built.metadata);
+    });
+
     it("matches its source notebooks/src/*.md (run `npm run notebooks:build`)", () => {
       const stem = name.replace(/\.ipynb$/, "");
       const src = join(dir, "src", `${stem}.md`);
@@ -202,6 +208,9 @@ describe("notebooks", () => {
         expect(report.ok, message).toBe(true);
         const executed = JSON.parse(readFileSync(join(outDir, name), "utf8")) as Notebook;
         expect(code(executed).every((c) => typeof c.execution_count === "number")).toBe(true);
+        // A re-run leaves no diff when the outputs are unchanged: the kernel's own language_info
+        // (tslab 1.0.22 says TypeScript "3.7.2") never replaces the notebook's metadata.
+        expect(executed.metadata).toEqual(read(name).metadata);
       },
       // Queue time included: up to two notebooks ahead of this one.
       600_000,

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { backtest } from "../../src/backtest/index.js";
 import { InvalidArgumentError } from "../../src/errors/index.js";
 import { backtestSection, renderTearsheet, summaryTiles } from "../../src/report/index.js";
-import { MIN_CAGR_DAYS, shownCagr } from "../../src/report/summaryTiles.js";
+import { cagrLabel, cagrNote, MIN_CAGR_DAYS, shownCagr } from "../../src/report/summaryTiles.js";
 
 const DAY = 86_400_000;
 const time = [0, DAY, 2 * DAY, 3 * DAY];
@@ -56,12 +56,21 @@ describe("shownCagr and summaryTiles", () => {
   it("lists the twelve headline tiles in order, the Sharpe ratio with its standard error", () => {
     const s = backtestSection(result, { title: "x" });
     expect(s.metrics?.map((m) => m.label)).toEqual([
-      "Total return", "CAGR", "Sharpe", "Sharpe SE", "Sortino", "Max drawdown", "Volatility", "Trades", "Win rate", "Exposure", "Fees paid", "Funding paid",
+      "Total return", "CAGR", "Sharpe", "Sharpe SE", "Sortino", "Max drawdown", "Volatility", "Trades", "Win rate", "Exposure", "Fees paid", "Funding paid (− = received)",
     ]);
     const tiles = summaryTiles({ ...({} as never), periods: 40, periodsPerYear: 365, totalReturn: 0.1, annualReturn: 2, sharpeRatio: 1, sortinoRatio: 1, maxDrawdown: -0.1, annualVolatility: 0.2, trades: 3, winRate: 0.5, exposure: 0.4 }, { time: [0, 30 * DAY], fees: 7, funding: -2 });
     // Sharpe SE on 40 daily returns with Sharpe 1, normal returns: sqrt((365 + 1/2) / (40 − 1)) = sqrt(9.37179...) = 3.0613387...
     // (python3: math.sqrt(365.5 / 39) = 3.0613387384925033)
     expect(tiles.map((t) => (t.label === "Sharpe SE" ? "se" : t.value))).toEqual([0.1, 2, 1, "se", 1, -0.1, 0.2, 3, 0.5, 0.4, 7, -2]);
     expect(tiles[3]!.value).toBeCloseTo(3.0613387384925033, 13);
+    // 30 days compounded to a year: the label says so; a year or more, or under 28 days (no CAGR), it does not
+    expect(tiles[1]!.label).toBe("CAGR (annualised from 30 days)");
+    expect(cagrNote([0, 30 * DAY])).toBe("CAGR annualises 30 days of returns (compounded to 365 days): an extrapolation, not a forecast.");
+    for (const days of [0, 3, 27.9, 365, 800]) {
+      expect(cagrLabel([0, days * DAY])).toBe("CAGR");
+      expect(cagrNote([0, days * DAY])).toBeUndefined();
+    }
+    expect(cagrLabel([])).toBe("CAGR");
+    expect(cagrLabel([5])).toBe("CAGR");
   });
 });

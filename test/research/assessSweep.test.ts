@@ -10,6 +10,9 @@ import {
   assessSweep,
   COMPONENT_NAMES,
   deflatedSharpeRatio,
+  effectiveTrials,
+  isItRealInput,
+  isItRealVerdict,
   minTrackRecordLength,
   probabilisticSharpeRatio,
   probabilityOfBacktestOverfitting,
@@ -19,7 +22,7 @@ import {
   sweepComposite,
 } from "../../src/index.js";
 import { generateBars } from "../bench/backtestData.js";
-import { createRng } from "../../src/sim/prng.js";
+import { createRng } from "../../src/random/prng.js";
 import type { SweepResult } from "../../src/research/SweepResult.js";
 
 const N = 1200;
@@ -56,6 +59,31 @@ describe("assessSweep", async () => {
     expect(a.minTrackRecordLength).toBeGreaterThan(minTrackRecordLength(stats).n);
     expect(a.bars).toBe(N - 1); // bar 0 has no return
     expect(a.dsr).toBeLessThanOrEqual(a.psr); // a higher bar (SR0 >= 0) can only lower the probability
+  });
+
+  it("deflates at the effective number of trials too (correlation eigenvalue entropy of all 30 variants), which the verdict uses", () => {
+    const e = effectiveTrials(Array.from({ length: 30 }, (_, i) => sweep.returnsOf(i)));
+    expect(a.effective.measured).toBeCloseTo(e.effective, 12);
+    expect(a.effective.method).toBe("correlation eigenvalue entropy");
+    expect(a.effective.sampled).toBe(false);
+    expect(a.effective.variants).toBe(30);
+    expect(a.effective.trials).toBe(Math.round(e.effective));
+    const stats = sharpeStats(sweep.returnsOf(a.best.index));
+    const d = deflatedSharpeRatio(stats, { trials: a.effective.trials, trialSharpeVariance: a.trialSharpeVariance, periodsPerYear: 8760 });
+    expect(a.effective.dsr).toBe(d.dsr);
+    expect(a.effective.expectedMaxSharpe).toBe(d.expectedMaxSharpe);
+    expect(a.effective.dsr).toBeGreaterThanOrEqual(a.dsr); // fewer trials, a lower bar
+    expect(a.bars >= a.effective.minTrackRecordLength).toBe(a.effective.dsr >= 0.95);
+    const input = isItRealInput(a);
+    expect(input.dsr).toBe(a.effective.dsr);
+    expect(input.trials).toBe(30);
+    if (a.effective.trials !== 30) expect(isItRealVerdict(input)[1]).toContain(`${a.effective.trials} effective trials (of 30 tried)`);
+  });
+
+  it("a shard deflates for the whole sweep's variants, not its own rows", async () => {
+    const shard = await sweepComposite(input, { weights: simplexGrid(COMPONENT_NAMES, 0.5), thresholds: [0.05, 0.2], feeBps: 2, workers: 0, shard: { index: 0, count: 2 } });
+    expect(shard.length).toBe(15);
+    expect(assessSweep(shard, { splits: 8 }).trials).toBe(30);
   });
 
   it("computes the PBO over every variant's returns, or over a seeded sample of maxVariants rows", () => {
@@ -133,5 +161,31 @@ describe("assessSweep thins a large sweep without looking at performance", () =>
     expect(mean(pbo)).toBeGreaterThan(0.38);
     expect(mean(pbo)).toBeLessThan(0.62);
     expect(Math.abs(mean(oos))).toBeLessThan(0.6);
+  });
+});
+
+describe("assessSweep's effective number of trials on a sample of a large sweep", () => {
+  /** `variants` series in `families` groups: a family's common noise plus 2 % of its own. */
+  function familySweep(variants: number, families: number, seed: number): SweepResult {
+    const rng = createRng(seed);
+    const base = Array.from({ length: families }, () => Float64Array.from({ length: 300 }, () => 0.01 * rng.normal()));
+    const returns = Array.from({ length: variants }, (_, v) => Float64Array.from(base[v % families]!, (x, i) => (i === 0 ? Number.NaN : x + 0.0002 * rng.normal())));
+    const sharpe = Float64Array.from(returns, (r) => sharpeRatio(r, { periodsPerYear: 365 }));
+    let at = 0;
+    for (let i = 1; i < variants; i++) if ((sharpe[i] as number) > (sharpe[at] as number)) at = i;
+    const best = { index: at, variant: at, weights: {}, threshold: 0, value: sharpe[at] as number };
+    return { length: variants, total: variants, aborted: false, periodsPerYear: 365, columns: { sharpeRatio: sharpe }, returnsOf: (i: number) => returns[i], best: () => best } as unknown as SweepResult;
+  }
+
+  it("a saturated sample (N_eff well below its 300 rows) stands for the sweep; an unsaturated one keeps the raw count", () => {
+    const clustered = assessSweep(familySweep(400, 6, 1), { splits: 4 });
+    expect(clustered.effective.sampled).toBe(true);
+    expect(clustered.effective.variants).toBe(300);
+    expect(clustered.effective.measured).toBeLessThan(7);
+    expect(clustered.effective.trials).toBe(Math.round(clustered.effective.measured));
+    const independent = assessSweep(familySweep(400, 400, 2), { splits: 4 });
+    expect(independent.effective.measured).toBeGreaterThan(100);
+    expect(independent.effective.trials).toBe(400);
+    expect(independent.effective.dsr).toBe(independent.dsr);
   });
 });

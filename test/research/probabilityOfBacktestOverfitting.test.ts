@@ -26,7 +26,7 @@ import { describe, expect, it } from "vitest";
 import { InvalidArgumentError } from "../../src/errors/InvalidArgumentError.js";
 import { sharpeRatio } from "../../src/metrics/sharpeRatio.js";
 import { probabilityOfBacktestOverfitting } from "../../src/research/index.js";
-import { createRng } from "../../src/sim/prng.js";
+import { createRng } from "../../src/random/prng.js";
 
 const T = 64;
 const N = 7;

@@ -231,7 +231,7 @@ describe("sweepComposite", () => {
       [columns, { weights: [{ volume: 1 }] }, /no column for weighted component volume/],
       [{ imbalance: [0.5] }, ok, /no close column/],
       [columns, { ...ok, fill: "next_open" }, /sweeps run the backtest's default mode/],
-      [columns, { ...ok, workers: -1 }, /workers must be a whole number >= 0/],
+      [columns, { ...ok, workers: -1 }, /workers must be a whole number 0\.\.256/],
       [columns, { ...ok, shard: { index: 3, count: 3 } }, /shard.index must be a whole number in 0..2/],
       [columns, { ...ok, feeBps: -1 }, /feeBps must be a finite number >= 0/],
       [columns, { ...ok, neutral: "sideways" }, /neutral must be "flat" or "hold"/],

@@ -27,11 +27,21 @@ describe("walkForward in bars, hand-computed", () => {
     ]);
   });
 
-  it("the last test window stops at the last bar; step 3 with test 2 leaves bars untested", () => {
+  it("a last test window cut short by the data is left out unless it has minTest bars; step 3 with test 2 leaves bars untested", () => {
+    // issue 21: a one-bar fold (NaN Sharpe) is never made by default
     expect(walkForward({ n: 11, train: 4, test: 3 }).map((f) => f.test)).toEqual([
       [4, 7],
       [7, 10],
+    ]);
+    expect(walkForward({ n: 11, train: 4, test: 3, minTest: 1 }).map((f) => f.test)).toEqual([
+      [4, 7],
+      [7, 10],
       [10, 11],
+    ]);
+    expect(walkForward({ n: 12, train: 4, test: 3, minTest: 2 }).map((f) => f.test)).toEqual([
+      [4, 7],
+      [7, 10],
+      [10, 12],
     ]);
     expect(walkForward({ n: 10, train: 4, test: 2, step: 3 }).map((f) => f.test)).toEqual([
       [4, 6],
@@ -49,7 +59,10 @@ describe("walkForward in bars, hand-computed", () => {
   it("too few bars for one fold, or none: no folds", () => {
     expect(walkForward({ n: 4, train: 4, test: 2 })).toEqual([]);
     expect(walkForward({ n: 0, train: 4, test: 2 })).toEqual([]);
-    expect(walkForward({ n: 5, train: 4, test: 2 })).toEqual([{ index: 0, train: [0, 4], test: [4, 5] }]);
+    expect(walkForward({ n: 5, train: 4, test: 2 })).toEqual([]);
+    expect(walkForward({ n: 5, train: 4, test: 2, minTest: 1 })).toEqual([{ index: 0, train: [0, 4], test: [4, 5] }]);
+    expect(() => walkForward({ n: 5, train: 4, test: 2, minTest: 3 })).toThrow(/walkForward: minTest must be .*at most the test window/);
+    expect(() => walkForward({ n: 5, train: 4, test: 2, minTest: 0 })).toThrow(/walkForward: minTest/);
   });
 });
 
@@ -64,9 +77,11 @@ describe("walkForward leak-freedom (fast-check)", () => {
         fc.integer({ min: 0, max: 59 }),
         fc.integer({ min: 0, max: 20 }),
         fc.boolean(),
-        (n, train, test, step, purgeRaw, embargo, anchored) => {
+        fc.integer({ min: 1, max: 40 }),
+        (n, train, test, step, purgeRaw, embargo, anchored, minRaw) => {
           const purge = purgeRaw % train;
-          const folds = walkForward({ n, train, test, step, purge, embargo, anchored });
+          const minTest = 1 + ((minRaw - 1) % test);
+          const folds = walkForward({ n, train, test, step, purge, embargo, anchored, minTest });
           const problems: string[] = [];
           folds.forEach((f, k) => {
             const [ta, tb] = f.train;
@@ -76,10 +91,11 @@ describe("walkForward leak-freedom (fast-check)", () => {
             for (let j = ta; j < tb; j++) if (!(j < sa - purge || j >= sb + embargo)) problems.push(`fold ${k} trains on ${j}`);
             if (tb !== sa - purge) problems.push(`fold ${k} over-purged`); // nothing dropped beyond what is needed
             if (ta !== (anchored ? 0 : sa - train)) problems.push(`fold ${k} start`);
+            if (sb - sa < minTest) problems.push(`fold ${k} shorter than minTest`);
           });
           expect(problems).toEqual([]);
-          // folds run while a test window can start
-          const expected = n > train ? Math.ceil((n - train) / step) : 0;
+          // folds run while a test window of at least minTest bars can start
+          const expected = n - minTest >= train ? Math.floor((n - minTest - train) / step) + 1 : 0;
           expect(folds.length).toBe(expected);
         },
       ),
@@ -96,6 +112,21 @@ describe("walkForward in time (ms)", () => {
     expect(walkForward({ time, trainMs: 4 * HOUR, testMs: 2 * HOUR, purgeMs: HOUR, anchored: true })).toEqual(
       walkForward({ n: 10, train: 4, test: 2, purge: 1, anchored: true }),
     );
+  });
+
+  it("a last test window the data covers for less than minTestMs (default testMs) is left out", () => {
+    const eleven = Float64Array.from({ length: 11 }, (_, i) => i * HOUR); // hours 0..10, data ends at 11:00
+    expect(walkForward({ time: eleven, trainMs: 4 * HOUR, testMs: 3 * HOUR }).map((f) => f.test)).toEqual([
+      [4, 7],
+      [7, 10],
+    ]);
+    expect(walkForward({ time: eleven, trainMs: 4 * HOUR, testMs: 3 * HOUR, minTestMs: HOUR })).toEqual(walkForward({ n: 11, train: 4, test: 3, minTest: 1 }));
+    // the data ends exactly at a window's end: the window is whole
+    expect(walkForward({ time: eleven.subarray(0, 10), trainMs: 4 * HOUR, testMs: 3 * HOUR }).map((f) => f.test)).toEqual([
+      [4, 7],
+      [7, 10],
+    ]);
+    expect(() => walkForward({ time: eleven, trainMs: 4 * HOUR, testMs: 3 * HOUR, minTestMs: 4 * HOUR })).toThrow(/walkForward: minTestMs/);
   });
 
   it("a gap in the data: windows follow the clock, folds with an empty window are left out", () => {

@@ -3,9 +3,10 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { backtest, backtestPortfolio } from "../../src/backtest/index.js";
+import { backtest, backtestColumns, backtestPortfolio, replayManifest } from "../../src/backtest/index.js";
 import { createPanel, toDataFrame } from "../../src/data/index.js";
-import { backtestColumns, createManifest, readParquet, replayManifest } from "../../src/store/index.js";
+import { InvalidArgumentError } from "../../src/errors/index.js";
+import { createManifest, readParquet } from "../../src/store/index.js";
 
 const T0 = Date.UTC(2026, 10, 1);
 
@@ -106,6 +107,41 @@ describe("replayManifest", () => {
     expect(() => replayManifest(createManifest({ kind: "backtest", options: data }), data)).toThrow("has no result fingerprint");
     const m = createManifest({ kind: "backtest", options: data, result: backtestColumns(backtest(data)) });
     expect(() => replayManifest(m, { time: data.time, close: data.close })).toThrow('replayManifest: data has no column "position"');
+  });
+});
+
+describe("replayManifest refuses keys that reach Object.prototype", () => {
+  for (const key of ["__proto__.close", "constructor.prototype.close", "sizing.__proto__", "prototype"]) {
+    it(`an inputs key ${JSON.stringify(key)} is a typed error and pollutes nothing`, () => {
+      const data = inputs();
+      const m = JSON.parse(JSON.stringify(createManifest({ kind: "backtest", options: data, result: backtestColumns(backtest(data)) })));
+      // The key as a tampered manifest.json carries it (JSON.parse makes "__proto__" an own key).
+      m.inputs.columns = JSON.parse(`{${JSON.stringify(key)}: {"sha256": "0", "length": 500}, "close": {"sha256": "0", "length": 500}, "position": {"sha256": "0", "length": 500}}`);
+      const err = (() => {
+        try {
+          replayManifest(m, { ...data, [key.split(".").pop() as string]: data.close });
+        } catch (e) {
+          return e;
+        }
+        return undefined;
+      })();
+      expect(({} as Record<string, unknown>)["close"]).toBeUndefined();
+      expect(Object.prototype).not.toHaveProperty("close");
+      expect(err).toBeInstanceOf(InvalidArgumentError);
+      expect((err as Error).message).toMatch(/^replayManifest: .* refused/);
+    });
+  }
+});
+
+describe("replayManifest's verdicts agree", () => {
+  it("a manifest whose column digests disagree with its total is refused, never inputsMatch true with a changed input", () => {
+    const data = inputs();
+    const m = JSON.parse(JSON.stringify(createManifest({ kind: "backtest", options: data, result: backtestColumns(backtest(data)) })));
+    m.inputs.columns.close.sha256 = "0".repeat(64); // edited column digest, total left as it was
+    expect(() => replayManifest(m, data)).toThrow(/replayManifest: the manifest's inputs digest does not match its column digests/);
+    const r = JSON.parse(JSON.stringify(createManifest({ kind: "backtest", options: data, result: backtestColumns(backtest(data)) })));
+    r.result.columns.equity.sha256 = "0".repeat(64);
+    expect(() => replayManifest(r, data)).toThrow(/replayManifest: the manifest's result digest does not match its column digests/);
   });
 });
 

@@ -5,7 +5,8 @@ import { loadHistoryPanel } from "../../load/loadHistoryPanel.js";
 import { startReplayServer } from "../../server/startReplayServer.js";
 import { createManifest } from "../../store/createManifest.js";
 import { openStore } from "../../store/openStore.js";
-import type { TableInput } from "../../store/tableColumns.js";
+import { tableColumns, type TableInput } from "../../store/tableColumns.js";
+import { loadDanfo } from "../../data/danfo.js";
 import { writeCsv } from "../../store/writeCsv.js";
 import { writeManifest } from "../../store/writeManifest.js";
 import { writeParquet } from "../../store/writeParquet.js";
@@ -33,12 +34,40 @@ function metricList(raw: string): string[] {
   return ids;
 }
 
+/** Columns of the exported tables that hold a yes/no as 1/0 (Parquet keeps the number; CSV says true/false). */
+const FLAG_COLUMNS: readonly string[] = ["open"];
+
+/**
+ * A table as every CSV export shows it: `time` and each epoch-ms `*_time` column as ISO 8601 UTC
+ * (writeCsv's form of `time`), flags as true/false. Parquet files keep the typed columns.
+ */
+function csvView(table: TableInput): TableInput {
+  const { time, columns } = tableColumns(table, "milab export");
+  const view: Record<string, unknown[]> = {};
+  if (time !== undefined) view["time"] = Array.from(time, (t) => new Date(t).toISOString());
+  for (const [name, values] of Object.entries(columns)) {
+    const numeric = values instanceof Float64Array;
+    if (numeric && name.endsWith("_time")) view[name] = Array.from(values, (t) => (Number.isFinite(t) ? new Date(t).toISOString() : ""));
+    else if (numeric && FLAG_COLUMNS.includes(name)) view[name] = Array.from(values, (v) => (v === 1 ? "true" : v === 0 ? "false" : ""));
+    else view[name] = Array.from(values as ArrayLike<unknown>);
+  }
+  return new (loadDanfo().DataFrame)(view);
+}
+
 /** Write one table in the chosen format; returns the file written. */
 async function writeTable(out: string, name: string, table: TableInput, format: "parquet" | "csv"): Promise<string> {
   const path = join(out, `${name}.${format}`);
   if (format === "parquet") await writeParquet(path, table);
-  else await writeCsv(path, table);
+  else await writeCsv(path, csvView(table));
   return path;
+}
+
+/** A coin's bar table: the backtest's columns with the close it traded at and the composite it read (positions is the target weight set at each close). */
+function barTable(c: { close: Float64Array; replay: { composite: Float64Array }; result: TableInput }): TableInput {
+  const { time, columns } = tableColumns(c.result, "milab export");
+  const all: Record<string, number[]> = { close: Array.from(c.close), composite: Array.from(c.replay.composite) };
+  for (const [name, values] of Object.entries(columns)) all[name] = Array.from(values as ArrayLike<number>);
+  return new (loadDanfo().DataFrame)({ time: Array.from(time ?? [], (t) => new Date(t).toISOString()), ...all });
 }
 
 /** `milab history` data: the embedded replay server (or --base-url), optionally through a store. */
@@ -79,6 +108,7 @@ export function exportCommand(): Command {
         if (!(WHAT as readonly string[]).includes(raw)) throw new CommanderArgumentError(`what must be one of ${WHAT.join(", ")}, got ${JSON.stringify(raw)}`);
         return raw as (typeof WHAT)[number];
       }),
+    ["--no-real-data", "--no-variants"], // an export holds the study's own bars; the sweep is the `sweep` export
   )
     .requiredOption("--out <dir>", "folder to write into (created if missing)")
     .addOption(new Option("--format <format>", "parquet or csv").argParser(choiceOption("format", ["parquet", "csv"] as const)).default("parquet"))
@@ -102,7 +132,7 @@ export function exportCommand(): Command {
           writeManifest(join(opts.out, "manifest.json"), createManifest({ kind: "sweep", options: { ...toStudyOptions(opts), hours: opts.hours, data: inputs }, ...common }));
         } else {
           for (const c of Object.values(s.coins)) {
-            files.push(await writeTable(opts.out, `backtest-${c.coin.toLowerCase()}`, c.result, opts.format));
+            files.push(await writeTable(opts.out, `backtest-${c.coin.toLowerCase()}`, barTable(c), opts.format));
             files.push(await writeTable(opts.out, `trades-${c.coin.toLowerCase()}`, { toDataFrame: () => c.result.tradesToDataFrame() }, opts.format));
           }
           if (s.portfolio !== undefined) files.push(await writeTable(opts.out, "portfolio", s.portfolio.result, opts.format));

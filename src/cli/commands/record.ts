@@ -29,6 +29,7 @@ function endpointList(raw: string): RecordableEndpoint[] {
  * `milab record`: poll the API and append every new response to a recording
  * directory (JSON lines per endpoint and day) until Ctrl-C; safe to kill and
  * restart (no loss, no duplicates). Building it has no side effects.
+ * Ctrl-C stops it after the responses in flight are written, exit code 130.
  * Fails (exit code 1) when every request failed (nothing written or
  * already there), when the folder is held by another recorder, or on a disk
  * error.
@@ -50,8 +51,13 @@ export function recordCommand(): Command {
     .action(async (opts: RecordCliOptions) => {
       const client = createClient({ baseUrl: opts.baseUrl ?? process.env["MI_BASE_URL"], apiKey: process.env["MI_API_KEY"] });
       const controller = new AbortController();
+      let interrupted = false;
       const stop = (): void => controller.abort();
-      process.once("SIGINT", stop);
+      const onInt = (): void => {
+        interrupted = true;
+        stop();
+      };
+      process.once("SIGINT", onInt);
       process.once("SIGTERM", stop);
       try {
         const rec = record(client, {
@@ -73,8 +79,10 @@ export function recordCommand(): Command {
             `record: every request failed (${stats.errors} of ${stats.errors}), nothing was recorded: check --base-url / MI_BASE_URL, MI_API_KEY and the log above`,
           );
         }
+        // Ctrl-C is how a recording ends: everything polled is on disk, and the exit code says it was stopped
+        if (interrupted) process.exitCode = 130; // EXIT.interrupted of runCli
       } finally {
-        process.off("SIGINT", stop);
+        process.off("SIGINT", onInt);
         process.off("SIGTERM", stop);
       }
     });

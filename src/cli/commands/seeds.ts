@@ -34,13 +34,19 @@ function meanSd(xs: readonly number[]): [number, number] {
  * the results across seeds shows how much of a backtest is luck.
  */
 export function seedsCommand(): Command {
-  return addStudyOptions(new Command("seeds").description("run the same rules on several simulator seeds and compare: how much of the result is luck?"))
+  // the seeds replace --seed; the embedded server only; no real-data section nor what-if sweep in a seed's scorecard
+  return addStudyOptions(new Command("seeds").description("run the same rules on several simulator seeds and compare: how much of the result is luck?"), [
+    "--seed",
+    "--base-url",
+    "--no-real-data",
+    "--no-variants",
+  ])
     .requiredOption("--seeds <list>", "seeds, e.g. 1,2,3 or 1-10", parseSeeds)
     .option("--json", "print every seed's scorecard as JSON", false)
     .addHelpText("after", "\nExamples:\n  milab seeds --seeds 1-10\n  milab seeds --seeds 1-5 --weights imbalance=1 --coins btc,eth --json")
     .action(async (opts: StudyCliOptions & { seeds: number[]; json: boolean }) => {
-      if (opts.baseUrl !== undefined || process.env["MI_BASE_URL"] !== undefined) {
-        throw new InvalidArgumentError("seeds", "seeds runs on the embedded replay server only: drop --base-url / MI_BASE_URL");
+      if (process.env["MI_BASE_URL"] !== undefined) {
+        throw new InvalidArgumentError("seeds", "seeds runs on the embedded replay server only: unset MI_BASE_URL");
       }
       const progress = createProgress(opts.quiet);
       const runs: { seed: number; rows: ScorecardRow[] }[] = [];

@@ -1,13 +1,12 @@
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
 import { Command, InvalidArgumentError as CommanderArgumentError } from "commander";
 import type { Coin } from "../../domain/coins.js";
-import { loadDanfo } from "../../data/danfo.js";
 import { toDataFrame } from "../../data/toDataFrame.js";
 import { assessSweep, type SweepAssessment } from "../../research/assessSweep.js";
+import { MAX_WORKERS } from "../../research/checkWorkers.js";
 import type { SweepResult } from "../../research/SweepResult.js";
 import { isItRealInput, isItRealVerdict } from "../../report/isItRealSection.js";
 import { textTable } from "../../report/textTable.js";
+import { writeCsv } from "../../store/writeCsv.js";
 import { addDataSourceOptions } from "../addStudyOptions.js";
 import { loadJobData, type DataSourceOptions } from "../loadJobData.js";
 import { integerOption, numberOption } from "../options.js";
@@ -32,10 +31,11 @@ interface SweepCliOptions extends DataSourceOptions {
   readonly quiet: boolean;
 }
 
-/** Parse `0.05,0.1,0.2` into thresholds in [0, 1]. */
+/** Parse `0.05,0.1,0.2` into thresholds in [0, 1]; an empty item (`0.1,,0.2`, a trailing comma) is refused, never read as 0. */
 function parseThresholds(raw: string): number[] {
-  const out = raw.split(",").map((s) => Number(s.trim()));
-  if (out.length === 0 || out.some((t) => !Number.isFinite(t) || t < 0 || t > 1) || raw.trim() === "") {
+  const items = raw.split(",").map((s) => s.trim());
+  const out = items.map(Number);
+  if (items.some((s) => s === "") || out.some((t) => !Number.isFinite(t) || t < 0 || t > 1)) {
     throw new CommanderArgumentError(`thresholds must be a comma-separated list of numbers in [0, 1], e.g. 0.05,0.1,0.2; got ${raw}`);
   }
   return out;
@@ -163,7 +163,7 @@ export function sweepCommand(): Command {
     .option("--slippage-bps <x>", "slippage per side, bps of traded notional", numberOption("slippage-bps", 0, 1000), d.slippageBps)
     .option("--no-funding", "do not charge perpetual funding")
     .option("--walk-forward <train/test>", 'walk-forward of "choose the best variant by Sharpe": train and test windows, e.g. 14d/7d (d, h or m)', parseWalkForward)
-    .option("--workers <n>", "worker threads (0 = this thread) [by sweep size: 0 when small, else every core]", integerOption("workers", 0, 256))
+    .option("--workers <n>", "worker threads (0 = this thread) [by sweep size: 0 when small, else every core]", integerOption("workers", 0, MAX_WORKERS))
     .option("--shard <i/n>", "evaluate only shard i of n (0-based), e.g. a Kubernetes indexed Job's or a Slurm array's index; merge the --json outputs with mergeSweeps", parseShard)
     .option("--top <n>", "variants listed per coin", integerOption("top", 1, 1000), 5)
     .option("--json", "print the result as JSON on stdout (per coin: the sweep's table and its best variant)", false)
@@ -175,85 +175,126 @@ export function sweepCommand(): Command {
     )
     .action(async (opts: SweepCliOptions) => {
       const progress = createProgress(opts.quiet);
-      const job = await loadJobData(opts, progress);
+      // Ctrl-C at any moment exits 130 with what finished on disk: while loading nothing has, so it exits at once;
+      // during the sweep it stops the sweep (the finished variants are kept); after it, it skips the rest of the analysis.
       const ac = new AbortController();
-      const onInt = (): void => ac.abort();
-      process.once("SIGINT", onInt);
-      if (!opts.quiet && process.stderr.isTTY !== true) process.stderr.write(`milab sweep: sweeping ${opts.coins.join(", ")} (Ctrl-C stops and keeps what finished)\n`);
-      let sweeps: CoinSweep[];
+      let phase: "load" | "sweep" | "after" = "load";
+      let lateInterrupt = false;
+      const onInt = (): void => {
+        if (phase === "load") {
+          progress.stop();
+          process.stderr.write("milab sweep: stopped by Ctrl-C before any variant was swept; nothing written\n");
+          process.exit(130); // EXIT.interrupted of runCli
+        }
+        if (phase === "after") lateInterrupt = true;
+        ac.abort();
+      };
+      process.on("SIGINT", onInt);
       try {
-        sweeps = await runSweepStudy(job.data, {
-          coins: opts.coins,
-          barMinutes: opts.bar,
-          grid: opts.grid,
-          thresholds: opts.thresholds,
-          feeBps: opts.feeBps,
-          slippageBps: opts.slippageBps,
-          funding: opts.funding,
-          workers: opts.workers,
-          shard: opts.shard,
-          signal: ac.signal,
-          onProgress: (coin, p) => {
-            if (p.done === 0 || p.done === p.total) progress.step(`sweeping ${coin}`, p.total);
-            progress.update(p.done, p.total);
-          },
-        });
+        await sweepJob(opts, progress, ac, () => (phase = "sweep"), () => (phase = "after"), () => lateInterrupt);
       } finally {
         process.removeListener("SIGINT", onInt);
         progress.stop();
       }
-      const stopped = ac.signal.aborted;
-      // Is the winner real? DSR over every variant run, the sweep's PBO, and the walk-forward when asked.
-      const assessments = new Map<Coin, SweepAssessment | string>();
-      for (const s of sweeps) {
-        try {
-          assessments.set(
-            s.coin,
-            assessSweep(s.sweep, {
-              splits: Math.min(16, 2 * Math.floor(s.time.length / 4)),
-              ...(opts.walkForward !== undefined ? { walkForward: { time: s.time, trainMs: opts.walkForward.trainMs, testMs: opts.walkForward.testMs } } : {}),
-            }),
-          );
-        } catch (err) {
-          assessments.set(s.coin, err instanceof Error ? err.message : String(err));
-        }
-      }
-      if (opts.out !== undefined && sweeps.length > 0) {
-        mkdirSync(dirname(opts.out), { recursive: true });
-        loadDanfo().toCSV(toDataFrame(sweepTable(sweeps)), { filePath: opts.out });
-      }
-      if (opts.json) {
-        const json = {
-          source: job.source,
-          seed: job.seed ?? null,
-          stopped,
-          coins: Object.fromEntries(
-            sweeps.map((s) => {
-              const a = assessments.get(s.coin);
-              return [s.coin, { best: s.sweep.best("sharpeRatio") ?? null, assessment: assessmentJson(a), sweep: s.sweep.toJSON() }];
-            }),
-          ),
-        };
-        process.stdout.write(`${JSON.stringify(json)}\n`);
-      } else {
-        const first = sweeps[0];
-        const lines = [`Data: ${job.source}; ${first?.time.length ?? 0} bars of ${opts.bar} min; costs ${opts.feeBps} + ${opts.slippageBps} bps per side; ${opts.funding ? "funding charged" : "no funding"}`];
-        for (const s of sweeps) {
-          const sw = s.sweep;
-          lines.push(
-            "",
-            `${s.coin}: ${sw.length}${sw.complete ? "" : ` of ${sw.total}`} variants (weight grid ${opts.grid} x thresholds ${opts.thresholds.join(", ")}), best in sample by Sharpe:`,
-            topTable(s, opts.top),
-            assessmentText(assessments.get(s.coin), opts.walkForward?.text),
-          );
-        }
-        process.stdout.write(`${lines.join("\n")}\n`);
-      }
-      if (opts.out !== undefined) process.stderr.write(`sweep written to ${opts.out}\n`);
-      if (stopped) {
-        const done = sweeps.reduce((k, s) => k + s.sweep.length, 0);
-        process.stderr.write(`milab sweep: stopped by Ctrl-C after ${done} variants; the results above cover those only\n`);
-        process.exitCode = 130; // EXIT.interrupted of runCli
-      }
     });
+}
+
+/** Let pending signal handlers (Ctrl-C) run: they wait for the event loop while the analysis computes. */
+function yieldToSignals(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** The body of `milab sweep`: load, sweep, write the CSV at once, then the analysis (skipped after a late Ctrl-C) and the output. */
+async function sweepJob(
+  opts: SweepCliOptions,
+  progress: ReturnType<typeof createProgress>,
+  ac: AbortController,
+  sweeping: () => void,
+  swept: () => void,
+  interruptedLate: () => boolean,
+): Promise<void> {
+  if (!opts.quiet && process.stderr.isTTY !== true) process.stderr.write("milab sweep: loading the history (Ctrl-C stops)\n");
+  const job = await loadJobData(opts, progress);
+  sweeping();
+  if (!opts.quiet && process.stderr.isTTY !== true) process.stderr.write(`milab sweep: sweeping ${opts.coins.join(", ")} (Ctrl-C stops and keeps what finished)\n`);
+  const sweeps = await runSweepStudy(job.data, {
+    coins: opts.coins,
+    barMinutes: opts.bar,
+    grid: opts.grid,
+    thresholds: opts.thresholds,
+    feeBps: opts.feeBps,
+    slippageBps: opts.slippageBps,
+    funding: opts.funding,
+    workers: opts.workers,
+    shard: opts.shard,
+    signal: ac.signal,
+    onProgress: (coin, p) => {
+      if (p.done === 0 || p.done === p.total) progress.step(`sweeping ${coin}`, p.total);
+      progress.update(p.done, p.total);
+    },
+  });
+  swept();
+  progress.stop();
+  const stopped = ac.signal.aborted;
+  const done = sweeps.reduce((k, s) => k + s.sweep.length, 0);
+  // The finished variants go to disk before the analysis, so no later Ctrl-C can lose them.
+  if (opts.out !== undefined && sweeps.length > 0) {
+    await writeCsv(opts.out, toDataFrame(sweepTable(sweeps)));
+    process.stderr.write(`milab sweep: ${done} variants written to ${opts.out}${opts.quiet ? "" : "; assessing them (Ctrl-C skips it)"}\n`);
+  }
+  // Is the winner real? DSR over every variant run, the sweep's PBO, and the walk-forward when asked.
+  const assessments = new Map<Coin, SweepAssessment | string>();
+  for (const s of sweeps) {
+    await yieldToSignals();
+    if (interruptedLate()) {
+      assessments.set(s.coin, "stopped by Ctrl-C");
+      continue;
+    }
+    try {
+      assessments.set(
+        s.coin,
+        assessSweep(s.sweep, {
+          splits: Math.min(16, 2 * Math.floor(s.time.length / 4)),
+          ...(opts.walkForward !== undefined ? { walkForward: { time: s.time, trainMs: opts.walkForward.trainMs, testMs: opts.walkForward.testMs } } : {}),
+        }),
+      );
+    } catch (err) {
+      assessments.set(s.coin, err instanceof Error ? err.message : String(err));
+    }
+  }
+  await yieldToSignals();
+  if (opts.json) {
+    const json = {
+      source: job.source,
+      seed: job.seed ?? null,
+      stopped: stopped,
+      coins: Object.fromEntries(
+        sweeps.map((s) => {
+          const a = assessments.get(s.coin);
+          return [s.coin, { best: s.sweep.best("sharpeRatio") ?? null, assessment: assessmentJson(a), sweep: s.sweep.toJSON() }];
+        }),
+      ),
+    };
+    process.stdout.write(`${JSON.stringify(json)}\n`);
+  } else {
+    const first = sweeps[0];
+    const lines = [`Data: ${job.source}; ${first?.time.length ?? 0} bars of ${opts.bar} min; costs ${opts.feeBps} + ${opts.slippageBps} bps per side; ${opts.funding ? "funding charged" : "no funding"}`];
+    for (const s of sweeps) {
+      const sw = s.sweep;
+      lines.push(
+        "",
+        `${s.coin}: ${sw.length}${sw.complete ? "" : ` of ${sw.total}`} variants (weight grid ${opts.grid} x thresholds ${opts.thresholds.join(", ")}), best in sample by Sharpe:`,
+        topTable(s, opts.top),
+        assessmentText(assessments.get(s.coin), opts.walkForward?.text),
+      );
+    }
+    process.stdout.write(`${lines.join("\n")}\n`);
+  }
+  const written = opts.out !== undefined && sweeps.length > 0 ? ` (written to ${opts.out})` : "";
+  if (stopped && !interruptedLate()) {
+    process.stderr.write(`milab sweep: stopped by Ctrl-C after ${done} variants; the results above cover those only${written}\n`);
+  } else if (interruptedLate()) {
+    process.stderr.write(`milab sweep: Ctrl-C after the sweep: the analysis of what was not yet assessed was skipped; all ${done} finished variants are above${written}\n`);
+  }
+  if (stopped || interruptedLate()) process.exitCode = 130; // EXIT.interrupted of runCli
 }

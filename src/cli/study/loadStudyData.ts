@@ -2,6 +2,7 @@ import type { MarketIntelClient } from "../../api/createClient.js";
 import { alignAsOf } from "../../data/alignAsOf.js";
 import { unionTimes } from "../../data/unionTimes.js";
 import type { Coin } from "../../domain/coins.js";
+import { HttpError } from "../../errors/HttpError.js";
 import { MarketIntelError } from "../../errors/MarketIntelError.js";
 import { loadHistoryPanel } from "../../load/loadHistoryPanel.js";
 
@@ -52,7 +53,8 @@ export async function loadStudyData(client: MarketIntelClient, coins: readonly C
     }
     const reason: unknown = s.reason;
     if (id.endsWith("_price") || !(reason instanceof MarketIntelError)) {
-      if (reason instanceof MarketIntelError && id.endsWith("_price")) {
+      // the hint fits a service that answered without this series, not one that did not answer at all
+      if (reason instanceof HttpError && reason.status >= 400 && reason.status < 500 && id.endsWith("_price")) {
         reason.message = `${reason.message} (no price history for ${id}: leave that coin out with --coins)`;
       }
       throw reason;

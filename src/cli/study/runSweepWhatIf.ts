@@ -8,7 +8,7 @@ import { sweepComposite } from "../../research/sweepComposite.js";
 import type { SweepResult } from "../../research/SweepResult.js";
 import { COMPONENT_NAMES, DEFAULT_WEIGHTS, type Weights } from "../../signals/weights.js";
 import type { StudyData } from "./loadStudyData.js";
-import type { StudyOptions } from "./runStudy.js";
+import type { Study, StudyOptions } from "./runStudy.js";
 import { coinBars, studyGrid } from "./studyBars.js";
 
 /** The what-if sweep: the weight grid, the thresholds and the walk-forward windows. */
@@ -152,3 +152,28 @@ export const WHAT_IF_FORMAT: Readonly<Record<string, (v: number) => string>> = {
   PBO: prob,
   threshold: (v) => String(v),
 };
+
+/**
+ * The one line that says why the what-if's "your rule" and the scorecard's differ: the sweep
+ * runs your weights and threshold in the backtest's default mode (next-close fills, fractional
+ * units, full size, shorts, no regime filter), so every study option outside that mode is left
+ * out there; the line names those options and sets the two returns side by side per coin.
+ * @example whatIfVsScorecard(study, rows) // '"Your rule" in the what-if runs your weights and threshold without the regime filter (...): BTC -25.9% here vs -28.7% in the scorecard, ...'
+ */
+export function whatIfVsScorecard(study: Study, rows: readonly WhatIfRow[]): string {
+  const o = study.options;
+  const left = [
+    o.regimeFilter ? "the regime filter (flat in extreme volatility)" : undefined,
+    o.sizing === "confidence" ? "confidence sizing" : undefined,
+    o.shorts ? undefined : "long only (the sweep goes short)",
+    o.fill === "next_open" ? "next-open fills" : undefined,
+    o.units === "whole" ? "whole units" : undefined,
+  ].filter((x): x is string => x !== undefined);
+  const pairs = rows
+    .filter((r) => r.trials === 1 && study.coins[r.coin] !== undefined)
+    .map((r) => `${r.coin} ${pct(r.inSampleReturn)} here vs ${pct(study.coins[r.coin]!.summary.totalReturn)} in the scorecard`)
+    .join(", ");
+  return left.length === 0
+    ? `"Your rule" in the what-if is the scorecard's rule (the sweep's default mode is yours): ${pairs}.`
+    : `"Your rule" in the what-if runs your weights and threshold without ${left.join(", ")}: sweeps run the backtest's default mode, so its return differs from the scorecard's: ${pairs}.`;
+}

@@ -66,7 +66,7 @@ export const SCORECARD_HEADINGS: Readonly<Record<keyof ScorecardRow, string>> = 
   trades: "trades",
   winRate: "win rate",
   feesPaid: "fees paid",
-  fundingPaid: "funding paid",
+  fundingPaid: "funding paid (− = received)",
 };
 
 const pct = (v: number): string => (Number.isFinite(v) ? `${(v * 100).toFixed(1)}%` : Number.isNaN(v) ? "–" : v > 0 ? "∞" : "-∞");
@@ -85,7 +85,7 @@ export const SCORECARD_FORMAT: Readonly<Record<string, (v: number) => string>> =
   trades: (v) => String(v),
   "win rate": pct,
   "fees paid": cash,
-  "funding paid": cash,
+  "funding paid (− = received)": cash,
 };
 
 /** The scorecard as named columns (headings as names), for textTable and htmlTable. */

@@ -7,7 +7,8 @@ import type { StudyRun } from "../runStudyJob.js";
 import { studyHighlights } from "./studyHighlights.js";
 import { summaryTiles } from "../../report/summaryTiles.js";
 import { studySections, weightsNote } from "./studyTearsheet.js";
-import { WHAT_IF, WHAT_IF_FORMAT, whatIfColumns } from "./runSweepWhatIf.js";
+import { WHAT_IF, WHAT_IF_FORMAT, whatIfColumns, whatIfVsScorecard } from "./runSweepWhatIf.js";
+import { DEFAULT_WEIGHTS } from "../../signals/weights.js";
 import { createManifest } from "../../store/createManifest.js";
 
 function day(ms: number): string {
@@ -33,7 +34,15 @@ export async function studyReportInput(run: StudyRun): Promise<TearsheetInput> {
         title: "Out-of-sample Sharpe ratio: your rule vs the in-sample winner",
         options: { format: ".2f", valueTitle: "Sharpe (out of sample)", horizontal: true },
       },
-      tables: [{ title: "Your rule vs the best of the sweep", table: whatIfColumns(v), signed: ["in-sample Sharpe", "out-of-sample Sharpe", "in-sample return"], format: WHAT_IF_FORMAT }],
+      tables: [
+        {
+          title: "Your rule vs the best of the sweep",
+          note: whatIfVsScorecard(s, v),
+          table: whatIfColumns(v),
+          signed: ["in-sample Sharpe", "out-of-sample Sharpe", "in-sample return"],
+          format: WHAT_IF_FORMAT,
+        },
+      ],
     });
   }
   const first = run.whatIf?.[0];
@@ -50,7 +59,8 @@ export async function studyReportInput(run: StudyRun): Promise<TearsheetInput> {
             : {}),
           logits: a.logits,
           sweep: first.sweep,
-          heatmap: { x: "imbalance", y: "momentum_5m" },
+          // cells on the sweep's grid: your rule's off-grid weights join the nearest cell instead of a row of their own
+          heatmap: { x: "imbalance", y: "momentum_5m", bucket: WHAT_IF.grid },
         },
         { title: `Is it real? ${first.coin}'s best variant of ${a.trials}` },
       ),
@@ -112,10 +122,21 @@ export async function studyReportInput(run: StudyRun): Promise<TearsheetInput> {
     highlights: studyHighlights(s, run.variants),
     summary,
     sections: all,
+    // every parameter of the run, as used (default weights spelled out, the what-if sweep's grid), the bars' time range and the clock
     manifest: createManifest({
       kind: "report",
-      options: { ...o, source: run.source, data: Object.fromEntries(Object.entries(s.coins).map(([coin, c]) => [coin, { time: c.time, close: c.close, funding: c.funding }])) },
+      options: {
+        ...o,
+        weights: o.weights ?? DEFAULT_WEIGHTS,
+        hours: run.hours,
+        source: run.source,
+        ...(v !== undefined ? { whatIf: WHAT_IF } : {}),
+        realData: r !== undefined,
+        time: s.time,
+        data: Object.fromEntries(Object.entries(s.coins).map(([coin, c]) => [coin, { close: c.close, funding: c.funding }])),
+      },
       ...(run.seed !== undefined ? { seed: run.seed } : {}),
+      clock: run.clock,
     }),
   };
 }

@@ -2,7 +2,7 @@ import type { Trade } from "../../backtest/Trade.js";
 import type { RegimeTable } from "../../metrics/metricsByRegime.js";
 import type { MetricsTable } from "../../metrics/MetricsTable.js";
 import type { TearsheetSection, TearsheetTable } from "../../report/renderTearsheet.js";
-import { summaryTiles } from "../../report/summaryTiles.js";
+import { cagrNote, summaryTiles } from "../../report/summaryTiles.js";
 import { DEFAULT_WEIGHTS } from "../../signals/weights.js";
 import type { Study } from "./runStudy.js";
 import { SCORECARD_FORMAT, scorecardColumns, scorecardRows } from "./scorecard.js";
@@ -149,7 +149,9 @@ export function studySections(study: Study): { summary: TearsheetTable; sections
       icDecay: {
         horizon: horizons,
         ic: Object.fromEntries(coins.map((c) => [c, study.coins[c]!.ic.columns["ic"] as Float64Array])),
-        title: "IC decay",
+        ciLow: Object.fromEntries(coins.map((c) => [c, study.coins[c]!.ic.columns["ciLow"] as Float64Array])),
+        ciHigh: Object.fromEntries(coins.map((c) => [c, study.coins[c]!.ic.columns["ciHigh"] as Float64Array])),
+        title: "IC decay (shaded: 95% interval)",
         horizonTitle: `horizon (bars of ${bar})`,
       },
       ...(attrCat.length > 0
@@ -196,6 +198,7 @@ export function studySections(study: Study): { summary: TearsheetTable; sections
       table: scorecardColumns(rows),
       signed: ["total return", "buy & hold", "CAGR", "Sharpe", "Sortino"],
       format: SCORECARD_FORMAT,
+      ...(cagrNote(study.time) !== undefined ? { note: cagrNote(study.time) as string } : {}),
     },
     sections,
   };

@@ -6,7 +6,7 @@
 import { COINS, type Coin } from "../../domain/coins.js";
 import { metricSeries } from "../../sim/catalog.js";
 import { simulateComposites } from "../../sim/composites.js";
-import { createRng, mixSeed } from "../../sim/prng.js";
+import { createRng, mixSeed } from "../../random/prng.js";
 import { CASCADE_THRESHOLDS, LIQUIDATION_LEVELS, liquidationAlerts } from "../../signals/liquidationAlerts.js";
 import type { ReplayContext } from "../ReplayContext.js";
 import { finite } from "./snapshot.js";

@@ -1,6 +1,6 @@
 import type { Coin } from "../../domain/coins.js";
 import { COINS } from "../../domain/coins.js";
-import { createRng, mixSeed } from "../../sim/prng.js";
+import { createRng, mixSeed } from "../../random/prng.js";
 import type { ReplayContext } from "../ReplayContext.js";
 
 const THRESHOLD_USD: Record<Coin, number> = { BTC: 1_000_000, ETH: 500_000, SOL: 250_000, HYPE: 100_000 };

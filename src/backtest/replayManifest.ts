@@ -1,10 +1,11 @@
-import { backtest, type BacktestOptions } from "../backtest/backtest.js";
-import type { BacktestResult } from "../backtest/BacktestResult.js";
-import { backtestColumns } from "../backtest/backtestColumns.js";
+import { backtest, type BacktestOptions } from "./backtest.js";
+import type { BacktestResult } from "./BacktestResult.js";
+import { backtestColumns } from "./backtestColumns.js";
 import { isPanel, type Panel } from "../data/Panel.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
-import type { Manifest } from "./createManifest.js";
-import { hashColumns, type HashableColumn } from "./hashColumns.js";
+import { safeKey } from "../errors/safeKey.js";
+import type { Manifest } from "../store/createManifest.js";
+import { combineDigests, hashColumns, type HashableColumn } from "../store/hashColumns.js";
 
 /** What {@link replayManifest} found. */
 export interface ReplayCheck {
@@ -20,8 +21,8 @@ export interface ReplayCheck {
   readonly result: BacktestResult;
 }
 
-function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
-  const keys = path.split(".");
+/** Assign `value` at a manifest's dotted path, each segment checked by safeKey. */
+function setPath(target: Record<string, unknown>, keys: readonly string[], value: unknown): void {
   let o = target;
   for (const k of keys.slice(0, -1)) {
     if (typeof o[k] !== "object" || o[k] === null) o[k] = {};
@@ -30,13 +31,24 @@ function setPath(target: Record<string, unknown>, path: string, value: unknown):
   o[keys[keys.length - 1] as string] = value;
 }
 
+/** Refuse a fingerprint whose total is not the digest of its own column digests (a hand-edited manifest). */
+function checkDigests(fingerprint: Manifest["inputs"] | null, part: "inputs" | "result"): void {
+  if (fingerprint === null) return;
+  const shaped = typeof fingerprint === "object" && typeof fingerprint.columns === "object" && fingerprint.columns !== null && Object.values(fingerprint.columns).every((c) => typeof c?.sha256 === "string");
+  if (!shaped || combineDigests(fingerprint.columns) !== fingerprint.sha256) {
+    throw new InvalidArgumentError("manifest", `replayManifest: the manifest's ${part} digest does not match its column digests, so the manifest was edited; make it again with createManifest`);
+  }
+}
+
 /**
  * Re-run the backtest a manifest describes on `data` (its input columns by
  * the manifest's paths, e.g. `{ time, close, position }`, or a Panel whose
  * columns carry those names) with the manifest's parameters, and check both
  * that the data is the data it was made from and that the result is
  * bit-identical (SHA-256 of every per-bar series).
- * @throws InvalidArgumentError when the manifest is not a backtest's, has no result fingerprint, or the data lacks an input column
+ * @throws InvalidArgumentError when the manifest is not a backtest's, has no result fingerprint, its
+ *   total digests disagree with its column digests (an edited manifest), a column path holds
+ *   `__proto__`, `constructor` or `prototype`, or the data lacks an input column
  * @example
  * const check = replayManifest(JSON.parse(readFileSync("out/manifest.json", "utf8")), { time, close, position });
  * check.identical // true
@@ -49,11 +61,18 @@ export function replayManifest(manifest: Manifest, data: Panel | Readonly<Record
   const cols: Record<string, HashableColumn> = isPanel(data) ? { time: data.time, ...data.columns } : { ...data };
   const options: Record<string, unknown> = structuredClone((manifest.parameters ?? {}) as Record<string, unknown>);
   const given: Record<string, HashableColumn> = {};
-  for (const path of Object.keys(manifest.inputs.columns)) {
-    const col = cols[path] ?? cols[path.split(".").pop() as string];
+  const paths = Object.keys(manifest.inputs?.columns ?? {}).map((path) => ({
+    path,
+    keys: path.split(".").map((k) => safeKey(k, `replayManifest: the manifest's inputs key ${JSON.stringify(path)}`, "manifest")),
+  }));
+  checkDigests(manifest.inputs, "inputs");
+  checkDigests(manifest.result, "result");
+  for (const { path, keys } of paths) {
+    const last = keys[keys.length - 1] as string;
+    const col = Object.hasOwn(cols, path) ? cols[path] : Object.hasOwn(cols, last) ? cols[last] : undefined;
     if (col === undefined) throw new InvalidArgumentError("data", `replayManifest: data has no column ${JSON.stringify(path)}; the manifest's inputs are ${Object.keys(manifest.inputs.columns).join(", ")}`);
     given[path] = col;
-    setPath(options, path, col);
+    setPath(options, keys, col);
   }
   const inputs = hashColumns(given);
   const changedInputs = Object.keys(manifest.inputs.columns).filter((k) => inputs.columns[k]?.sha256 !== manifest.inputs.columns[k]?.sha256);

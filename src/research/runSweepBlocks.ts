@@ -1,0 +1,161 @@
+import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import type { SweepProgress } from "./sweepComposite.js";
+import { SWEEP_METRICS } from "./sweepMetrics.js";
+import { checkWorkers } from "./checkWorkers.js";
+import { sweepPool } from "./sweepPool.js";
+import type { SweepTask } from "./sweepWorker.js";
+
+/** Variants lo..hi-1 of a sweep. @internal */
+export interface SweepBlock {
+  readonly lo: number;
+  readonly hi: number;
+}
+
+/** How a sweep's share of variants is run. @internal */
+export interface SweepRun {
+  /** The share: variants lo..hi-1 of the whole sweep. */
+  readonly lo: number;
+  readonly hi: number;
+  /** Bars per variant (sizes the blocks). */
+  readonly bars: number;
+  /** 0: the calling thread; n: the process's pool of n threads. */
+  readonly workers: number;
+  /** Evaluate a block on the calling thread. */
+  readonly evaluate: (block: SweepBlock) => void;
+  /** The pool task of a block (its inputs in shared memory). */
+  readonly task: (block: SweepBlock) => SweepTask;
+  readonly signal: AbortSignal | undefined;
+  readonly onProgress: ((progress: SweepProgress) => void) | undefined;
+  readonly where: string;
+}
+
+/** What ran: the blocks, which of them finished, and how many variants that is. @internal */
+export interface SweepBlocksDone {
+  readonly blocks: readonly SweepBlock[];
+  readonly finished: Uint8Array;
+  readonly done: number;
+}
+
+/**
+ * Check a sweep's run controls: `workers` (0..MAX_WORKERS), `signal` (an AbortSignal) and
+ * `onProgress` (a function).
+ * @throws InvalidArgumentError naming the bad one
+ * @internal
+ */
+export function checkSweepControls(options: { readonly workers?: unknown; readonly signal?: unknown; readonly onProgress?: unknown }, where: string): void {
+  checkWorkers(options.workers, where);
+  if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) {
+    throw new InvalidArgumentError("signal", `${where}: signal must be an AbortSignal (e.g. new AbortController().signal), got ${String(options.signal)}`);
+  }
+  if (options.onProgress !== undefined && typeof options.onProgress !== "function") {
+    throw new InvalidArgumentError("onProgress", `${where}: onProgress must be a function ({ done, total }) => void, got ${typeof options.onProgress}`);
+  }
+}
+
+/** Bar-evaluations per block of variants: progress and cancellation granularity (~0.1 s). */
+const BLOCK_EVALS = 4e6;
+
+/**
+ * Run a sweep's share of variants in blocks of about BLOCK_EVALS bar-evaluations (and at
+ * least 8 per thread, for progress, cancellation and balance): on the calling thread, yielding
+ * to the event loop between blocks (timers and Ctrl-C run), or on the process's persistent
+ * pool with at most 2 blocks per thread in flight. No block starts once `signal` has fired;
+ * those finished are kept. Each block writes its own variants' slots, so the numbers do not
+ * depend on which thread ran which block.
+ * @internal
+ */
+export async function runSweepBlocks(run: SweepRun): Promise<SweepBlocksDone> {
+  const { lo, hi, workers, signal, onProgress } = run;
+  const count = hi - lo;
+  const per = Math.max(1, Math.min(Math.ceil(BLOCK_EVALS / Math.max(1, run.bars)), Math.ceil(count / (8 * Math.max(1, workers)))));
+  const blocks: SweepBlock[] = [];
+  for (let b = lo; b < hi; b += per) blocks.push({ lo: b, hi: Math.min(hi, b + per) });
+  const finished = new Uint8Array(blocks.length);
+  let done = 0;
+  const report = (b: number): void => {
+    finished[b] = 1;
+    const blk = blocks[b] as SweepBlock;
+    done += blk.hi - blk.lo;
+    onProgress?.({ done, total: count });
+  };
+  if (workers === 0) {
+    for (let b = 0; b < blocks.length; b++) {
+      if (signal?.aborted) break;
+      run.evaluate(blocks[b] as SweepBlock);
+      report(b);
+      if (b + 1 < blocks.length) await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    return { blocks, finished, done };
+  }
+  const pool = sweepPool(workers, run.where);
+  let next = 0;
+  let running = 0;
+  let failure: unknown;
+  let finish = (): void => undefined;
+  const pump = (): void => {
+    while (failure === undefined && !signal?.aborted && next < blocks.length && running < 2 * workers) {
+      const b = next++;
+      running++;
+      pool.run(run.task(blocks[b] as SweepBlock)).then(
+        () => {
+          running--;
+          report(b);
+          pump();
+        },
+        (e: unknown) => {
+          running--;
+          failure ??= e;
+          pump();
+        },
+      );
+    }
+    if (running === 0) finish();
+  };
+  try {
+    await new Promise<void>((resolve) => {
+      finish = resolve;
+      signal?.addEventListener("abort", pump);
+      pump();
+    });
+  } finally {
+    signal?.removeEventListener("abort", pump);
+  }
+  if (failure !== undefined) throw failure;
+  return { blocks, finished, done };
+}
+
+/**
+ * A sweep's table from its finished blocks, in variant order: `variant`, the parameter
+ * columns (`paramsInto(v, row, columns)` writes variant v's values at `row`), then the
+ * metrics read from `out` (metric m of variant v at `out[m * stride + (v - base)]`).
+ * @internal
+ */
+export function sweepColumns(
+  ran: SweepBlocksDone,
+  out: Float64Array,
+  base: number,
+  stride: number,
+  parameters: readonly string[],
+  paramsInto: (v: number, row: number, columns: readonly Float64Array[]) => void,
+): Record<string, Float64Array> {
+  const { blocks, finished } = ran;
+  let rows = 0;
+  for (let b = 0; b < blocks.length; b++) if (finished[b]) rows += (blocks[b] as SweepBlock).hi - (blocks[b] as SweepBlock).lo;
+  const variant = new Float64Array(rows);
+  const params = parameters.map(() => new Float64Array(rows));
+  const metrics = SWEEP_METRICS.map(() => new Float64Array(rows));
+  let r = 0;
+  for (let b = 0; b < blocks.length; b++) {
+    if (!finished[b]) continue;
+    const blk = blocks[b] as SweepBlock;
+    for (let v = blk.lo; v < blk.hi; v++, r++) {
+      variant[r] = v;
+      paramsInto(v, r, params);
+      for (let m = 0; m < metrics.length; m++) (metrics[m] as Float64Array)[r] = out[m * stride + (v - base)] as number;
+    }
+  }
+  const columns: Record<string, Float64Array> = { variant };
+  parameters.forEach((p, j) => (columns[p] = params[j] as Float64Array));
+  SWEEP_METRICS.forEach((m, i) => (columns[m] = metrics[i] as Float64Array));
+  return columns;
+}

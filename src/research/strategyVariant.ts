@@ -1,0 +1,162 @@
+import { prepareBacktest, runPass, type BacktestOptions } from "../backtest/backtest.js";
+import { NO_SERIES, type KernelSeries, type KernelState } from "../backtest/kernel/index.js";
+import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import type { MissingPolicy } from "../signals/compositeScore.js";
+import { replayComposite } from "../signals/replayComposite.js";
+import type { Weights } from "../signals/weights.js";
+import { variantMetricsInto } from "./evaluateVariants.js";
+import { gridParams, type GridPlan } from "./sweepGrid.js";
+import type { SweepValue } from "./SweepResult.js";
+
+/** A strategy function: the data's columns and one variant's parameters -> target positions (backtest's `position`, one per bar). */
+export type StrategyFunction = (columns: Readonly<Record<string, Float64Array>>, params: Readonly<Record<string, SweepValue>>) => ArrayLike<number>;
+
+/**
+ * The backtest options a grid parameter may set, by name (any other parameter goes to the
+ * strategy only). Checked against BacktestOptions by the compiler.
+ * @internal
+ */
+export const BACKTEST_PARAMETERS = [
+  "size",
+  "neutral",
+  "shorts",
+  "maxLeverage",
+  "initialCash",
+  "feeBps",
+  "slippageBps",
+  "fill",
+  "units",
+  "rebalance",
+  "stopLoss",
+  "takeProfit",
+  "delayBars",
+  "maintenanceMargin",
+  "liquidationFeeBps",
+] as const satisfies readonly (keyof BacktestOptions)[];
+
+const IS_BACKTEST_PARAMETER = new Set<string>(BACKTEST_PARAMETERS);
+
+/** What a declarative composite strategy runs on: its components scored once. @internal */
+export interface CompositeRule {
+  readonly kind: "composite";
+  /** Components scored, in `scores` order. */
+  readonly components: readonly string[];
+  readonly scores: readonly Float64Array[];
+  /** The weights before the `w_<component>` parameters override them. */
+  readonly weights: Weights;
+  readonly threshold: number;
+  readonly missing: MissingPolicy;
+  /** Named regime filters (1 = flat), picked by the `regime` parameter. */
+  readonly regimes: Readonly<Record<string, Float64Array>>;
+}
+
+/**
+ * Everything a strategy sweep's variants are evaluated from, plain data (arrays in
+ * SharedArrayBuffer when it goes to worker threads): the data's columns, the backtest options
+ * every variant shares, the grid, and the strategy (a function's source, or a composite rule).
+ * @internal
+ */
+export interface StrategyPlan {
+  readonly n: number;
+  /** The data's columns by name (`close`, and `time`, `open`, `high`, `low`, `funding` when present, and any other). */
+  readonly columns: Readonly<Record<string, Float64Array>>;
+  /** Backtest options shared by every variant (the grid's backtest parameters override them). */
+  readonly base: Readonly<Record<string, unknown>>;
+  readonly grid: GridPlan;
+  readonly strategy: { readonly kind: "function"; readonly source: string } | CompositeRule;
+  readonly periodsPerYear: number;
+}
+
+/** Variant params -> the composite's weights: the rule's, with each `w_<component>` parameter set. */
+function compositeWeights(rule: CompositeRule, params: Readonly<Record<string, SweepValue>>): Weights {
+  const weights: Record<string, number> = { ...rule.weights };
+  for (const [name, value] of Object.entries(params)) if (name.startsWith("w_")) weights[name.slice(2)] = value as number;
+  return weights;
+}
+
+/** The data columns the backtest reads prices from (a `funding` column is not charged: in composite data it is the funding component; per-bar funding is the `funding` option). */
+const PRICE_COLUMNS = ["time", "close", "open", "high", "low"] as const;
+
+/**
+ * Variant `params`' backtest options: the shared ones, the grid's backtest parameters (null
+ * unsets), the data's price columns as `data`, and the strategy's target: `position` = fn(columns, params) for a
+ * function; for a composite, `signal` = its replay (weights with the `w_<component>` parameters,
+ * `threshold`) and `flatWhen` = the regime filter the `regime` parameter names.
+ * @internal
+ */
+export function variantOptions(plan: StrategyPlan, params: Readonly<Record<string, SweepValue>>, fn: StrategyFunction | undefined, where: string): BacktestOptions {
+  const data: Record<string, Float64Array> = {};
+  for (const name of PRICE_COLUMNS) {
+    const col = plan.columns[name];
+    if (col !== undefined) data[name] = col;
+  }
+  const options: Record<string, unknown> = { ...plan.base, data };
+  for (const [name, value] of Object.entries(params)) {
+    if (!IS_BACKTEST_PARAMETER.has(name)) continue;
+    if (value === null) delete options[name];
+    else options[name] = value;
+  }
+  const s = plan.strategy;
+  if (s.kind === "function") {
+    options["position"] = (fn as StrategyFunction)(plan.columns, params);
+  } else {
+    const scores: Record<string, Float64Array> = {};
+    s.components.forEach((c, j) => (scores[c] = s.scores[j] as Float64Array));
+    const threshold = params["threshold"] ?? s.threshold;
+    options["signal"] = replayComposite(scores, { weights: compositeWeights(s, params), allowAnySum: true, from: "scores", threshold: threshold as number, missing: s.missing });
+    const regime = params["regime"];
+    if (regime !== undefined && regime !== null && regime !== "none") {
+      const mask = s.regimes[String(regime)];
+      if (mask === undefined) {
+        throw new InvalidArgumentError("grid", `${where}: grid parameter regime is ${String(regime)}, not one of the strategy's regimes (${Object.keys(s.regimes).join(", ") || "none given"}) or "none"`);
+      }
+      options["flatWhen"] = mask;
+    }
+  }
+  return options as BacktestOptions;
+}
+
+/**
+ * One engine pass of variant v, exactly as `backtest(variantOptions(...))` runs it (the same
+ * checks, the same pass), writing only the series in `series` (NO_SERIES: none). Returns the
+ * kernel's final state and the variant's starting cash.
+ * @internal
+ */
+export function strategyVariantPass(plan: StrategyPlan, v: number, fn: StrategyFunction | undefined, series: KernelSeries, where: string): { state: KernelState; initialCash: number } {
+  const prepared = prepareBacktest(variantOptions(plan, gridParams(plan.grid, v), fn, where), where);
+  // backtest's own settings, with the run's accumulators on (the sweep's metrics come from them)
+  const { state } = runPass(prepared.rule, prepared.coin, { ...prepared.settings, accumulate: true }, prepared.exec.delayBars, series, undefined, where);
+  return { state, initialCash: prepared.exec.initialCash };
+}
+
+/**
+ * Evaluate variants lo..hi-1 of a strategy plan into `out` (metric m of variant v at
+ * `out[m * stride + (v - base)]`, SWEEP_METRICS order), each from its own engine pass.
+ * @internal
+ */
+export function evaluateStrategyVariants(plan: StrategyPlan, fn: StrategyFunction | undefined, lo: number, hi: number, out: Float64Array, base: number, stride: number, where: string): void {
+  for (let v = lo; v < hi; v++) {
+    const { state, initialCash } = strategyVariantPass(plan, v, fn, NO_SERIES, where);
+    variantMetricsInto(state, plan.n, initialCash, plan.periodsPerYear, out, v - base, stride);
+  }
+}
+
+/** Variant v's per-bar returns (NaN at bar 0), `backtest(...).returns` of its options. @internal */
+export function strategyVariantReturns(plan: StrategyPlan, v: number, fn: StrategyFunction | undefined, where: string): Float64Array {
+  const returns = new Float64Array(plan.n);
+  strategyVariantPass(plan, v, fn, { ...NO_SERIES, returns }, where);
+  return returns;
+}
+
+/**
+ * A strategy function rebuilt from its source text (Function.prototype.toString), as a worker
+ * thread runs it: only a self-contained function (one that reads nothing from outside its own
+ * text but globals such as Math) behaves as the original.
+ * @throws Error when the text is not a function expression (a method shorthand, a native or bound function)
+ * @internal
+ */
+export function compileStrategy(source: string): StrategyFunction {
+  const fn: unknown = new Function(`return (${source});`)();
+  if (typeof fn !== "function") throw new Error(`the source is not a function expression: ${source.slice(0, 60)}`);
+  return fn as StrategyFunction;
+}
