@@ -16,7 +16,9 @@ import type { Trade } from "./Trade.js";
 import { checkExecution, checkIntrabarPrices, checkPrices, fundingColumn, kernelSettings, resolveExecution, type Execution, type ExecutionOptions } from "./execution.js";
 import { tableColumn, type PriceTable } from "./priceColumns.js";
 import { KernelState, type KernelSettings } from "./kernel/KernelState.js";
-import { kernelCoin, NO_SERIES, runKernel, type KernelCoin, type KernelSeries } from "./kernel/runKernel.js";
+import { kernelCoin, NO_SERIES, runKernel, runVariants, type KernelCoin, type KernelSeries } from "./kernel/runKernel.js";
+import { compositeTargets } from "./compositeTargets.js";
+import { replayModel } from "../signals/replayComposite.js";
 import { TradeLog } from "./TradeLog.js";
 import { carryOnMissingPrice, checkLength, resolveTargets, TargetStream, targetsInto, type SignalBlocks, type TargetOptions, type TargetRule } from "./targetPositions.js";
 
@@ -243,7 +245,10 @@ const BLOCK = 2048;
 /**
  * One run of the engine over every bar, block by block: prices checked, targets by the
  * target rule into a reused block buffer, delayed by `delayBars` (latency), carried over
- * bars without a price, then the kernel. Returns the run's final state (its accumulators:
+ * bars without a price, then the kernel; a composite replay given as the signal (with no
+ * latency, fixed sizing and no regime filter) is computed inside the kernel's generated loop
+ * instead (compositeTargets: scores, composite, label and target rule in the same pass, no
+ * block buffer), with the same numbers. Returns the run's final state (its accumulators:
  * final equity, sums of the returns and their squares, max drawdown, round trips, turnover,
  * exposure) and how often the leverage cap bound. A sweep variant is one pass with
  * NO_SERIES: nothing of length n.
@@ -252,6 +257,23 @@ const BLOCK = 2048;
 export function runPass(rule: TargetRule, coin: KernelCoin, settings: KernelSettings, delayBars: number, out: KernelSeries, log: TradeLog | undefined, where: string | undefined): { ruinIndex: number; capped: number; state: KernelState } {
   const n = settings.n;
   const st = new KernelState(1, settings, log);
+  const model = replayModel(rule.blocks);
+  if (model !== undefined && delayBars === 0 && rule.sizing === 0 && rule.flatWhen === undefined && n > 0) {
+    // A composite replay as the signal: its scorers, composite, label and the target rule in the
+    // kernel's own generated loop (compositeTargets), the same numbers as the block pipeline below.
+    if (where !== undefined) checkPrices("close", coin.close, where);
+    const { signal, params } = compositeTargets({
+      cols: model.cols,
+      fns: model.fns,
+      vectors: [{ order: model.cols.map((_, j) => j), weights: model.weights }],
+      policy: model.policy,
+      of: [0],
+      thresholds: [model.threshold],
+      rule,
+    });
+    runVariants([st], coin, signal, params, 0, n, out);
+    return { ruinIndex: st.ruinIndex, capped: params.capped[0] as number, state: st };
+  }
   const stream = new TargetStream();
   const buf = new Float64Array(Math.min(n, BLOCK));
   const targets = [buf];

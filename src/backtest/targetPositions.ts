@@ -209,10 +209,7 @@ export function targetsInto(rule: TargetRule, st: TargetStream, lo: number, hi: 
       if (w !== w) w = 0;
     } else {
       const raw = signal === undefined ? (out[i - base] as number) : signal[i];
-      const sg = typeof raw === "number" ? raw : labelValue(raw, i, rule.where);
-      if (sg > 0) side = 1;
-      else if (sg < 0) side = shorts ? -1 : 0;
-      else if (!holdOnNeutral) side = 0;
+      side = signalSide(typeof raw === "number" ? raw : labelValue(raw, i, rule.where), side, shorts, holdOnNeutral);
       w = side * size;
     }
     if (sizing === 1) {
@@ -224,14 +221,9 @@ export function targetsInto(rule: TargetRule, st: TargetStream, lo: number, hi: 
       w = v > 0 && Number.isFinite(v) ? (w * volTarget) / v : 0;
     }
     if (flatWhen !== undefined && flatWhen[i]) w = 0;
-    if (w > maxLeverage) {
-      w = maxLeverage;
-      capped++;
-    } else if (w < -maxLeverage) {
-      w = -maxLeverage;
-      capped++;
-    }
-    out[i - base] = w === 0 ? 0 : w; // no -0
+    const c = cappedTarget(w, maxLeverage);
+    if (c !== w && w === w) capped++;
+    out[i - base] = c;
   }
   st.side = side;
   st.capped += capped;
@@ -244,12 +236,40 @@ export function targetsInto(rule: TargetRule, st: TargetStream, lo: number, hi: 
  */
 export function carryOnMissingPrice(target: Float64Array, close: ArrayLike<number>, lo: number, hi: number, base: number, st: TargetStream): void {
   let last = st.last;
-  for (let i = lo; i < hi; i++) {
-    const c = close[i] as number;
-    if (c !== c) target[i - base] = i > 0 ? last : 0;
-    last = target[i - base] as number;
-  }
+  for (let i = lo; i < hi; i++) target[i - base] = last = carriedTarget(target[i - base] as number, close[i] as number, i, last);
   st.last = last;
+}
+
+// The three rules below are the target rule's steps, each written once: targetsInto and
+// carryOnMissingPrice call them, and so does the sweep's generated loop (kernel/variantLoop.ts),
+// where the JIT inlines them.
+
+/**
+ * The held side after a signal value `sg` (> 0 buy, < 0 sell, else neutral): buy +1; sell -1
+ * (0 when `shorts` is false); neutral 0, or the side held when `holdOnNeutral`.
+ * @example signalSide(0, 1, true, true) // 1
+ * @internal
+ */
+export function signalSide(sg: number, side: number, shorts: boolean, holdOnNeutral: boolean): number {
+  return sg > 0 ? 1 : sg < 0 ? (shorts ? -1 : 0) : holdOnNeutral ? side : 0;
+}
+
+/**
+ * A target limited to [-maxLeverage, maxLeverage], never -0 (the caller counts a change as a bar the cap bound).
+ * @example cappedTarget(1.5, 1) // 1
+ * @internal
+ */
+export function cappedTarget(w: number, maxLeverage: number): number {
+  return w > maxLeverage ? maxLeverage : w < -maxLeverage ? -maxLeverage : w === 0 ? 0 : w;
+}
+
+/**
+ * The target at bar i with close `c`: as decided, or on a bar without a price (NaN close) the
+ * previous bar's target `last` (0 at bar 0): no decision can be filled there.
+ * @internal
+ */
+export function carriedTarget(w: number, c: number, i: number, last: number): number {
+  return c !== c ? (i > 0 ? last : 0) : w;
 }
 /** "buy" -> 1, "sell" -> -1, "neutral" -> 0; anything else is an error. */
 function labelValue(raw: unknown, i: number, where: string): number {

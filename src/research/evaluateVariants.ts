@@ -1,5 +1,5 @@
-import { NO_SERIES, type KernelState } from "../backtest/kernel/index.js";
-import { scoreColumns, variantPass } from "./variantPass.js";
+import type { KernelState } from "../backtest/kernel/index.js";
+import { VARIANTS_PER_PASS, variantsPass } from "./variantPass.js";
 import type { SweepPlan } from "./SweepPlan.js";
 import { sharpeFromSums } from "./sweepMetrics.js";
 
@@ -9,9 +9,10 @@ import { sharpeFromSums } from "./sweepMetrics.js";
  * SWEEP_METRICS order. Each variant is computed on its own from the plan alone, so the
  * numbers do not depend on which thread runs which range.
  *
- * One pass of the backtest engine per variant (`runPass`: block by block, the variant's
- * labels streamed from its composite replay, the target rule, the kernel), with no per-bar
- * series: the metrics come from the kernel's run accumulators. Total return = final equity
+ * Up to VARIANTS_PER_PASS variants per pass of the engine (variantsPass: each score column
+ * read once per bar, each weight vector's composite summed once, every variant's target rule
+ * and one-coin kernel bar in one generated loop), with no per-bar series: the metrics come
+ * from the kernel's run accumulators, as one `runPass` per variant would give them. Total return = final equity
  * / initial - 1; the Sharpe ratio from the sums of the returns and of their squares
  * (sharpeFromSums); max drawdown, round trips and summed turnover as the kernel counts them;
  * exposure = the mean over bars of the gross weight held at each close.
@@ -19,8 +20,11 @@ import { sharpeFromSums } from "./sweepMetrics.js";
  */
 export function evaluateVariants(plan: SweepPlan, lo: number, hi: number, out: Float64Array, base: number, stride: number): void {
   const n = plan.n;
-  const scores = scoreColumns(plan);
-  for (let v = lo; v < hi; v++) variantMetricsInto(variantPass(plan, v, scores, NO_SERIES), n, plan.initialCash, plan.periodsPerYear, out, v - base, stride);
+  for (let a = lo; a < hi; a += VARIANTS_PER_PASS) {
+    const b = Math.min(hi, a + VARIANTS_PER_PASS);
+    const sts = variantsPass(plan, a, b);
+    for (let v = a; v < b; v++) variantMetricsInto(sts[v - a] as KernelState, n, plan.initialCash, plan.periodsPerYear, out, v - base, stride);
+  }
 }
 
 /**

@@ -1,6 +1,8 @@
 import { runPass } from "../backtest/backtest.js";
-import { kernelCoin, KernelState, NO_SERIES, type KernelSeries, type KernelSettings } from "../backtest/kernel/index.js";
+import { compositeTargets } from "../backtest/compositeTargets.js";
+import { kernelCoin, KernelState, NO_SERIES, runVariants, type KernelSeries, type KernelSettings } from "../backtest/kernel/index.js";
 import { resolveTargets } from "../backtest/targetPositions.js";
+import { policyCode } from "../signals/compositeScore.js";
 import { replayComposite, type CompositeReplay } from "../signals/replayComposite.js";
 import type { Weights } from "../signals/weights.js";
 import type { SweepPlan } from "./SweepPlan.js";
@@ -49,11 +51,59 @@ export function variantWeights(plan: SweepPlan, v: number): Weights {
  * @internal
  */
 export function variantPass(plan: SweepPlan, v: number, scores: Record<string, Float64Array>, series: KernelSeries): KernelState {
+  const rule = resolveTargets({ signal: variantReplay(plan, v, scores), neutral: plan.neutral }, plan.n, "sweepComposite");
+  return runPass(rule, kernelCoin({ close: plan.close, funding: plan.barFunding }), variantSettings(plan), 0, series, undefined, undefined).state;
+}
+
+/** The kernel settings of every variant of a plan: the backtest's default mode. */
+function variantSettings(plan: SweepPlan): KernelSettings {
+  return { n: plan.n, initialCash: plan.initialCash, costBps: plan.feeBps + plan.slippageBps, nextOpen: false, whole: false, everyBar: true };
+}
+
+/** Most variants one pass runs (their accounts in local variables: a larger generated function falls out of V8's optimisation). */
+export const VARIANTS_PER_PASS = 4;
+
+/**
+ * Variants lo..hi-1 (at most VARIANTS_PER_PASS) in one pass over the bars, their states in
+ * variant order: the numbers variantPass gives each alone, bit for bit. The loop is generated
+ * (the kernel's runVariants) for the pass's shape: per bar, each score column is read once,
+ * each weight vector's composite summed once, then each variant's label and target rule
+ * (compositeTargets; the rule resolved once by resolveTargets, as variantPass does) and the
+ * kernel's one-coin bar, every account in local variables.
+ * @internal
+ */
+export function variantsPass(plan: SweepPlan, lo: number, hi: number): KernelState[] {
   const n = plan.n;
-  const coin = kernelCoin({ close: plan.close, funding: plan.barFunding });
-  const settings: KernelSettings = { n, initialCash: plan.initialCash, costBps: plan.feeBps + plan.slippageBps, nextOpen: false, whole: false, everyBar: true };
-  const rule = resolveTargets({ signal: variantReplay(plan, v, scores), neutral: plan.neutral }, n, "sweepComposite");
-  return runPass(rule, coin, settings, 0, series, undefined, undefined).state;
+  const k = plan.components.length;
+  const nt = plan.thresholds.length;
+  const settings = variantSettings(plan);
+  const sts = Array.from({ length: hi - lo }, () => new KernelState(1, settings, undefined));
+  if (n === 0) return sts;
+  const rule = resolveTargets({ signal: { length: n, signalInto: () => undefined }, neutral: plan.neutral }, n, "sweepComposite");
+  // The weight vectors of the pass, each once; the vector of each variant.
+  const vectors: number[] = [];
+  const vectorOf = (v: number): number => {
+    const wv = Math.floor(v / nt);
+    const g = vectors.indexOf(wv);
+    return g >= 0 ? g : vectors.push(wv) - 1;
+  };
+  const of = Array.from({ length: hi - lo }, (_, s) => vectorOf(lo + s));
+  const orders = vectors.map((wv) => {
+    const order: number[] = [];
+    for (let j = 0; j < k && (plan.order[wv * k + j] as number) >= 0; j++) order.push(plan.order[wv * k + j] as number);
+    return order;
+  });
+  const { signal, params } = compositeTargets({
+    cols: plan.scores,
+    fns: plan.scores.map(() => null),
+    vectors: vectors.map((wv, g) => ({ order: orders[g] as number[], weights: (orders[g] as number[]).map((_, j) => plan.weight[wv * k + j] as number) })),
+    policy: policyCode(plan.missing),
+    of,
+    thresholds: of.map((_, s) => plan.thresholds[(lo + s) % nt] as number),
+    rule,
+  });
+  runVariants(sts, kernelCoin({ close: plan.close, funding: plan.barFunding }), signal, params, 0, n);
+  return sts;
 }
 
 /**

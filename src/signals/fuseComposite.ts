@@ -124,13 +124,32 @@ export function compositeRowAt(m: FusedModel, i: number): number {
   return compositeAt(row, m.weights, m.total, m.policy, 0);
 }
 
+/**
+ * The composite's weighted sum as source text, the one definition of its order: `start`,
+ * then + weight x score of each component in weight order, added left to right
+ * (`((start + w0 * s0) + w1 * s1) + ...`). A row's sum starts at 0, so it is never -0.
+ * fuseComposite's row loop is compiled from it, and so is the sweep's generated loop
+ * (research/variantPass.ts), which sums each weight vector's scores once per bar.
+ * @example weightedSumSource("0", [["w0", "s0"], ["w1", "s1"]]) // "0 + w0 * s0 + w1 * s1"
+ * @internal
+ */
+export function weightedSumSource(start: string, terms: readonly (readonly [weight: string, score: string])[]): string {
+  return [start, ...terms.map(([w, x]) => `${w} * ${x}`)].join(" + ");
+}
+
 /** One group over rows lo..hi-1: add weight x score of each slot, in slot order, to the row's sum. */
-function addGroup(g: Group, sum: Float64Array, lo: number, hi: number): void {
+// eslint-disable-next-line @typescript-eslint/no-implied-eval -- compiled from weightedSumSource, this folder's one definition of the sum
+const addGroup = new Function(
+  "g",
+  "sum",
+  "lo",
+  "hi",
+  `"use strict";
   const { v0, v1, v2, v3, v4, f0, f1, f2, f3, f4, w0, w1, w2, w3, w4 } = g;
   for (let i = lo, r = 0; i < hi; i++, r++) {
-    sum[r] = (sum[r] as number) + w0 * f0(v0[i] as number) + w1 * f1(v1[i] as number) + w2 * f2(v2[i] as number) + w3 * f3(v3[i] as number) + w4 * f4(v4[i] as number);
-  }
-}
+    sum[r] = ${weightedSumSource("sum[r]", [0, 1, 2, 3, 4].map((s) => [`w${s}`, `f${s}(v${s}[i])`] as const))};
+  }`,
+) as (g: Group, sum: Float64Array, lo: number, hi: number) => void;
 
 /**
  * Score whole columns: `outs[j][i]` = the score of `cols[j][i]` by `fns[j]` under

@@ -232,6 +232,7 @@ export function replayComposite(input: ColumnInput, options: ReplayCompositeOpti
   };
 
   const components = Object.freeze([...names]);
+  const model: ReplayModel = { cols, fns, weights: Array.from(ws), policy, threshold };
   const replay: CompositeReplay = {
     length: n,
     time,
@@ -286,7 +287,29 @@ export function replayComposite(input: ColumnInput, options: ReplayCompositeOpti
       return toDataFrame(cols);
     },
   };
+  MODELS.set(replay, model);
   return replay;
+}
+
+/**
+ * What a replay computes, for an engine that fuses it into its own loop (backtest's compiled
+ * path: compositeTargets): the component columns in weight order with their scorers (null: the
+ * column holds scores), the weights, the missing-score policy code and the label threshold.
+ * @internal
+ */
+export interface ReplayModel {
+  readonly cols: readonly Float64Array[];
+  readonly fns: readonly (Scorer | null)[];
+  readonly weights: readonly number[];
+  readonly policy: number;
+  readonly threshold: number;
+}
+
+const MODELS = new WeakMap<object, ReplayModel>();
+
+/** The model of a replay made by replayComposite (undefined for any other signal). @internal */
+export function replayModel(signal: unknown): ReplayModel | undefined {
+  return typeof signal === "object" && signal !== null ? MODELS.get(signal) : undefined;
 }
 
 /** Rows per block of signalInto: its composite buffer (1024 doubles) stays in a core's L1 cache until labelled. */

@@ -1,9 +1,10 @@
 /**
  * Where ours' time goes in the backtest benchmark (test/bench/backtest.bench.ts):
  * `npx tsx test/bench/backtestProfile.ts [N] [REPS]` (default 2e6 bars, 10 runs).
- * Times the whole run as the benchmark does (replayComposite streamed into backtest:
- * equity and trades), the first access to the other series, then each stage of the
- * streamed pass in isolation over the same blocks (composite -> label, label -> target,
+ * Times the whole run as the benchmark does (replayComposite as backtest's signal, fused into
+ * the kernel's generated loop: equity and trades), the first access to the other series, then
+ * each stage of the block pipeline (what runs when the composite cannot be fused, e.g. with
+ * delayBars or sizing) in isolation over the same blocks (composite -> label, label -> target,
  * the kernel), best of REPS in process CPU time, and the user / system split with minor
  * page faults of the fastest whole run (fresh typed arrays are page-faulted on first
  * touch: system time). Stages re-run in isolation need not add up exactly to the whole.

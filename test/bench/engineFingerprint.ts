@@ -3,7 +3,10 @@
  * seeded bars, in every fill x units x rebalance mode crossed with stops, take-profit,
  * liquidation, latency, spread + impact, settlement funding, confidence sizing and
  * missing prices, plus a two-coin portfolio, a levered run that is liquidated and ruined,
- * and a small weight sweep. Run it before and after a change to the kernel:
+ * the composite replay streamed as `signal` and read as a `position` column (with missing
+ * component values, every fill/units/rebalance mode), and weight sweeps (neutral flat and hold,
+ * missing scores, several thresholds; one calling-thread run, one over 3 shards). Run it
+ * before and after a change to the engine (kernel, target rule, composite, sweep passes):
  *
  *   npx tsx test/bench/engineFingerprint.ts --write /tmp/before.json
  *   npx tsx test/bench/engineFingerprint.ts --compare /tmp/before.json [--tolerance 1e-9]
@@ -12,11 +15,19 @@
  * (integers such as trade counts, indexes and sides must match exactly) and exits 1
  * when one exceeds the tolerance (default 0: bit-identical). A change that only
  * reorders floating-point operations shows as differences near 1e-15..1e-12.
+ *
+ * Every run also checks that each sweep variant equals a plain `backtest` of that variant
+ * (replayComposite of the scores with the variant's weights and threshold as the signal):
+ * returns bit for bit (`returnsOf`), total return, trades, max drawdown, turnover and
+ * exposure bit for bit, the Sharpe ratio (from sums vs from the series) within 1e-12; and
+ * that the sharded sweep equals the whole one bit for bit. A failure exits 1.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { backtest, backtestPortfolio, type BacktestOptions } from "../../src/backtest/index.js";
-import { sweepComposite } from "../../src/research/index.js";
+import { maxDrawdown, sharpeRatio } from "../../src/metrics/index.js";
+import { mergeSweeps, sweepComposite, type SweepOptions, type SweepResult } from "../../src/research/index.js";
+import { replayComposite } from "../../src/signals/index.js";
 import { mulberry32 } from "../support/mulberry32.js";
 
 const { values: args } = parseArgs({ options: { write: { type: "string" }, compare: { type: "string" }, tolerance: { type: "string", default: "0" }, bars: { type: "string", default: "20000" } } });
@@ -138,18 +149,110 @@ async function fingerprints(): Promise<Record<string, Fingerprint>> {
     comp.basis_spread[i] = 40 * (rnd() - 0.5);
     comp.momentum_5m[i] = 2 * (rnd() - 0.5);
     comp.gas[i] = 0.5 + 2 * rnd();
+    // a few missing component values: the composite's missing-score policy decides those rows
+    if (rnd() < 0.02) comp.basis_spread[i] = Number.NaN;
+    if (rnd() < 0.005) comp.gas[i] = Number.NaN;
   }
+  // The composite replay as the signal (streamed) and as a position column, in every mode.
+  for (const fill of ["next_close", "next_open"] as const) {
+    for (const units of ["fractional", "whole"] as const) {
+      for (const rebalance of ["every_bar", "on_change"] as const) {
+        const rep = replayComposite(comp, { threshold: 0.05 });
+        out[`composite/${fill}/${units}/${rebalance}/signal`] = ofBacktest({ ...base, signal: rep, fill, units, rebalance } as BacktestOptions);
+        const label = replayComposite(comp, { threshold: 0.05 }).label;
+        out[`composite/${fill}/${units}/${rebalance}/position`] = ofBacktest({ ...base, signal: undefined, position: Float64Array.from(label, (x) => 0.5 * x), fill, units, rebalance } as BacktestOptions);
+      }
+    }
+  }
+  out["composite/hold/sizing"] = ofBacktest({ ...base, signal: replayComposite(comp, { threshold: 0.1, missing: "zero" }), neutral: "hold", shorts: false, sizing: { by: "confidence", confidence: a.confidence }, flatWhen: Float64Array.from(a.confidence, (x) => (x > 0.9 ? 1 : 0)) } as BacktestOptions);
   const weights = [
     { imbalance: 0.3, funding: 0.25, basis_spread: 0.2, momentum_5m: 0.15, gas: 0.1 },
     { imbalance: 0.6, funding: 0.1, basis_spread: 0.1, momentum_5m: 0.1, gas: 0.1 },
     { imbalance: 1, funding: 0, basis_spread: 0, momentum_5m: 0, gas: 0 },
+    { gas: 0.2, momentum_5m: 0.2, basis_spread: 0.2, funding: 0.2, imbalance: 0.2 },
+    { basis_spread: 0.5, imbalance: 0.5 },
   ];
-  const sweep = await sweepComposite({ ...comp, close: a.close, time: a.time }, { weights, thresholds: [0.05, 0.1], barFunding: a.funding, feeBps: 5, slippageBps: 2, workers: 0 } as never);
-  const sf: Fingerprint = {};
-  for (const [k, v] of Object.entries(sweep.columns)) sf[k === "trades" ? "int:trades" : k] = Array.from(v);
-  sf["returns0"] = Array.from(sweep.returnsOf(0));
-  out["sweep"] = sf;
+  const sweeps: Record<string, SweepOptions> = {
+    sweep: { weights, thresholds: [0.05, 0.1], barFunding: a.funding, feeBps: 5, slippageBps: 2, workers: 0 },
+    "sweep-hold": { weights, thresholds: [0, 0.02, 0.08], neutral: "hold", feeBps: 3, workers: 0 },
+    "sweep-nan": { weights, thresholds: [0.1], missing: "nan", barFunding: a.funding, slippageBps: 2, workers: 0 },
+  };
+  for (const [name, options] of Object.entries(sweeps)) {
+    const input = { ...comp, close: a.close, time: a.time };
+    const sweep = await sweepComposite(input, options);
+    const sf: Fingerprint = {};
+    for (const [k, v] of Object.entries(sweep.columns)) sf[k === "trades" ? "int:trades" : k] = Array.from(v);
+    sf["returns0"] = Array.from(sweep.returnsOf(0));
+    out[name] = sf;
+    checkVariants(name, sweep, input, options);
+    const shards = await Promise.all([0, 1, 2].map((index) => sweepComposite(input, { ...options, shard: { index, count: 3 } })));
+    checkSame(`${name} in 3 shards`, mergeSweeps(shards), sweep);
+  }
   return out;
+}
+
+/** Failures of the checks (each sweep variant vs a plain backtest, shards vs whole). */
+const failures: string[] = [];
+
+/** Each variant of a sweep equals a plain backtest of its weights and threshold. */
+function checkVariants(name: string, sweep: SweepResult, input: Record<string, Float64Array>, options: SweepOptions): void {
+  const c = sweep.columns;
+  const nt = (options.thresholds ?? [0.1]).length;
+  const cash = options.initialCash ?? 10_000;
+  for (let v = 0; v < sweep.length; v++) {
+    const weights = options.weights[Math.floor(v / nt)] as Record<string, number>;
+    const threshold = (options.thresholds ?? [0.1])[v % nt] as number;
+    const replay = replayComposite(input, { weights, allowAnySum: true, threshold, missing: options.missing ?? "renormalise" });
+    const r = backtest({
+      close: input["close"],
+      signal: replay,
+      ...(options.barFunding !== undefined ? { funding: options.barFunding } : {}),
+      feeBps: options.feeBps ?? 0,
+      slippageBps: options.slippageBps ?? 0,
+      initialCash: cash,
+      neutral: options.neutral ?? "flat",
+    } as BacktestOptions);
+    const returns = r.returns;
+    const expect: Record<string, number> = {
+      totalReturn: (r.equity[n - 1] as number) / cash - 1,
+      maxDrawdown: maxDrawdown(returns.subarray(1)),
+      trades: r.trades.length,
+      turnover: r.turnover.reduce((s, x) => s + x, 0),
+      exposure: r.exposure.reduce((s, x) => s + Math.abs(x), 0) / n,
+    };
+    const sharpe = sharpeRatio(returns.subarray(1), { periodsPerYear: sweep.periodsPerYear });
+    const got = (m: string): number => (c[m] as Float64Array)[v] as number;
+    for (const [m, x] of Object.entries(expect)) {
+      // maxDrawdown: the series' rule compounds the returns, the kernel divides equity by its peak (a few ulps apart)
+      const tol = m === "maxDrawdown" || m === "turnover" || m === "exposure" ? 1e-12 : 0;
+      if (rel(got(m), x) > tol) failures.push(`${name} variant ${v}: ${m} ${got(m)} vs backtest ${x}`);
+    }
+    if (rel(got("sharpeRatio"), sharpe) > 1e-9) failures.push(`${name} variant ${v}: sharpeRatio ${got("sharpeRatio")} vs backtest ${sharpe}`);
+    const rv = sweep.returnsOf(v);
+    for (let i = 0; i < n; i++) {
+      if (rel(rv[i] as number, returns[i] as number) > 0) {
+        failures.push(`${name} variant ${v}: returnsOf[${i}] ${rv[i]} vs backtest ${returns[i]}`);
+        break;
+      }
+    }
+  }
+}
+
+/** Two sweep results hold the same table, bit for bit. */
+function checkSame(name: string, x: SweepResult, y: SweepResult): void {
+  for (const [k, v] of Object.entries(y.columns)) {
+    const w = x.columns[k];
+    if (w === undefined || w.length !== v.length) {
+      failures.push(`${name}: column ${k} missing or of another length`);
+      continue;
+    }
+    for (let i = 0; i < v.length; i++) {
+      if (rel(w[i] as number, v[i] as number) > 0) {
+        failures.push(`${name}: ${k}[${i}] ${w[i]} vs ${v[i]}`);
+        break;
+      }
+    }
+  }
 }
 
 /** Largest relative difference of two numbers (0 when both NaN or equal). */
@@ -194,5 +297,8 @@ if (args.compare !== undefined) {
     console.log(`${bad ? "DIFF" : "ok  "} ${name.padEnd(40)} max rel diff ${worst === 0 ? "0" : worst.toExponential(2)}${worst > 0 ? `  (${where})` : ""}`);
   }
   console.log(`${Object.keys(before).length} cases, worst ${worstAll.toExponential(2)}, ${failed} above tolerance ${tol}`);
-  if (failed > 0) process.exit(1);
+  if (failed > 0) process.exitCode = 1;
 }
+for (const f of failures.slice(0, 20)) console.log(`FAIL ${f}`);
+console.log(failures.length === 0 ? "checks: every sweep variant equals its plain backtest; shards equal the whole sweep" : `checks: ${failures.length} failures`);
+if (failures.length > 0) process.exitCode = 1;

@@ -1,53 +1,37 @@
 /**
- * Where a sweep variant's time goes, per stage of its one pass over 500k bars
- * (`npx tsx test/bench/sweepProfile.ts`): the composite's labels streamed from the
- * replay (`signalInto`: five score columns fused per block, then labelled), the target
- * rule (`targetsInto`), the missing-price carry, and the backtest kernel (`runKernel`,
- * accumulators only). Process CPU time per bar, best of several runs of one variant,
- * block by block exactly as the sweep runs them.
+ * What a sweep pass costs (`npx tsx test/bench/sweepProfile.ts`): the sweep bench's 128 variants
+ * (32 random weight vectors x 4 thresholds) over 500k seeded bars, on the calling thread, timed
+ * in process CPU time (robust on a shared machine): the whole sweepComposite (scoring included),
+ * then its passes alone (variantsPass: VARIANTS_PER_PASS variants per pass of one generated
+ * loop), per bar-evaluation. BENCH_SWEEP_BARS overrides the size.
  */
-import { kernelCoin, KernelState, NO_SERIES, runKernel } from "../../src/backtest/kernel/index.js";
-import { carryOnMissingPrice, resolveTargets, TargetStream, targetsInto } from "../../src/backtest/targetPositions.js";
-import { replayComposite } from "../../src/signals/replayComposite.js";
-import { generateBars } from "./backtestData.js";
+import { randomSimplex, sweepComposite } from "../../src/index.js";
+import { VARIANTS_PER_PASS, variantsPass } from "../../src/research/variantPass.js";
+import { planOf } from "../../src/research/SweepResult.js";
+import { FEE_BPS, SLIPPAGE_BPS, generateBars } from "./backtestData.js";
 
-const n = Number(process.env["BENCH_SWEEP_BARS"] ?? 5e5);
+const n = Math.round(Number(process.env["BENCH_SWEEP_BARS"] ?? 5e5));
 const bars = generateBars(n, 42);
-const scores = replayComposite({ imbalance: bars.imbalance, funding: bars.funding, basis_spread: bars.basis_spread, momentum_5m: bars.momentum_5m, gas: bars.gas }).scores;
+const input = { close: bars.close, imbalance: bars.imbalance, funding: bars.funding, basis_spread: bars.basis_spread, momentum_5m: bars.momentum_5m, gas: bars.gas };
+const options = { weights: randomSimplex(32, { seed: 2024 }), thresholds: [0.05, 0.1, 0.15, 0.2], feeBps: FEE_BPS, slippageBps: SLIPPAGE_BPS, barFunding: bars.funding_bar, periodsPerYear: 525_600, workers: 0 };
+const variants = options.weights.length * options.thresholds.length;
 const cpu = (): number => {
   const u = process.cpuUsage();
-  return (u.user + u.system) / 1e3;
+  return (u.user + u.system) / 1e6;
 };
-const BLOCK = 2048;
-const buf = new Float64Array(BLOCK);
-const best: Record<string, number> = { signal: Infinity, targets: Infinity, carry: Infinity, kernel: Infinity };
-const coin = kernelCoin({ close: bars.close, funding: bars.funding_bar });
-for (let rep = 0; rep < 7; rep++) {
-  const t: Record<string, number> = { signal: 0, targets: 0, carry: 0, kernel: 0 };
-  const replay = replayComposite(scores, { weights: { imbalance: 0.3, funding: 0.2, basis_spread: 0.2, momentum_5m: 0.2, gas: 0.1 }, from: "scores", threshold: 0.1 });
-  // the rule reads the labels the replay just wrote into the buffer (as runPass does with the replay as signal)
-  const labels = { length: n, signalInto: (): void => undefined };
-  const rule = resolveTargets({ signal: labels }, n, "sweepProfile");
-  const st = new KernelState(1, { n, initialCash: 1, costBps: 7, nextOpen: false, whole: false, everyBar: true }, undefined);
-  const stream = new TargetStream();
-  for (let lo = 0; lo < n; lo += BLOCK) {
-    const hi = Math.min(n, lo + BLOCK);
-    let c = cpu();
-    replay.signalInto(buf, lo, hi);
-    t["signal"]! += cpu() - c;
-    c = cpu();
-    targetsInto(rule, stream, lo, hi, buf, lo);
-    t["targets"]! += cpu() - c;
-    c = cpu();
-    carryOnMissingPrice(buf, bars.close, lo, hi, lo, stream);
-    t["carry"]! += cpu() - c;
-    c = cpu();
-    runKernel(st, [coin], [buf], lo, lo, hi, NO_SERIES);
-    t["kernel"]! += cpu() - c;
-  }
-  if (rep > 0) for (const k of Object.keys(best)) best[k] = Math.min(best[k]!, t[k]!);
+let whole = Number.POSITIVE_INFINITY;
+let passes = Number.POSITIVE_INFINITY;
+for (let r = 0; r < 4; r++) {
+  let t = cpu();
+  const result = await sweepComposite(input, options);
+  whole = Math.min(whole, cpu() - t);
+  const plan = planOf(result);
+  if (plan === undefined) throw new Error("no plan");
+  t = cpu();
+  for (let v = 0; v < variants; v += VARIANTS_PER_PASS) variantsPass(plan, v, Math.min(variants, v + VARIANTS_PER_PASS));
+  passes = Math.min(passes, cpu() - t);
 }
-const total = Object.values(best).reduce((a, b) => a + b, 0);
-console.log(`one variant over ${n} bars, best of 6 (process CPU time):`);
-for (const [k, ms] of Object.entries(best)) console.log(`  ${k.padEnd(8)} ${((ms * 1e6) / n).toFixed(1).padStart(6)} ns/bar  ${((100 * ms) / total).toFixed(0).padStart(3)}%`);
-console.log(`  total    ${((total * 1e6) / n).toFixed(1).padStart(6)} ns/bar = ${(n / total / 1e3).toFixed(1)} M bar-evaluations per CPU-second`);
+const rate = (s: number): string => `${((variants * n) / s / 1e6).toFixed(0)} M bar-evaluations per CPU-second, ${((s * 1e9) / (variants * n)).toFixed(1)} ns each`;
+console.log(`${variants} variants x ${n} bars, ${VARIANTS_PER_PASS} per pass, best of 4 (process CPU time):`);
+console.log(`  sweepComposite, calling thread  ${whole.toFixed(2)} s  ${rate(whole)}`);
+console.log(`  its passes alone (variantsPass) ${passes.toFixed(2)} s  ${rate(passes)}`);

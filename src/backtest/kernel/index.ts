@@ -24,7 +24,7 @@
  * rules called out of line (fees, the trade ledger, ruin); exitsInBar.ts the intrabar exits.
  * The account is kept as its value at the reference prices, moved by each event (see
  * KernelState.value). `npx tsx test/bench/engineFingerprint.ts` records every series and
- * trade of 68 runs across the modes, to compare before and after a change.
+ * trade of 87 runs across the modes (and checks each sweep variant against a plain backtest), to compare before and after a change.
  *
  * The default mode of a sweep variant (fill next_close, fractional units, every-bar
  * rebalancing, fee + slippage on |w_i - w_{i-1}|, target +1 / -1 / 0 by labelCode):
@@ -41,4 +41,6 @@
  * @internal
  */
 export { KernelState, type KernelSettings } from "./KernelState.js";
-export { kernelCoin, NO_SERIES, runKernel, type KernelCoin, type KernelSeries } from "./runKernel.js";
+export { kernelCoin, NO_SERIES, runKernel, runVariants, type KernelCoin, type KernelSeries } from "./runKernel.js";
+export type { VariantSignalSource } from "./spanLoop.js";
+export { inlineExpression } from "./inlineExpression.js";

@@ -1,6 +1,6 @@
 import { impactCost } from "../marketImpact.js";
 import { exitsInBar } from "./exitsInBar.js";
-import { compileSpanLoop, type LoopShape, type SpanLoop, type SpanRules } from "./spanLoop.js";
+import { compileSpanLoop, compileVariantLoop, type LoopShape, type SpanLoop, type SpanRules, type VariantLoop, type VariantSignalSource } from "./spanLoop.js";
 import type { KernelState } from "./KernelState.js";
 
 /** One instrument's market data, indexed by bar (absolute: bar i is `close[i]`). @internal */
@@ -249,7 +249,7 @@ export function wholeUnits(st: KernelState, k: number, w: number, E: number, p: 
  * The trade ledger when a fill changes coin k's side from `old` to `nu` units (with the
  * fee, and the fee's spread and impact parts in `st.fillArgs` [1, 2] when it is not 0):
  * close on 0 or a flip, open on leaving 0 or a flip; a flip's fee (and each part) is
- * split between the legs in proportion to what each trades.
+ * split between the legs in proportion to what each trades. (The fill rule counts the trade opened.)
  */
 export function tradeEvent(st: KernelState, k: number, i: number, p: number, old: number, nu: number, heldPrev: number, w: number, fee: number): void {
   let spreadPart = fee === 0 ? 0 : (st.fillArgs[1] as number);
@@ -271,7 +271,6 @@ export function tradeEvent(st: KernelState, k: number, i: number, p: number, old
     impactPart -= impactPart * share;
   }
   if (nu !== 0) {
-    st.trades++;
     st.side[k] = nu > 0 ? 1 : -1;
     st.entryIndex[k] = i;
     st.entryPrice[k] = p;
@@ -291,8 +290,57 @@ const RULES: SpanRules = { exitsInBar, ruin, stillFlat, wholeUnits, feeOf, addFe
 /** The span loops compiled so far, by shape (a process meets a handful of shapes). */
 const LOOPS = new Map<string, SpanLoop>();
 
+/**
+ * Several one-coin runs at once (the variants of a sweep): bars lo..hi-1 of every state in
+ * `sts` (one KernelState per run, same settings, each at bar lo) over the same coin, with
+ * their targets computed in the loop by the caller's `signal` source (see compileVariantLoop;
+ * `params` is its `P`), accumulators only. Each state ends with the numbers `runKernel` gives
+ * it alone with those targets; one state may write per-bar series into `out`. The loop is compiled once per shape, account count and `key`
+ * (which must name everything the signal's source depends on).
+ * @internal
+ */
+export function runVariants(sts: readonly KernelState[], coin: KernelCoin, signal: VariantSignalSource & { readonly key: string }, params: unknown, lo: number, hi: number, out: KernelSeries = NO_SERIES): void {
+  const st = sts[0] as KernelState;
+  const coins = [coin];
+  const shape = shapeOf(st, coins, out);
+  const key = `${shapeKey(shape)}|${sts.length}|${signal.key}`;
+  let loop = VARIANT_LOOPS.get(key);
+  if (loop === undefined) {
+    loop = compileVariantLoop(shape, sts.length, signal, RULES);
+    VARIANT_LOOPS.set(key, loop);
+  }
+  for (let a = lo; a < hi; a += SPAN) loop(sts, coins, params, a, Math.min(hi, a + SPAN), out);
+  const n = st.settings.n;
+  for (const s of sts) {
+    s.next = hi;
+    if (hi === n && n > 0) closeOpenTrades(s, 1);
+  }
+}
+
+/** The variant loops compiled so far, by shape, account count and signal. */
+const VARIANT_LOOPS = new Map<string, VariantLoop>();
+
 /** The span loop for this run's shape (spanLoop.ts), compiled on first use. */
 function spanLoopFor(st: KernelState, coins: readonly KernelCoin[], out: KernelSeries): SpanLoop {
+  const shape = shapeOf(st, coins, out);
+  const key = shapeKey(shape);
+  let loop = LOOPS.get(key);
+  if (loop === undefined) {
+    loop = compileSpanLoop(shape, RULES);
+    LOOPS.set(key, loop);
+  }
+  return loop;
+}
+
+/** One letter per field of a shape. */
+function shapeKey(shape: LoopShape): string {
+  let key = "";
+  for (const v of Object.values(shape)) key += v ? "1" : "0";
+  return key;
+}
+
+/** The shape of a run: its state's modes, the series asked for, one coin's optional columns. */
+function shapeOf(st: KernelState, coins: readonly KernelCoin[], out: KernelSeries): LoopShape {
   const one = coins.length === 1;
   const c0 = coins[0];
   const shape: LoopShape = {
@@ -313,13 +361,7 @@ function spanLoopFor(st: KernelState, coins: readonly KernelCoin[], out: KernelS
     turnover: out.turnover !== undefined,
     funding: one && c0?.funding !== undefined,
     spread: one && c0?.spreadBps !== undefined,
+    ledger: st.log !== undefined || st.exits,
   };
-  let key = "";
-  for (const v of Object.values(shape)) key += v ? "1" : "0";
-  let loop = LOOPS.get(key);
-  if (loop === undefined) {
-    loop = compileSpanLoop(shape, RULES);
-    LOOPS.set(key, loop);
-  }
-  return loop;
+  return shape;
 }

@@ -29,6 +29,12 @@ export interface LoopShape {
   readonly funding: boolean;
   /** One coin: it has a quoted-spread column (many coins: false, read per coin). */
   readonly spread: boolean;
+  /**
+   * The open trades' books are kept (a trade log is recorded, or intrabar exits read them): without
+   * it (a sweep variant) a fill that opens a trade only counts it, and nothing else of the ledger
+   * (its P&L, funding, fees, largest size) is moved: none of it feeds back into the account.
+   */
+  readonly ledger: boolean;
 }
 
 /** The rules the loop calls out of line (rare events, and small rules shared with exitsInBar). @internal */
@@ -82,10 +88,90 @@ export interface SpanRules {
  *   spread (carried bar by bar: a NaN keeps the last finite one; costRate), traded |w - w_prev| E under every-bar fractional rebalancing (docs/DESIGN.md),
  *   the notional of the units traded otherwise, plus the square-root market impact (feeOf);
  * - the units change hands at the reference price, so the account value falls by the fee only;
- * - the trade ledger closes on 0 or a flip and opens on leaving 0 or a flip (tradeEvent).
+ * - the trade ledger closes on 0 or a flip and opens on leaving 0 or a flip (tradeEvent); a trade
+ *   opened (leaving 0, or a flip to a non-zero holding) is counted (KernelState.trades).
  * @internal
  */
 export function compileSpanLoop(shape: LoopShape, rules: SpanRules): SpanLoop {
+  const { shared, prologue, bar, epilogue } = loopSource(shape, undefined);
+  const source = `${shared} ${prologue}
+    for (let i = lo; i < hi; i++) {
+      const j = i - outBase;
+      ${bar}
+    }
+    ${epilogue}`;
+  const name = shape.one ? "spanLoopOneCoin" : "spanLoopManyCoins";
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the loop's source is generated above, from this file only
+  return new Function("rules", `"use strict"; return function ${name}(st, coins, targets, targetBase, lo, hi, out) {${source}\n};`)(rules) as SpanLoop;
+}
+
+/**
+ * How a generated loop over several one-coin accounts (variantLoop.ts) computes each account's
+ * target: source text run once per bar before the accounts (`bar`, which may read `i` and the
+ * coin's columns `close0`, `funding0`), and the expression of account s's target at that bar
+ * (`target(s)`), with what its locals need before and after the span (`prologue`, `epilogue`).
+ * @internal
+ */
+export interface VariantSignalSource {
+  readonly prologue: string;
+  readonly bar: string;
+  readonly epilogue: string;
+  target(s: number): string;
+}
+
+/** The loop over several one-coin accounts, lo..hi-1 of a run: `signal` computes their targets (see compileVariantLoop). @internal */
+export type VariantLoop = (sts: readonly KernelState[], coins: readonly KernelCoin[], params: unknown, lo: number, hi: number, out: KernelSeries) => void;
+
+/**
+ * The span loop for `accounts` one-coin accounts (KernelStates, each its own run: the
+ * variants of a sweep) over the same coin, in one pass over the bars: the coin's columns are
+ * read once per bar, the signal's `bar` source computes what the accounts share (a composite's
+ * scores, once per bar) and each account's target, then each account's bar is the one-coin
+ * bar of {@link compileSpanLoop}, the same source with the account's locals renamed (suffix
+ * `_s`), so every rule is still written once. The shape must be a one-coin shape, with no
+ * per-bar series for more than one account (a sweep reads the accumulators; one account, a
+ * backtest, writes its series into `out`); keep `accounts` <= 8 (a larger function
+ * falls out of V8's optimisation). `params` is passed to the signal's source as `P`.
+ * @internal
+ */
+export function compileVariantLoop(shape: LoopShape, accounts: number, signal: VariantSignalSource, rules: SpanRules): VariantLoop {
+  if (!shape.one || (accounts > 1 && (shape.equity || shape.returns || shape.exposure || shape.fundingPaid || shape.units || shape.weights || shape.fees || shape.turnover))) {
+    throw new Error("compileVariantLoop: a one-coin shape is required, without per-bar series for more than one account");
+  }
+  const { shared, prologue, bar, epilogue } = loopSource(shape, "tw");
+  const each = (part: string): string => Array.from({ length: accounts }, (_, s) => renameAccount(part, s)).join("\n");
+  const states = Array.from({ length: accounts }, (_, s) => `const st_${s} = sts[${s}];`).join(" ");
+  const targets = Array.from({ length: accounts }, (_, s) => `const tw_${s} = ${signal.target(s)};`).join(" ");
+  // One loop: the signal's part then each account's bar. (Two loops per span, the signal's targets
+  // into a span buffer first as the bench's hand-written floor does, measured the same here.)
+  const source = `const st = sts[0], targets = undefined, targetBase = 0, P = params; ${states}
+    ${shared} ${each(prologue)} ${signal.prologue}
+    for (let i = lo; i < hi; i++) {
+      const j = i - outBase;
+      ${signal.bar}
+      ${targets}
+      ${Array.from({ length: accounts }, (_, s) => `{ ${renameAccount(bar, s)} }`).join("\n")}
+    }
+    ${each(epilogue)} ${signal.epilogue}`;
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the loop's source is generated above and by the caller's signal
+  return new Function("rules", `"use strict"; return function variantLoop${accounts}(sts, coins, params, lo, hi, out) {${source}\n};`)(rules) as VariantLoop;
+}
+
+/** The names of one account's locals in the loop's source (its state, book and running numbers). */
+const ACCOUNT = /(?<![\w$.])(st|units|last|held|pending|stopped|maxUnits|tradePnl|tradeFunding|value|sums|spread|q0|l0|h0|pnl0|funded0|maxu0|V|E|peak|maxDrawdown|sumReturns|sumSquaredReturns|netExposure|grossExposure|ruined|tw)(?![\w$])/g;
+
+/** Account s's copy of a part of the one-coin source: its locals suffixed `_s`. */
+function renameAccount(part: string, s: number): string {
+  return part.replace(ACCOUNT, `$1_${s}`);
+}
+
+/**
+ * The source of the loop, in parts: `shared` (the run's constants, series and coin columns),
+ * the account's locals loaded (`prologue`), one bar `i` (`bar`, with `j` = i - out.base), and
+ * the locals saved back (`epilogue`). The target of a coin at bar i is `targets[k][i - targetBase]`,
+ * or for one coin the local named `target` when it is given (variantLoop).
+ */
+function loopSource(shape: LoopShape, target: string | undefined): { shared: string; prologue: string; bar: string; epilogue: string } {
   const one = shape.one;
   // A setting of the shape is written into the source as a literal, so the JIT drops the code of
   // every mode the run does not use; a series not asked for is the literal undefined.
@@ -100,112 +186,124 @@ export function compileSpanLoop(shape: LoopShape, rules: SpanRules): SpanLoop {
   const FUNDED = one ? "funded0" : "tradeFunding[k]";
   const MAXU = one ? "maxu0" : "maxUnits[k]";
   const TARGET = one ? "target0" : "targets[k]";
+  const TARGET_AT = target ?? `${TARGET}[t]`;
   // The arrays hold the truth around every rule called out of line (they read and write them).
   const save = one ? "units[0] = q0; last[0] = l0; held[0] = h0; tradePnl[0] = pnl0; tradeFunding[0] = funded0; maxUnits[0] = maxu0;" : "";
   const load = one ? "q0 = units[0]; l0 = last[0]; h0 = held[0]; pnl0 = tradePnl[0]; funded0 = tradeFunding[0]; maxu0 = maxUnits[0]; ruined = st.ruinIndex >= 0;" : "ruined = st.ruinIndex >= 0;";
   const each = (body: string): string => (one ? `{ const k = 0; const coin = coin0; ${body} }` : `for (let k = 0; k < K; k++) { const coin = coins[k]; ${body} }`);
-  const mark = (price: string): string => `{ const c = ${price}; if (c === c) { if (${Q} !== 0) { const d = ${Q} * (c - ${L}); V += d; ${PNL} += d; } ${L} = c; } }`;
+  const mark = (price: string): string => `{ const c = ${price}; if (c === c) { if (${Q} !== 0) { const d = ${Q} * (c - ${L}); V += d; ${shape.ledger ? `${PNL} += d;` : ""} } ${L} = c; } }`;
   const FILL = (w: string, p: string, e: string, impactBar: string): string => `{
     const fw = ${w}, fp = ${p}, fE = ${e};
-    if (!(${flag(shape.exits)} && stopped[k] === 1 && rules.stillFlat(st, k, fw))) {
+    if (${shape.exits ? "!(stopped[k] === 1 && rules.stillFlat(st, k, fw))" : "true"}) {
       const old = ${Q}, heldPrev = ${H};
-      if (everyBar || fw !== heldPrev || (whole && fw !== 0 && old === 0)) {
-        const nu = whole ? rules.wholeUnits(st, k, fw, fE, fp) : fE * (fw / fp);
-        const traded = byWeight ? Math.abs(fw - heldPrev) * fE : Math.abs(nu - old) * fp;
+      if (${shape.everyBar ? "true" : `fw !== heldPrev${shape.whole ? " || (fw !== 0 && old === 0)" : ""}`}) {
+        const nu = ${shape.whole ? "rules.wholeUnits(st, k, fw, fE, fp)" : "fE * (fw / fp)"};
+        const traded = ${shape.byWeight ? "Math.abs(fw - heldPrev) * fE" : "Math.abs(nu - old) * fp"};
         const fee = traded === 0 ? 0 : rules.feeOf(st, coin, k, traded, fE, ${impactBar}, feesOut, turnoverOut, j);
         ${H} = fw; ${L} = fp; ${Q} = nu;
-        if ((old > 0) !== (nu > 0) || (old < 0) !== (nu < 0)) { ${save} rules.tradeEvent(st, k, i, fp, old, nu, heldPrev, fw, fee); ${load} }
-        else if (nu !== 0) { if (fee !== 0) rules.addFee(st, k, fee); const a = Math.abs(nu); if (a > ${MAXU}) ${MAXU} = a; }
+        if ((old > 0) !== (nu > 0) || (old < 0) !== (nu < 0)) { ${shape.ledger ? `${save} rules.tradeEvent(st, k, i, fp, old, nu, heldPrev, fw, fee); ${load}` : ""} if (nu !== 0) st.trades++; }
+        ${shape.ledger ? `else if (nu !== 0) { if (fee !== 0) rules.addFee(st, k, fee); const a = Math.abs(nu); if (a > ${MAXU}) ${MAXU} = a; }` : ""}
         V -= fee;
       }
     }
   }`;
-  const source = `
+  // Code of a mode the run does not use is left out of the source (a smaller function compiles
+  // faster and stays optimised); `when(c, code)` is the code when c holds.
+  const when = (c: boolean, code: string): string => (c ? `{ ${code} }` : "");
+  const weighing = shape.accumulate || shape.exposure || shape.weights;
+  // Funding per bar: read on every coin of a many-coin run (its own column), on one coin when it has a column.
+  const fundings = !one || shape.funding;
+  const shared = `
     const n = st.settings.n, K = coins.length;
     const accumulate = ${flag(shape.accumulate)}, nextOpen = ${flag(shape.nextOpen)}, exits = ${flag(shape.exits)};
     const everyBar = ${flag(shape.everyBar)}, whole = ${flag(shape.whole)}, byWeight = ${flag(shape.byWeight)};
-    const units = st.units, last = st.last, held = st.held, pending = st.pending, stopped = st.stopped, maxUnits = st.maxUnits;
-    const tradePnl = st.tradePnl, tradeFunding = st.tradeFunding, value = st.value, sums = st.sums, spread = st.spread;
     const equityOut = ${series(shape.equity, "equity")}, returnsOut = ${series(shape.returns, "returns")};
     const exposureOut = ${series(shape.exposure, "exposure")}, fundOut = ${series(shape.fundingPaid, "fundingPaid")};
     const unitsOut = ${series(shape.units, "units")}, weightsOut = ${series(shape.weights, "weights")};
     const feesOut = ${series(shape.fees, "fees")}, turnoverOut = ${series(shape.turnover, "turnover")}, outBase = out.base;
     ${
       one
-        ? `const coin0 = coins[0], close0 = coin0.close, open0 = coin0.open, target0 = targets[0];
-           const funding0 = ${shape.funding ? "coin0.funding" : "undefined"}, spreadBps0 = ${shape.spread ? "coin0.spreadBps" : "undefined"};
-           let q0 = units[0], l0 = last[0], h0 = held[0], pnl0 = tradePnl[0], funded0 = tradeFunding[0], maxu0 = maxUnits[0];`
+        ? `const coin0 = coins[0], close0 = coin0.close, open0 = coin0.open;
+           const funding0 = ${shape.funding ? "coin0.funding" : "undefined"}, spreadBps0 = ${shape.spread ? "coin0.spreadBps" : "undefined"};`
         : ""
     }
+`;
+  const prologue = `
+    const units = st.units, last = st.last, held = st.held, pending = st.pending, stopped = st.stopped, maxUnits = st.maxUnits;
+    const tradePnl = st.tradePnl, tradeFunding = st.tradeFunding, value = st.value, sums = st.sums, spread = st.spread;
+    ${one ? `${target === undefined ? "const target0 = targets[0];" : ""} let q0 = units[0], l0 = last[0], h0 = held[0], pnl0 = tradePnl[0], funded0 = tradeFunding[0], maxu0 = maxUnits[0];` : ""}
     let V = value[0], E = sums[0], peak = sums[1], maxDrawdown = sums[2], sumReturns = sums[3], sumSquaredReturns = sums[4];
     let netExposure = sums[6], grossExposure = sums[7];
-    let ruined = st.ruinIndex >= 0;
-    const weighing = accumulate || exposureOut !== undefined || weightsOut !== undefined;
-    for (let i = lo; i < hi; i++) {
-      const j = i - outBase;
-      ${each(`const sq = ${col("spreadBps")}; if (sq !== undefined) { const v = sq[i]; if (v === v) spread[k] = v; }`)}
+    let ruined = st.ruinIndex >= 0;`;
+  const bar = `
+      ${one && !shape.spread ? "" : each(`const sq = ${col("spreadBps")}; if (sq !== undefined) { const v = sq[i]; if (v === v) spread[k] = v; }`)}
       if (i > 0) {
-        if (exits) { value[0] = V; ${save} rules.exitsInBar(st, coins, i, true, feesOut, turnoverOut, j); ${load} V = value[0]; }
-        if (nextOpen) {
-          ${each(mark(`${col("open")}[i]`))}
+        ${when(shape.exits, `value[0] = V; ${save} rules.exitsInBar(st, coins, i, true, feesOut, turnoverOut, j); ${load} V = value[0];`)}
+        ${when(
+          shape.nextOpen,
+          `${each(mark(`${col("open")}[i]`))}
           if (V <= 0 && !ruined) { value[0] = V; ${save} rules.ruin(st, K, i); ${load} V = value[0]; }
           if (!ruined) {
             const Eo = V;
             ${each(`const o = ${col("open")}[i]; if (o === o) ${FILL("pending[k]", "o", "Eo", "i - 1")}`)}
-          }
-        }
-        let fpaid = 0;
+          }`,
+        )}
+        ${fundings ? "let fpaid = 0;" : ""}
         ${each(`
-          const f = ${col("funding")};
-          if (f !== undefined && ${Q} !== 0) {
-            const r = f[i];
-            if (r === r && r !== 0) { const paid = ${Q} * ${L} * r; V -= paid; fpaid += paid; ${FUNDED} += paid; }
-          }
-          if (!exits) ${mark(`${col("close")}[i]`)}`)}
-        if (fpaid !== 0 && fundOut !== undefined) fundOut[j] = fpaid;
-        if (exits) {
-          value[0] = V; ${save} rules.exitsInBar(st, coins, i, false, feesOut, turnoverOut, j); ${load} V = value[0];
-          ${each(mark(`${col("close")}[i]`))}
-        }
+          ${when(
+            fundings,
+            `const f = ${col("funding")};
+            if (f !== undefined && ${Q} !== 0) {
+              const r = f[i];
+              if (r === r && r !== 0) { const paid = ${Q} * ${L} * r; V -= paid; fpaid += paid; ${shape.ledger ? `${FUNDED} += paid;` : ""} }
+            }`,
+          )}
+          ${shape.exits ? "" : mark(`${col("close")}[i]`)}`)}
+        ${when(fundings && shape.fundingPaid, "if (fpaid !== 0) fundOut[j] = fpaid;")}
+        ${when(
+          shape.exits,
+          `value[0] = V; ${save} rules.exitsInBar(st, coins, i, false, feesOut, turnoverOut, j); ${load} V = value[0];
+          ${each(mark(`${col("close")}[i]`))}`,
+        )}
         if (V <= 0 && !ruined) { value[0] = V; ${save} rules.ruin(st, K, i); ${load} V = value[0]; }
         const prev = E;
         E = V;
-        if (accumulate || returnsOut !== undefined) {
-          const ret = E === prev ? 0 : E / prev - 1;
-          if (returnsOut !== undefined) returnsOut[j] = ret;
-          if (accumulate) {
-            sumReturns += ret;
+        ${when(
+          shape.accumulate || shape.returns,
+          `const ret = E === prev ? 0 : E / prev - 1;
+          ${when(shape.returns, "returnsOut[j] = ret;")}
+          ${when(
+            shape.accumulate,
+            `sumReturns += ret;
             sumSquaredReturns += ret * ret;
             if (E > peak) peak = E;
-            else { const dd = E / peak - 1; if (dd < maxDrawdown) maxDrawdown = dd; }
-          }
-        }
+            else { const dd = E / peak - 1; if (dd < maxDrawdown) maxDrawdown = dd; }`,
+          )}`,
+        )}
       } else {
-        if (returnsOut !== undefined) returnsOut[j] = NaN;
+        ${when(shape.returns, "returnsOut[j] = NaN;")}
         ${each(`const c = ${col("close")}[0]; if (c === c) ${L} = c;`)}
       }
-      if (equityOut !== undefined) equityOut[j] = E;
+      ${when(shape.equity, "equityOut[j] = E;")}
       const t = i - targetBase;
-      const fillNow = !nextOpen && i < n - 1 && !ruined;
-      let net = 0, gross = 0;
+      ${shape.nextOpen ? "" : "const fillNow = i < n - 1 && !ruined;"}
+      ${weighing ? "let net = 0, gross = 0;" : ""}
       ${each(`
-        if (nextOpen) pending[k] = ${TARGET}[t];
-        else if (fillNow) { const p = ${col("close")}[i]; if (p === p) ${FILL(`${TARGET}[t]`, "p", "E", "i")} }
-        if (unitsOut !== undefined) unitsOut[k][j] = ${Q};
-        if (weighing) {
-          const wk = ${Q} === 0 || E === 0 ? 0 : (${Q} * ${L}) / E;
-          if (weightsOut !== undefined) weightsOut[k][j] = wk;
+        ${shape.nextOpen ? `pending[k] = ${TARGET_AT};` : `if (fillNow) { const p = ${col("close")}[i]; if (p === p) ${FILL(`${TARGET_AT}`, "p", "E", "i")} }`}
+        ${when(shape.units, `unitsOut[k][j] = ${Q};`)}
+        ${when(
+          weighing,
+          `const wk = ${Q} === 0 || E === 0 ? 0 : (${Q} * ${L}) / E;
+          ${when(shape.weights, "weightsOut[k][j] = wk;")}
           net += wk;
-          gross += Math.abs(wk);
-        }`)}
-      netExposure += net;
-      grossExposure += gross;
-      if (exposureOut !== undefined) exposureOut[j] = net;
-    }
+          gross += Math.abs(wk);`,
+        )}`)}
+      ${when(weighing, "netExposure += net; grossExposure += gross;")}
+      ${when(shape.exposure, "exposureOut[j] = net;")}
+`;
+  const epilogue = `
     ${save}
     value[0] = V; sums[0] = E; sums[1] = peak; sums[2] = maxDrawdown; sums[3] = sumReturns; sums[4] = sumSquaredReturns;
     sums[6] = netExposure; sums[7] = grossExposure;`;
-  const name = one ? "spanLoopOneCoin" : "spanLoopManyCoins";
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the loop's source is generated above, from this file only
-  return new Function("rules", `"use strict"; return function ${name}(st, coins, targets, targetBase, lo, hi, out) {${source}\n};`)(rules) as SpanLoop;
+  return { shared, prologue, bar, epilogue };
 }

@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import { backtest, type BacktestOptions } from "../../src/backtest/index.js";
+import { inlineExpression } from "../../src/backtest/kernel/inlineExpression.js";
+import { cappedTarget, carriedTarget, signalSide } from "../../src/backtest/targetPositions.js";
+import { labelCode } from "../../src/signals/classifySignal.js";
+import { replayComposite } from "../../src/signals/index.js";
+import { mulberry32 } from "../support/mulberry32.js";
+
+/** Seeded bars and component values, with missing prices and missing component values. */
+function data(n: number, seed: number) {
+  const rnd = mulberry32(seed);
+  const close = new Float64Array(n);
+  const open = new Float64Array(n);
+  const funding = new Float64Array(n);
+  const comp = { imbalance: new Float64Array(n), funding: new Float64Array(n), basis_spread: new Float64Array(n), momentum_5m: new Float64Array(n), gas: new Float64Array(n) };
+  let p = 100;
+  for (let i = 0; i < n; i++) {
+    open[i] = p * (1 + 0.002 * (rnd() - 0.5));
+    p = (open[i] as number) * (1 + 0.01 * (rnd() - 0.5));
+    close[i] = p;
+    funding[i] = 1e-5 * (rnd() - 0.4);
+    comp.imbalance[i] = rnd();
+    comp.funding[i] = 2e-4 * (rnd() - 0.5);
+    comp.basis_spread[i] = rnd() < 0.05 ? Number.NaN : 60 * (rnd() - 0.5);
+    comp.momentum_5m[i] = 3 * (rnd() - 0.5);
+    comp.gas[i] = rnd() < 0.02 ? Number.NaN : 3 * rnd();
+    if (i > 0 && rnd() < 0.01) close[i] = open[i] = Number.NaN;
+  }
+  return { close, open, funding, comp };
+}
+
+/** Every series, the trades and the capped count of a backtest, as plain numbers. */
+function everything(o: BacktestOptions): unknown {
+  const r = backtest(o);
+  return {
+    equity: Array.from(r.equity),
+    returns: Array.from(r.returns),
+    exposure: Array.from(r.exposure),
+    holdings: Array.from(r.holdings),
+    turnover: Array.from(r.turnover),
+    fees: Array.from(r.fees),
+    fundingPaid: Array.from(r.fundingPaid),
+    positions: Array.from(r.positions),
+    capped: r.capped,
+    ruinIndex: r.ruinIndex,
+    trades: r.trades.map((t) => [t.entryIndex, t.exitIndex, t.side, t.units, t.pnl, t.fees, t.funding, t.entryPrice, t.exitPrice]),
+  };
+}
+
+describe("backtest with a composite replay as the signal (compiled into the kernel's loop)", () => {
+  const n = 3000;
+  const d = data(n, 5);
+  const base = { close: d.close, open: d.open, funding: d.funding, feeBps: 4, slippageBps: 1, initialCash: 1000 };
+  const cases: Record<string, Partial<BacktestOptions>> = {
+    default: {},
+    "next_open whole on_change": { fill: "next_open", units: "whole", rebalance: "on_change" },
+    "hold, long only, levered size capped": { neutral: "hold", shorts: false, size: 2, maxLeverage: 1.5 },
+    "fractional on_change": { rebalance: "on_change", size: 0.5 },
+  };
+  for (const [name, extra] of Object.entries(cases)) {
+    it(`${name}: every series, trade and the capped count equal the same labels given as a column`, () => {
+      for (const options of [{ threshold: 0.05 }, { threshold: 0, missing: "zero" as const }, { threshold: 0.1, missing: "nan" as const, scorers: { gas: (v: number) => (v > 1.5 ? -0.5 : 0.5) } }]) {
+        const labels = Float64Array.from(replayComposite(d.comp, options).label);
+        const fused = everything({ ...base, ...extra, signal: replayComposite(d.comp, options) } as BacktestOptions);
+        const column = everything({ ...base, ...extra, signal: labels } as BacktestOptions);
+        expect(fused).toEqual(column);
+      }
+    });
+  }
+  it("one bar and an empty run", () => {
+    const one = { imbalance: [0.9], funding: [0], basis_spread: [0], momentum_5m: [0], gas: [1] };
+    expect(Array.from(backtest({ close: [100], signal: replayComposite(one) }).equity)).toEqual([10_000]);
+    const none = { imbalance: [], funding: [], basis_spread: [], momentum_5m: [], gas: [] };
+    expect(backtest({ close: [], signal: replayComposite(none) }).equity.length).toBe(0);
+  });
+  it("does not mutate the component columns", () => {
+    const copy = Object.fromEntries(Object.entries(d.comp).map(([k, v]) => [k, Float64Array.from(v)]));
+    backtest({ ...base, signal: replayComposite(d.comp) });
+    expect(d.comp).toEqual(copy);
+  });
+});
+
+describe("inlineExpression", () => {
+  it("writes a one-expression function's body with its parameters replaced, the same values as the call", () => {
+    const src = inlineExpression(labelCode, ["x", "t"]);
+    const f = new Function("x", "t", `return ${src};`) as (x: number, t: number) => number;
+    for (const [x, t] of [[0.2, 0.1], [-0.2, 0.1], [0.05, 0.1], [0, 0], [Number.NaN, 0.1], [-0, 0]] as const) expect(f(x, t)).toBe(labelCode(x, t));
+    const side = new Function("s", "h", `return ${inlineExpression(signalSide, ["0", "s", "true", "h"])};`) as (s: number, h: boolean) => number;
+    expect([side(1, true), side(1, false), side(-1, true)]).toEqual([1, 0, -1]);
+    const cap = new Function("w", `return ${inlineExpression(cappedTarget, ["w", "1"])};`) as (w: number) => number;
+    expect([cap(2), cap(-2), cap(0.5), Object.is(cap(-0), 0)]).toEqual([1, -1, 0.5, true]);
+    const carry = new Function("w", "c", `return ${inlineExpression(carriedTarget, ["w", "c", "3", "0.7"])};`) as (w: number, c: number) => number;
+    expect([carry(1, Number.NaN), carry(1, 100)]).toEqual([0.7, 1]);
+  });
+  it("refuses a function that is not one expression of plain parameters", () => {
+    expect(() => inlineExpression(function two(x: number) { const y = x + 1; return y; }, ["a"])).toThrow(/not a one-expression function/);
+    expect(() => inlineExpression(labelCode, ["a"])).toThrow(/2 plain parameters|1 plain parameters/);
+  });
+});
