@@ -294,9 +294,11 @@ export async function renderTearsheet(input: TearsheetInput, options: RenderOpti
   const interactive = options.interactive === true;
   const specs: Record<string, VegaLiteSpec> = {};
   const sections = await Promise.all(input.sections.map((s, i) => renderSection(s, ids[i] as string, { interactive, specs, tick, section: i, count: 0 })));
-  // the live charts: their specs as JSON (no "<" left to end the element early), then the bundled viewer that draws them
+  // the live charts: their specs as JSON (fractions to 6 significant digits, what a tooltip shows; integers such as
+  // epoch-ms times exact; no "<" left to end the element early), then the bundled viewer that draws them
+  const compact = (_key: string, v: unknown): unknown => (typeof v === "number" && Number.isFinite(v) && !Number.isInteger(v) ? Number(v.toPrecision(6)) : v);
   const live = interactive && Object.keys(specs).length > 0
-    ? `<script type="application/json" id="milab-specs">${JSON.stringify(specs).replace(/</g, "\\u003c")}</script>\n<script>${await viewerScript()}</script>\n`
+    ? `<script type="application/json" id="milab-specs">${JSON.stringify(specs, compact).replace(/</g, "\\u003c")}</script>\n<script>${await viewerScript()}</script>\n`
     : "";
   const notes = (input.notes ?? []).map((n) => `<li>${escapeHtml(n)}</li>`).join("");
   const toc =
