@@ -7,7 +7,8 @@ export async function writeReportWithProgress(path: string, input: TearsheetInpu
   const progress = createProgress(quiet);
   progress.step("rendering charts", 1);
   try {
-    return await writeReport(path, input, { onChart: (done, total) => progress.update(done, total) });
+    // the CLI's reports are interactive: charts drawn live (tooltips, pan, zoom) by the bundled viewer, static SVGs for print
+    return await writeReport(path, input, { interactive: true, onChart: (done, total) => progress.update(done, total) });
   } finally {
     progress.stop();
   }

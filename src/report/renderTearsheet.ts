@@ -1,17 +1,19 @@
 import type { Trade } from "../backtest/Trade.js";
-import { barChart, type BarChartInput, type BarChartOptions } from "./barChart.js";
-import { drawdownChart } from "./drawdownChart.js";
-import { equityChart } from "./equityChart.js";
+import { barSpec, type BarChartInput, type BarChartOptions } from "./barChart.js";
+import { drawdownSpec } from "./drawdownChart.js";
+import { equitySpec } from "./equityChart.js";
 import { escapeHtml } from "./escapeHtml.js";
 import { formatUtc, htmlTable } from "./htmlTable.js";
-import { icDecayChart, type IcDecayInput } from "./icDecayChart.js";
-import { positionsChart } from "./positionsChart.js";
+import { icDecaySpec, type IcDecayInput } from "./icDecayChart.js";
+import { interactiveSpec } from "./interactiveSpec.js";
+import { positionsSpec } from "./positionsChart.js";
 import { renderSvg, type VegaLiteSpec } from "./renderSvg.js";
-import { signalChart, type SignalChartInput } from "./signalChart.js";
+import { signalSpec, type SignalChartInput } from "./signalChart.js";
 import { TEARSHEET_CSS } from "./tearsheetCss.js";
 import type { TableColumns } from "./textTable.js";
 import { formatNumber } from "../domain/formatNumber.js";
 import type { TimeSeriesInput } from "./timeSeriesRows.js";
+import { viewerScript } from "./viewerScript.js";
 import type { Manifest } from "../store/createManifest.js";
 
 /** A headline number shown as a tile. `percent` shows 0.123 as 12.3%; `signed` colours it by sign. */
@@ -177,6 +179,12 @@ function table(t: TearsheetTable): string {
 export interface RenderOptions {
   /** Called after each chart is rendered, with the count so far and the total (for a progress bar). */
   readonly onChart?: (done: number, total: number) => void;
+  /**
+   * Draw the charts live as well [false]: hover tooltips, drag to pan and wheel to zoom (see
+   * interactiveSpec), by vega-embed bundled into the page (about 1.2 MB, no network at view
+   * time; needs `npm run build`). The static SVGs stay for print and without script.
+   */
+  readonly interactive?: boolean;
 }
 
 /** Charts a section draws (equity counts twice: equity and drawdown). @internal */
@@ -188,40 +196,59 @@ export function chartCount(s: TearsheetSection): number {
   );
 }
 
-async function renderSection(s: TearsheetSection, id: string, tick: <T>(p: Promise<T>) => Promise<T>): Promise<string> {
+/** The charts of one page: each spec is rendered to static SVG; with `interactive`, kept for the live view too. */
+interface PageCharts {
+  readonly interactive: boolean;
+  /** Live specs by key `<section>.<chart>` (keys, not push order, so reruns are byte-identical). */
+  readonly specs: Record<string, VegaLiteSpec>;
+  readonly tick: <T>(p: Promise<T>) => Promise<T>;
+}
+
+/** The charts of one section: the page's, with the section's own numbering. */
+interface SectionCharts extends PageCharts {
+  readonly section: number;
+  count: number;
+}
+
+/** A chart as a figure: its static SVG and, on an interactive page, the index of its spec for the live view. */
+async function chartFigure(spec: VegaLiteSpec, page: SectionCharts): Promise<string> {
+  const key = `${page.section}.${page.count++}`;
+  if (page.interactive) page.specs[key] = interactiveSpec(spec);
+  const svg = await page.tick(renderSvg(spec));
+  return page.interactive ? `<figure class="chart" data-spec="${key}">${svg}</figure>` : figure(svg);
+}
+
+async function renderSection(s: TearsheetSection, id: string, page: SectionCharts): Promise<string> {
   const parts: string[] = [`<section class="card" id="${escapeHtml(id)}"><h2>${escapeHtml(s.title)}</h2>`];
   if (s.intro !== undefined) parts.push(`<p class="intro">${escapeHtml(s.intro)}</p>`);
   if (s.metrics !== undefined && s.metrics.length > 0) parts.push(tiles(s.metrics));
-  const [equity, drawdown, signal, positions, regime, ic, attribution] = await Promise.all([
-    s.equity !== undefined ? tick(equityChart(s.equity, { title: "Equity", normalize: s.normalizeEquity ?? false })) : undefined,
-    s.equity !== undefined ? tick(drawdownChart(s.equity, { title: "Drawdown" })) : undefined,
-    s.signal !== undefined
-      ? tick(signalChart(s.signal, {
-          title: "Signal over price (▲ long entry, ▼ short entry, ✕ exit)",
-          ...(s.signal.priceTitle !== undefined ? { priceTitle: s.signal.priceTitle } : {}),
-          ...(s.signal.scoreTitle !== undefined ? { scoreTitle: s.signal.scoreTitle } : {}),
-        }))
-      : undefined,
-    s.positions !== undefined ? tick(positionsChart(s.positions, { title: "Positions" })) : undefined,
-    s.regimeReturns !== undefined ? tick(barChart(s.regimeReturns, { title: s.regimeReturns.title ?? "Returns by regime", ...s.regimeReturns.options })) : undefined,
-    s.icDecay !== undefined
-      ? tick(icDecayChart(s.icDecay, { title: s.icDecay.title ?? "IC decay", ...(s.icDecay.horizonTitle !== undefined ? { horizonTitle: s.icDecay.horizonTitle } : {}) }))
-      : undefined,
-    s.attribution !== undefined
-      ? tick(barChart(s.attribution, { title: s.attribution.title ?? "Component attribution", horizontal: true, ...s.attribution.options }))
-      : undefined,
-  ]);
-  for (const svg of [equity, drawdown, signal, positions]) if (svg !== undefined) parts.push(figure(svg));
-  const small = [regime, ic, attribution].filter((x): x is string => x !== undefined);
-  if (small.length > 0) parts.push(`<div class="grid2">${small.map(figure).join("")}</div>`);
-  const specs = await Promise.all((s.specs ?? []).map(async (c) => ({ half: c.half === true, svg: await tick(renderSvg(c.spec)) })));
-  for (let k = 0; k < specs.length; k++) {
-    const c = specs[k]!;
-    const next = specs[k + 1];
-    if (c.half && next?.half === true) {
-      parts.push(`<div class="grid2">${figure(c.svg)}${figure(next.svg)}</div>`);
+  // specs first (argument errors surface before any rendering), then figures in page order
+  const big: VegaLiteSpec[] = [];
+  if (s.equity !== undefined) big.push(equitySpec(s.equity, { title: "Equity", normalize: s.normalizeEquity ?? false }), drawdownSpec(s.equity, { title: "Drawdown" }));
+  if (s.signal !== undefined) {
+    big.push(
+      signalSpec(s.signal, {
+        title: "Signal over price (▲ long entry, ▼ short entry, ✕ exit)",
+        ...(s.signal.priceTitle !== undefined ? { priceTitle: s.signal.priceTitle } : {}),
+        ...(s.signal.scoreTitle !== undefined ? { scoreTitle: s.signal.scoreTitle } : {}),
+      }),
+    );
+  }
+  if (s.positions !== undefined) big.push(positionsSpec(s.positions, { title: "Positions" }));
+  const small: VegaLiteSpec[] = [];
+  if (s.regimeReturns !== undefined) small.push(barSpec(s.regimeReturns, { title: s.regimeReturns.title ?? "Returns by regime", ...s.regimeReturns.options }));
+  if (s.icDecay !== undefined) small.push(icDecaySpec(s.icDecay, { title: s.icDecay.title ?? "IC decay", ...(s.icDecay.horizonTitle !== undefined ? { horizonTitle: s.icDecay.horizonTitle } : {}) }));
+  if (s.attribution !== undefined) small.push(barSpec(s.attribution, { title: s.attribution.title ?? "Component attribution", horizontal: true, ...s.attribution.options }));
+  for (const spec of big) parts.push(await chartFigure(spec, page));
+  if (small.length > 0) parts.push(`<div class="grid2">${(await Promise.all(small.map((spec) => chartFigure(spec, page)))).join("")}</div>`);
+  const extra = s.specs ?? [];
+  for (let k = 0; k < extra.length; k++) {
+    const c = extra[k]!;
+    const next = extra[k + 1];
+    if (c.half === true && next?.half === true) {
+      parts.push(`<div class="grid2">${await chartFigure(c.spec, page)}${await chartFigure(next.spec, page)}</div>`);
       k++;
-    } else parts.push(figure(c.svg));
+    } else parts.push(await chartFigure(c.spec, page));
   }
   for (const c of s.charts ?? []) parts.push(`${c.title !== undefined ? `<h3>${escapeHtml(c.title)}</h3>` : ""}${figure(c.svg)}`);
   for (const t of s.tables ?? []) parts.push(table(t));
@@ -243,8 +270,10 @@ async function renderSection(s: TearsheetSection, id: string, tick: <T>(p: Promi
 
 /**
  * Render a tearsheet as one self-contained HTML page: inline CSS and inline
- * SVG charts (vega-lite, rendered in Node), no script and no external
- * resource, so it opens offline, prints, and can be mailed as one file.
+ * SVG charts (vega-lite, rendered in Node), no external resource, so it opens
+ * offline, prints, and can be mailed as one file. Without `interactive` the
+ * page has no script; with it, the charts are also drawn live (tooltips, pan,
+ * zoom) by a viewer bundled into the page, the static SVGs kept for print.
  * Each section can show headline tiles, equity with drawdown, a signal over
  * price with trades, positions, returns by regime, IC decay, component
  * attribution, tables and the trade list.
@@ -262,7 +291,15 @@ export async function renderTearsheet(input: TearsheetInput, options: RenderOpti
   let done = 0;
   const onChart = options.onChart;
   const tick = <T>(p: Promise<T>): Promise<T> => (onChart === undefined ? p : p.then((v) => (onChart(++done, total), v)));
-  const sections = await Promise.all(input.sections.map((s, i) => renderSection(s, ids[i] as string, tick)));
+  const interactive = options.interactive === true;
+  const specs: Record<string, VegaLiteSpec> = {};
+  const sections = await Promise.all(input.sections.map((s, i) => renderSection(s, ids[i] as string, { interactive, specs, tick, section: i, count: 0 })));
+  // the live charts: their specs as JSON (fractions to 6 significant digits, what a tooltip shows; integers such as
+  // epoch-ms times exact; no "<" left to end the element early), then the bundled viewer that draws them
+  const compact = (_key: string, v: unknown): unknown => (typeof v === "number" && Number.isFinite(v) && !Number.isInteger(v) ? Number(v.toPrecision(6)) : v);
+  const live = interactive && Object.keys(specs).length > 0
+    ? `<script type="application/json" id="milab-specs">${JSON.stringify(specs, compact).replace(/</g, "\\u003c")}</script>\n<script>${await viewerScript()}</script>\n`
+    : "";
   const notes = (input.notes ?? []).map((n) => `<li>${escapeHtml(n)}</li>`).join("");
   const toc =
     input.sections.length > 1
@@ -292,7 +329,7 @@ ${sections.join("\n")}
 ${input.manifest !== undefined ? manifestSection(input.manifest, input.generatedAt !== undefined) : ""}
 <footer class="page">Generated by market-intel-lab${escapeHtml(generated)}. Hypothetical, backtested results: no real orders were placed.</footer>
 </main>
-</body>
+${live}</body>
 </html>
 `;
 }

@@ -23,6 +23,8 @@ h3 { font-size:13px; text-transform:uppercase; letter-spacing:.05em; color:var(-
 .tile .value.pos { color:var(--up); } .tile .value.neg { color:var(--down); }
 figure.chart { margin:8px 0 0; }
 figure.chart svg { max-width:100%; height:auto; display:block; }
+figure.chart.live > svg { display:none; } .live-chart { max-width:100%; overflow-x:auto; }
+@media print { figure.chart.live > svg { display:block; } figure.chart .live-chart { display:none !important; } }
 .grid2 { display:grid; grid-template-columns:repeat(auto-fit,minmax(380px,1fr)); gap:8px 20px; align-items:start; }
 .table-wrap { overflow-x:auto; }
 table.milab-table { border-collapse:collapse; font-size:12.5px; margin:6px 0; min-width:50%; }

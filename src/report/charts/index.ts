@@ -6,6 +6,7 @@
  */
 export { renderSvg } from "../renderSvg.js";
 export type { VegaLiteSpec } from "../renderSvg.js";
+export { interactiveSpec } from "../interactiveSpec.js";
 export { equitySpec } from "../equityChart.js";
 export { drawdownSpec } from "../drawdownChart.js";
 export { signalSpec } from "../signalChart.js";

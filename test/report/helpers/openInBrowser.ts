@@ -14,7 +14,7 @@ export interface BrowserCheck {
   readonly pageErrors: string[];
   /** URLs requested other than the file itself (a self-contained report requests none). */
   readonly externalRequests: string[];
-  /** Rendered width x height of each inline SVG, in CSS px. */
+  /** Rendered width x height of each SVG shown (not display:none), in CSS px. */
   readonly svgSizes: { width: number; height: number }[];
   /** Text of the h1 and h2 headings. */
   readonly headings: string[];
@@ -44,12 +44,16 @@ export async function openInBrowser(file: string, screenshot: string): Promise<B
       if (r.url() !== url) externalRequests.push(r.url());
     });
     await page.goto(url, { waitUntil: "load" });
+    // an interactive report draws its charts live after load: wait for every one (or its failure, which logs)
+    await page.waitForFunction(() => [...document.querySelectorAll("figure[data-spec]")].every((f) => f.classList.contains("live")), null, { timeout: 60_000 });
     const shot = await page.screenshot({ path: screenshot, fullPage: true });
     const info = await page.evaluate(() => ({
-      svgSizes: [...document.querySelectorAll("svg")].map((s) => {
-        const r = s.getBoundingClientRect();
-        return { width: r.width, height: r.height };
-      }),
+      svgSizes: [...document.querySelectorAll("svg")]
+        .map((s) => {
+          const r = s.getBoundingClientRect();
+          return { width: r.width, height: r.height };
+        })
+        .filter((r) => r.width > 0 || r.height > 0), // shown ones: a live chart's static copy is hidden (it is for print)
       headings: [...document.querySelectorAll("h1, h2")].map((h) => h.textContent ?? ""),
       sectionIds: [...document.querySelectorAll("section")].map((s) => s.id),
       tableRows: document.querySelectorAll("table tbody tr").length,
