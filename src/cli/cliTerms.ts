@@ -32,7 +32,8 @@ export function flagFor(option: string, flags: readonly string[]): string | unde
  * - a remedy only code can apply (`(pass option: value ...)` for an option
  *   without a flag) is dropped;
  * - every other mention of an option that has a flag becomes the flag: the
- *   message's subject (`weights must sum to 1`) and camel-case names anywhere
+ *   message's subject when the message states a rule about it (`weights must
+ *   sum to 1`; not `every request failed`) and camel-case names anywhere
  *   (`check baseUrl / MI_BASE_URL`).
  * @example
  * inCliTerms('weights: weights must sum to 1, got 1.1 (pass allowAnySum: true to opt out)', ["--weights"])
@@ -45,7 +46,9 @@ export function inCliTerms(message: string, flags: readonly string[]): string {
     return flag === undefined ? all : `${flag} ${value}`;
   });
   m = m.replace(/\s*\(pass (\w+):[^)]*\)/g, (all, option: string) => (flagFor(option, flags) === undefined ? "" : all));
-  m = m.replace(/^(\w+)(?= )/, (word) => flagFor(word, flags) ?? word);
+  // The subject of a rule about the option ("weights must sum to 1"), not any first word that happens
+  // to be a flag's name ("every request failed" is not about --every).
+  m = m.replace(/^(\w+)(?= (?:must|should|is|are|needs?|cannot|has|have)\b)/, (word) => flagFor(word, flags) ?? word);
   m = m.replace(/(?<![-\w])([a-z]+[A-Z]\w*)\b/g, (word) => flagFor(word, flags) ?? word);
   return m;
 }

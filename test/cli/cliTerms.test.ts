@@ -40,6 +40,13 @@ describe("inCliTerms: one rule from library option to flag", () => {
     expect(inCliTerms("createClient: baseUrl must use http or https", [])).toBe("baseUrl must use http or https");
     expect(inCliTerms("", flags)).toBe("");
   });
+  it("turns a first word into a flag only when the message states a rule about it (not 'every request failed')", () => {
+    const record = ["--every", "--base-url", "--endpoints"];
+    expect(inCliTerms("record: every request failed (1 of 1), nothing was recorded: check baseUrl / MI_BASE_URL", record)).toBe(
+      "every request failed (1 of 1), nothing was recorded: check --base-url / MI_BASE_URL",
+    );
+    expect(inCliTerms("record: every must be at least 1 s, got 0.5", record)).toBe("--every must be at least 1 s, got 0.5");
+  });
 });
 
 describe("optionHelp: defaults as users type them", () => {
