@@ -90,7 +90,8 @@ describe("milab record failures (issue 13 defect 9)", () => {
       const KEY = "sk-cli-secret-42";
       const { code, stderr, stdout } = await runMilab(["record", "--dir", join(dir, "d"), "--base-url", down.url, "--endpoints", "composite", "--max-polls", "1"], { MI_API_KEY: KEY });
       expect(code).toBe(1);
-      expect(stderr).toMatch(/milab: record: every request failed/);
+      // In CLI terms: no library function prefix, and "every" is not the --every flag.
+      expect(stderr).toMatch(/milab: every request failed/);
       expect(`${stdout}${stderr}`).not.toContain(KEY);
     } finally {
       await down.close();
