@@ -97,6 +97,27 @@ describe("the study report agrees with itself (in Chromium)", () => {
     expect(await visibleText("#summary")).toMatch(/CAGR annualises 30 days/);
   });
 
+  it("quotes one DSR per winner: the what-if table, the key facts and the 'Is it real?' verdict agree", async () => {
+    // The verdict deflates for the effective number of trials; the table once showed the raw-count DSR (ETH 24 %
+    // beside a verdict of DSR 100 %) and the key facts said "reaches 95% for no coin" under two "edge" verdicts.
+    const table = await page.locator("#what-if table").first().innerText();
+    const best = new Map<string, number>();
+    for (const line of table.split("\n")) {
+      const cells = line.split("\t").map((c) => c.trim());
+      if (cells[1]?.startsWith("best of")) best.set(cells[0] as string, Number((cells[5] as string).replace("%", "")));
+    }
+    expect([...best.keys()]).toEqual(["BTC", "ETH"]);
+    const verdict = await visibleText("#is-it-real");
+    const quoted = /DSR (\d+)%/.exec(verdict);
+    expect(quoted).not.toBeNull();
+    expect(Number(quoted![1])).toBe(best.get("BTC"));
+    const facts = await page.locator("body").innerText();
+    const m = /reaches 95% for ([^.]+)\./.exec(facts);
+    expect(m).not.toBeNull();
+    const passing = [...best].filter(([, d]) => d >= 95).map(([c]) => c);
+    expect(m![1]).toBe(passing.length === 0 ? "no coin" : passing.join(", "));
+  });
+
   it("says in one visible line why the what-if's \"your rule\" differs from the scorecard", async () => {
     const line = await visibleText("#what-if .note");
     expect(line).toMatch(/your rule/i);

@@ -114,6 +114,13 @@ function assessmentJson(a: SweepAssessment | string | undefined): unknown {
     expectedMaxSharpe: f(a.expectedMaxSharpe),
     psr: f(a.psr),
     minTrackRecordLength: f(a.minTrackRecordLength),
+    effective: {
+      trials: a.effective.trials,
+      method: a.effective.method,
+      dsr: f(a.effective.dsr),
+      expectedMaxSharpe: f(a.effective.expectedMaxSharpe),
+      minTrackRecordLength: f(a.effective.minTrackRecordLength),
+    },
     bars: a.bars,
     pbo: f(a.pbo),
     pboVariants: a.variantsUsed.length,
@@ -132,9 +139,10 @@ function assessmentText(a: SweepAssessment | string | undefined, walkForward: st
   if (a === undefined) return "";
   if (typeof a === "string") return `Is it real? not computed: ${a}`;
   const lines = [
-    `Is it real? the winner's deflated Sharpe ratio is ${pct(a.dsr)} over ${a.trials} variants (PSR ${pct(a.psr)}; significant at >= 95%); ` +
+    `Is it real? the winner's deflated Sharpe ratio is ${pct(a.effective.dsr)} for ${a.effective.trials} effective trials of ${a.trials} variants ` +
+      `(${pct(a.dsr)} counting all ${a.trials} as independent; PSR ${pct(a.psr)}; significant at >= 95%); ` +
       `the sweep's PBO is ${pct(a.pbo)}${a.variantsUsed.length < a.trials ? ` (over ${a.variantsUsed.length} of the variants)` : ""}; ` +
-      `a Sharpe above SR₀ = ${fmt(a.expectedMaxSharpe)} (the best of ${a.trials} skill-less variants) at 95% needs ${Number.isFinite(a.minTrackRecordLength) ? Math.ceil(a.minTrackRecordLength) : "more than any"} bars (${a.bars} here).`,
+      `a Sharpe above SR₀ = ${fmt(a.effective.expectedMaxSharpe)} (the best of ${a.effective.trials} skill-less trials) at 95% needs ${Number.isFinite(a.effective.minTrackRecordLength) ? Math.ceil(a.effective.minTrackRecordLength) : "more than any"} bars (${a.bars} here).`,
   ];
   if (a.walkForward !== undefined) {
     const folds = (a.walkForward.folds.columns["fold"] as ArrayLike<number>).length;

@@ -31,8 +31,13 @@ export interface WhatIfRow {
    * for your rule, the rule itself over the same bars.
    */
   readonly outOfSampleSharpe: number;
-  /** Deflated Sharpe ratio for every variant tried (for your rule, tried once: its PSR). */
+  /**
+   * Deflated Sharpe ratio of the winner at the sweep's effective number of independent trials
+   * (assessSweep's `effective`: what the "Is it real?" verdicts use; for your rule, tried once: its PSR).
+   */
   readonly dsr: number;
+  /** The effective number of independent trials `dsr` deflates for (correlation eigenvalue entropy; 1 for your rule). */
+  readonly effectiveTrials: number;
   /** The sweep's probability of backtest overfitting (NaN for your rule). */
   readonly pbo: number;
   /** Variants tried. */
@@ -104,6 +109,7 @@ export async function runSweepWhatIf(data: StudyData, options: StudyOptions): Pr
       inSampleReturn: col("totalReturn", 0),
       outOfSampleSharpe: sharpeRatio(oos, { periodsPerYear: grid.periodsPerYear }),
       dsr: probabilisticSharpeRatio(mine).psr,
+      effectiveTrials: 1,
       pbo: Number.NaN,
       trials: 1,
     });
@@ -116,7 +122,8 @@ export async function runSweepWhatIf(data: StudyData, options: StudyOptions): Pr
       inSampleSharpe: best.value,
       inSampleReturn: col("totalReturn", best.index),
       outOfSampleSharpe: assessment.walkForward?.outOfSampleSharpe ?? Number.NaN,
-      dsr: assessment.dsr,
+      dsr: assessment.effective.dsr,
+      effectiveTrials: assessment.effective.trials,
       pbo: assessment.pbo,
       trials: sweep.length,
     });
