@@ -67,6 +67,9 @@ function isStatsSource(x: object): x is StatsSource & { equity: ArrayLike<number
 
 interface SweepLike {
   readonly components: readonly string[];
+  /** sweepStrategy's parameter names and the values of its non-numeric ones (absent on older results). */
+  readonly parameters?: readonly string[];
+  readonly levels?: Readonly<Record<string, readonly unknown[]>>;
   readonly length: number;
   readonly total: number;
   readonly complete: boolean;
@@ -84,12 +87,17 @@ function sweepForms(sweep: SweepLike, options: ShowOptions): DisplayForms {
   const key = "sharpeRatio" in sweep.columns ? "sharpeRatio" : undefined;
   const k = options.maxRows ?? SWEEP_ROWS;
   const top = key !== undefined ? topRows(sweep.columns[key] as Float64Array, k) : Array.from({ length: Math.min(k, sweep.length) }, (_, i) => i);
-  const cols: Record<string, Float64Array> = {};
-  for (const [name, col] of Object.entries(sweep.columns)) cols[name] = Float64Array.from(top, (i) => col[i] as number);
+  const cols: Record<string, Float64Array | string[]> = {};
+  for (const [name, col] of Object.entries(sweep.columns)) {
+    const levels = sweep.levels?.[name];
+    // A non-numeric parameter's column holds the index of its value in `levels`: shown as the value.
+    cols[name] = levels !== undefined ? top.map((i) => String(levels[col[i] as number])) : Float64Array.from(top, (i) => col[i] as number);
+  }
+  const over = sweep.components.length > 0 ? `components ${sweep.components.join(", ")}` : `parameters ${(sweep.parameters ?? []).join(", ")}`;
   const caption =
     options.caption ??
     `Sweep: ${sweep.length.toLocaleString("en-US")} of ${sweep.total.toLocaleString("en-US")} variants${sweep.complete ? "" : " (incomplete)"}, ` +
-      `components ${sweep.components.join(", ")}; ${key !== undefined ? `top ${top.length} by Sharpe ratio (annualised, ${sweep.periodsPerYear.toFixed(0)} bars a year)` : `first ${top.length} rows`}`;
+      `${over}; ${key !== undefined ? `top ${top.length} by Sharpe ratio (annualised, ${sweep.periodsPerYear.toFixed(0)} bars a year)` : `first ${top.length} rows`}`;
   const format = { totalReturn: (x: number) => formatPercent(x), maxDrawdown: (x: number) => formatPercent(x), exposure: (x: number) => formatPercent(x, 1), ...options.format };
   return tableForms(cols, { ...options, caption, format, maxRows: top.length + 1 });
 }

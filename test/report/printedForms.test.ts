@@ -8,6 +8,7 @@ import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
 import { backtest, backtestPortfolio, createPanel, runWalkForward, selectBestVariant, simplexGrid, sweepComposite, sweepStrategy, walkForward } from "../../src/index.js";
 import { panelText } from "../../src/data/panelText.js";
+import { displayForms } from "../../src/report/show.js";
 import { generateBars } from "../bench/backtestData.js";
 
 const MIN = 60_000;
@@ -105,6 +106,17 @@ describe("a strategy sweep's printed form", async () => {
     return out;
   };
   const sweep = await sweepStrategy(rule, { data: { time, close }, grid: { lookback: [5, 10, 20], mode: ["flat", "short"], feeBps: [null, 5] }, workers: 0 });
+
+  it("show() names the grid's parameters (not an empty component list) and its string values as strings", () => {
+    const lines = displayForms(sweep).text.split("\n");
+    expect(lines[0]).toContain("parameters lookback, mode, feeBps;");
+    expect(lines[0]).not.toMatch(/components\s*;/);
+    const header = lines[1] as string;
+    const modeAt = header.indexOf("mode");
+    const modes = lines.slice(3).map((l) => l.slice(modeAt).trim().split(/\s+/)[0]);
+    expect(modes.length).toBeGreaterThan(0);
+    for (const m of modes) expect(["flat", "short"]).toContain(m);
+  });
 
   it("lists its grid's parameters and the best rows with their values decoded", () => {
     const text = inspect(sweep);
