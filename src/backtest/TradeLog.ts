@@ -76,6 +76,18 @@ export class TradeLog {
     this.length = k + 1;
   }
 
+  /**
+   * Add `amount` to the P&L of the last trade recorded, when it closed at bar `exitIndex` (the
+   * engine's loss cap: a shortfall the account cannot pay, booked to the trade whose close caused
+   * it, so the trades' P&L still sums to the change in equity). Returns whether it was booked.
+   */
+  bookShortfall(exitIndex: number, amount: number): boolean {
+    const k = this.length - 1;
+    if (k < 0 || this.exitIndex[k] !== exitIndex) return false;
+    this.num[W * k + 4] = (this.num[W * k + 4] as number) + amount;
+    return true;
+  }
+
   private grow(): void {
     const cap = this.side.length * 2;
     const more = <T extends Int32Array | Int8Array | Uint8Array | Float64Array>(a: T, size: number): T => {

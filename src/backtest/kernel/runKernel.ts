@@ -162,7 +162,7 @@ export function ruin(st: KernelState, K: number, i: number): void {
       closeTrade(st, k, i, st.last[k] as number, false, 3);
     }
   }
-  capLoss(st, -1);
+  capLoss(st, -1, i);
 }
 
 /**
@@ -170,13 +170,17 @@ export function ruin(st: KernelState, K: number, i: number): void {
  * liquidation's fees, a mark) leaves the account value below 0, it is set to 0 and the
  * shortfall is the exchange's (its insurance fund absorbs it, as on perpetual-futures venues);
  * coin k's trade, being closed by that event, books it (its P&L then sums with the others' to
- * the change in equity). k = -1: no trade books it. Called only where a trade closes at ruin
+ * the change in equity). k = -1: no trade is open; the last trade closed at bar i (by the fills whose
+ * costs left the value below 0) books it, if any. Called only where a trade closes at ruin
  * or an intrabar exit; the account is then ruined.
  */
-export function capLoss(st: KernelState, k: number): void {
+export function capLoss(st: KernelState, k: number, i = -1): void {
   const v = st.value[0] as number;
   if (!(v < 0)) return;
   if (k >= 0) st.tradePnl[k] = (st.tradePnl[k] as number) - v;
+  // No trade open at ruin (whole units rounded to 0 after the fills' fees): the trades closed by this bar's fills
+  // caused the shortfall, so the last of them books it.
+  else st.log?.bookShortfall(i, -v);
   st.value[0] = 0;
 }
 
