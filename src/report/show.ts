@@ -1,5 +1,6 @@
 import { inspect } from "node:util";
 import { isPanel } from "../data/Panel.js";
+import type { SweepResult } from "../research/SweepResult.js";
 import { topRows } from "../research/topRows.js";
 import { DISPLAY, isDisplayable, preHtml, rejectPromise, tslabDisplay, type DisplayForms } from "./display.js";
 import { escapeHtml } from "./escapeHtml.js";
@@ -65,17 +66,8 @@ function isStatsSource(x: object): x is StatsSource & { equity: ArrayLike<number
   return ArrayBuffer.isView(r.time) && ArrayBuffer.isView(r.returns) && ArrayBuffer.isView(r.equity);
 }
 
-interface SweepLike {
-  readonly components: readonly string[];
-  /** sweepStrategy's parameter names and the values of its non-numeric ones (absent on older results). */
-  readonly parameters?: readonly string[];
-  readonly levels?: Readonly<Record<string, readonly unknown[]>>;
-  readonly length: number;
-  readonly total: number;
-  readonly complete: boolean;
-  readonly periodsPerYear: number;
-  readonly columns: Readonly<Record<string, Float64Array>>;
-}
+/** What `show` reads of a SweepResult (sweepComposite's or sweepStrategy's; `parameters` and `levels` only a strategy sweep needs). */
+type SweepLike = Pick<SweepResult, "components" | "length" | "total" | "complete" | "periodsPerYear" | "columns"> & Partial<Pick<SweepResult, "parameters" | "levels">>;
 
 function isSweepLike(x: object): x is SweepLike {
   const s = x as Partial<SweepLike> & { best?: unknown };
