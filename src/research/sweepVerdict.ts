@@ -1,3 +1,5 @@
+import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+
 /** The numbers a verdict on a sweep's winner is read from (those of {@link assessSweep}). */
 export interface SweepVerdictInput {
   /** Deflated Sharpe ratio of the winner, a probability. */
@@ -29,9 +31,21 @@ export interface SweepVerdict {
 /**
  * The library's one rule for judging a sweep's winner from its statistics (used by the tearsheet's
  * "Is it real?" section, isItRealVerdict, and the CLI): see {@link SweepVerdict}.
+ * @throws InvalidArgumentError when dsr or pbo is not a probability (a number in [0, 1], or NaN: not computed)
+ *   or outOfSampleSharpe is not a number
  * @example sweepVerdict({ dsr: 0.24, pbo: 0.01, outOfSampleSharpe: 10.27 }).verdict // "unproven": the out-of-sample tests pass, the DSR does not
  */
 export function sweepVerdict(input: SweepVerdictInput): SweepVerdict {
+  if (input === null || typeof input !== "object") throw new InvalidArgumentError("input", `sweepVerdict: needs { dsr, pbo, outOfSampleSharpe? }, got ${String(input)}`);
+  for (const name of ["dsr", "pbo"] as const) {
+    const p = input[name];
+    if (typeof p !== "number" || p < 0 || p > 1) {
+      throw new InvalidArgumentError(name, `sweepVerdict: ${name} must be a probability in [0, 1] (NaN when not computed), got ${String(p)}`);
+    }
+  }
+  if (input.outOfSampleSharpe !== undefined && typeof input.outOfSampleSharpe !== "number") {
+    throw new InvalidArgumentError("outOfSampleSharpe", `sweepVerdict: outOfSampleSharpe must be a number (annualised Sharpe) or omitted, got ${String(input.outOfSampleSharpe)}`);
+  }
   const deflated = input.dsr >= 0.95;
   const selectionHolds = Number.isFinite(input.pbo) ? input.pbo < 0.5 : undefined;
   const oos = input.outOfSampleSharpe;

@@ -192,6 +192,16 @@ describe("isItRealSection", () => {
     expect([...seen].sort()).toEqual(["edge true", "luck false", "unproven false", "unproven true"]);
   });
 
+  it("sweepVerdict refuses a DSR or PBO that is not a probability, naming it; NaN means not computed", () => {
+    for (const bad of [{ dsr: 1.2, pbo: 0.1 }, { dsr: -0.1, pbo: 0.1 }, { dsr: 0.5, pbo: 2 }, { dsr: "0.9", pbo: 0.1 }, { dsr: 0.5, pbo: 0.1, outOfSampleSharpe: "1" }]) {
+      expect(() => sweepVerdict(bad as never)).toThrow(InvalidArgumentError);
+    }
+    expect(() => sweepVerdict(null as never)).toThrow(/sweepVerdict: needs/);
+    expect(() => sweepVerdict({ dsr: 95, pbo: 0.1 })).toThrow(/dsr must be a probability in \[0, 1\].*got 95/);
+    expect(sweepVerdict({ dsr: Number.NaN, pbo: Number.NaN }).verdict).toBe("luck");
+    expect(sweepVerdict({ dsr: 0.97, pbo: Number.NaN, outOfSampleSharpe: 1 }).verdict).toBe("edge");
+  });
+
   it("a winner whose Sharpe does not exceed SR0 has no finite track record, and says so", () => {
     const v = isItRealVerdict({ ...weak, inSampleSharpe: 1.5, minTrackRecordLength: Infinity });
     expect(v[3]).toBe("The winner's Sharpe (1.50) does not exceed SR₀ = 1.90, so no track record is long enough for a Sharpe above SR₀ at 95%.");
