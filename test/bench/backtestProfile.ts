@@ -8,8 +8,16 @@
  * the kernel), best of REPS in process CPU time, and the user / system split with minor
  * page faults of the fastest whole run (fresh typed arrays are page-faulted on first
  * touch: system time). Stages re-run in isolation need not add up exactly to the whole.
+ *
+ * Then the fused run taken apart (one pass of the same generated loop each, best of REPS): with
+ * the equity column written into a reused buffer instead of a fresh one (the fresh column's page
+ * faults and GC), with no equity column (the trade ledger only), with no ledger either (round trips
+ * only counted), without the price check, and with the run accumulators (sums of returns and of
+ * their squares, drawdown, exposure: what a summary reads).
  */
 import { backtest } from "../../src/backtest/index.js";
+import { prepareBacktest, runPass } from "../../src/backtest/backtest.js";
+import { TradeLog } from "../../src/backtest/TradeLog.js";
 import { KernelState } from "../../src/backtest/kernel/KernelState.js";
 import { kernelCoin, NO_SERIES, runKernel } from "../../src/backtest/kernel/runKernel.js";
 import { resolveTargets, TargetStream, targetsInto } from "../../src/backtest/targetPositions.js";
@@ -69,6 +77,42 @@ for (let r = 0; r < reps; r++) {
   runKernel(st, [kernelCoin({ close: c.close, funding: c.funding_bar })], [all], 0, 0, n, NO_SERIES);
   keep("  stage: runKernel (accumulators only)", cpu() - t);
   check += st.trades;
+}
+// The fused run taken apart: the same pass, each time with one thing less.
+const reused = new Float64Array(n);
+const prepared = () => prepareBacktest({ close: c.close, signal: replay(), funding: c.funding_bar, feeBps: FEE_BPS, slippageBps: SLIPPAGE_BPS, initialCash: 1 }, "profile");
+const parts: Record<string, () => void> = {
+  "fused pass: fresh equity + ledger + price check (= backtest)": () => {
+    const p = prepared();
+    runPass(p.rule, p.coin, p.settings, 0, { ...NO_SERIES, equity: new Float64Array(n) }, new TradeLog(FEE_BPS, SLIPPAGE_BPS), "profile");
+  },
+  "  equity into a reused buffer": () => {
+    const p = prepared();
+    runPass(p.rule, p.coin, p.settings, 0, { ...NO_SERIES, equity: reused }, new TradeLog(FEE_BPS, SLIPPAGE_BPS), "profile");
+  },
+  "  no equity column (ledger only)": () => {
+    const p = prepared();
+    runPass(p.rule, p.coin, p.settings, 0, NO_SERIES, new TradeLog(FEE_BPS, SLIPPAGE_BPS), "profile");
+  },
+  "  no equity, no ledger": () => {
+    const p = prepared();
+    runPass(p.rule, p.coin, p.settings, 0, NO_SERIES, undefined, "profile");
+  },
+  "  no equity, no ledger, no price check": () => {
+    const p = prepared();
+    runPass(p.rule, p.coin, p.settings, 0, NO_SERIES, undefined, undefined);
+  },
+  "  accumulators, no equity, no ledger (a summary)": () => {
+    const p = prepared();
+    runPass(p.rule, p.coin, { ...p.settings, accumulate: true }, 0, NO_SERIES, undefined, "profile");
+  },
+};
+for (let r = 0; r < reps; r++) {
+  for (const [name, f] of Object.entries(parts)) {
+    const t = cpu();
+    f();
+    keep(name, cpu() - t);
+  }
 }
 if (check === 0) console.log("(no bars)");
 console.log(`${n} bars, best of ${reps} runs (process CPU time, ms):`);
