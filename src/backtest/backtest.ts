@@ -395,7 +395,7 @@ export function runPass(rule: TargetRule, coin: KernelCoin, settings: KernelSett
       rule,
     });
     runVariants([st], coin, signal, params, 0, n, out);
-    return { ruinIndex: st.ruinIndex, capped: params.capped[0] as number, state: st };
+    return { ruinIndex: st.ruinIndex, capped: rule.countsCapped ? (params.capped[0] as number) : 0, state: st };
   }
   const stream = new TargetStream();
   const buf = new Float64Array(Math.min(n, BLOCK));
@@ -410,7 +410,7 @@ export function runPass(rule: TargetRule, coin: KernelCoin, settings: KernelSett
     carryOnMissingPrice(buf, coin.close, lo, hi, lo, stream);
     runKernel(st, coins, targets, lo, lo, hi, out);
   }
-  return { ruinIndex: st.ruinIndex, capped: stream.capped, state: st };
+  return { ruinIndex: st.ruinIndex, capped: rule.countsCapped ? stream.capped : 0, state: st };
 }
 
 /** 0, 1, ..., n-1: the bar index, used as time when none is given. */
