@@ -9,7 +9,7 @@ import { backtest } from "../../src/backtest/index.js";
 import { replayComposite } from "../../src/signals/index.js";
 import { labelCode } from "../../src/signals/classifySignal.js";
 import { scoreBasis, scoreFunding, scoreGas, scoreImbalance, scoreMomentum } from "../../src/signals/scorers.js";
-import { FEE_BPS, SLIPPAGE_BPS, THRESHOLD, readBars, type BenchColumns } from "./backtestData.js";
+import { BARS_PER_YEAR, FEE_BPS, SLIPPAGE_BPS, THRESHOLD, readBars, type BenchColumns, type BenchSummary } from "./backtestData.js";
 
 const [impl, file, nArg, repsArg] = process.argv.slice(2);
 const n = Number(nArg);
@@ -104,6 +104,84 @@ function floor(c: BenchColumns): Float64Array {
   return equity;
 }
 
+/**
+ * (a, summary row) ours asked for the summary only: `outputs: ["metrics"]`, one pass of the fused
+ * loop with the run accumulators, no per-bar series and no trade ledger. Its `trades` are the
+ * positions opened (leaving flat or flipping), as the other sides count them.
+ */
+function oursSummary(c: BenchColumns): BenchSummary {
+  const rep = replayComposite(
+    { imbalance: c.imbalance, funding: c.funding, basis_spread: c.basis_spread, momentum_5m: c.momentum_5m, gas: c.gas },
+    { threshold: THRESHOLD },
+  );
+  const r = backtest({ close: c.close, signal: rep, funding: c.funding_bar, feeBps: FEE_BPS, slippageBps: SLIPPAGE_BPS, initialCash: 1, periodsPerYear: BARS_PER_YEAR, outputs: ["metrics"] });
+  const m = r.metrics;
+  return { totalReturn: m.totalReturn, maxDrawdown: m.maxDrawdown, sharpe: m.sharpeRatio, trades: m.trades };
+}
+
+/**
+ * (floor, summary row) Not the library: the floor above with the summary's accumulators in its
+ * accounting loop instead of the equity column (the per-bar return, the sums of the returns and
+ * of their squares, the running peak and drawdown, positions opened): the issue's "hand-fused
+ * loop" yardstick (scores, composite, threshold, fee, equity, drawdown, Sharpe sums; no per-bar output).
+ */
+function floorSummary(c: BenchColumns): BenchSummary {
+  const n = c.close.length;
+  const { close, imbalance, funding, basis_spread, momentum_5m, gas, funding_bar } = c;
+  const rate = (FEE_BPS + SLIPPAGE_BPS) / 1e4;
+  const w = floorLabels;
+  let V = 1;
+  let E = 1;
+  let q = 0;
+  let L = close[0] as number;
+  let held = 0;
+  let peak = 1;
+  let maxDrawdown = 0;
+  let sum = 0;
+  let sumSquares = 0;
+  let trades = 0;
+  for (let lo = 0; lo < n; lo += FLOOR_BLOCK) {
+    const hi = Math.min(n, lo + FLOOR_BLOCK);
+    for (let i = lo; i < hi; i++) {
+      const x =
+        0.3 * scoreImbalance(imbalance[i] as number) +
+        0.25 * scoreFunding(funding[i] as number) +
+        0.2 * scoreBasis(basis_spread[i] as number) +
+        0.15 * scoreMomentum(momentum_5m[i] as number) +
+        0.1 * scoreGas(gas[i] as number);
+      w[i - lo] = labelCode(x, THRESHOLD);
+    }
+    for (let i = lo; i < hi; i++) {
+      const p = close[i] as number;
+      if (i > 0) {
+        const r = funding_bar[i] as number;
+        if (q !== 0 && r === r && r !== 0) V -= q * L * r;
+        if (q !== 0) V += q * (p - L);
+        L = p;
+        const ret = V / E - 1;
+        E = V;
+        sum += ret;
+        sumSquares += ret * ret;
+        if (E > peak) peak = E;
+        else if (E / peak - 1 < maxDrawdown) maxDrawdown = E / peak - 1;
+      }
+      if (i < n - 1) {
+        const wi = w[i - lo] as number;
+        const traded = Math.abs(wi - held) * E;
+        if (traded !== 0) {
+          V -= rate * traded;
+          if (wi !== 0) trades++;
+        }
+        q = E * (wi / p);
+        held = wi;
+      }
+    }
+  }
+  const mean = sum / (n - 1);
+  const sd = Math.sqrt((sumSquares - sum * mean) / (n - 2));
+  return { totalReturn: E - 1, maxDrawdown, sharpe: (mean / sd) * Math.sqrt(BARS_PER_YEAR), trades };
+}
+
 type Danfo = typeof import("danfojs-node");
 type Series = InstanceType<Danfo["Series"]>;
 
@@ -132,9 +210,13 @@ function danfo(dfd: Danfo, s: Record<string, Series>): Float64Array {
   return Float64Array.from(equity.values as number[]);
 }
 
-let run: () => Float64Array;
+let run: () => Float64Array | BenchSummary;
 if (impl === "ours") {
   run = () => ours(cols);
+} else if (impl === "ours-summary") {
+  run = () => oursSummary(cols);
+} else if (impl === "floor-summary") {
+  run = () => floorSummary(cols);
 } else if (impl === "floor") {
   run = () => floor(cols);
 } else if (impl === "danfo") {
@@ -150,17 +232,22 @@ if (impl === "ours") {
 globalThis.gc?.();
 const rss0 = process.memoryUsage().rss;
 let best = Number.POSITIVE_INFINITY;
-let equity = new Float64Array(0);
+let out: Float64Array | BenchSummary = new Float64Array(0);
 let peak = 0;
 for (let k = 0; k < reps; k++) {
   const t0 = clock();
-  equity = run();
+  out = run();
   best = Math.min(best, clock() - t0);
   // Peak memory of one run: read after the first (later runs add garbage the GC has not yet
   // collected). No forced GC between runs: the runtime collects on its own schedule, as in use.
   if (k === 0) peak = process.resourceUsage().maxRSS * 1024;
 }
-let checksum = 0;
-for (let i = 0; i < equity.length; i++) checksum += equity[i] as number;
-const parts = impl === "ours" ? { replaySeconds: split.replay, backtestSeconds: split.backtest } : {};
-console.log(JSON.stringify({ impl, n, seconds: best, ...parts, peakBytes: Math.max(0, peak - rss0), final: equity[equity.length - 1], checksum }));
+if (out instanceof Float64Array) {
+  const equity = out;
+  let checksum = 0;
+  for (let i = 0; i < equity.length; i++) checksum += equity[i] as number;
+  const parts = impl === "ours" ? { replaySeconds: split.replay, backtestSeconds: split.backtest } : {};
+  console.log(JSON.stringify({ impl, n, seconds: best, ...parts, peakBytes: Math.max(0, peak - rss0), final: equity[equity.length - 1], checksum }));
+} else {
+  console.log(JSON.stringify({ impl, n, seconds: best, peakBytes: Math.max(0, peak - rss0), ...out }));
+}
