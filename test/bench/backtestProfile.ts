@@ -110,6 +110,22 @@ const parts: Record<string, () => void> = {
     const r = backtest({ close: c.close, signal: replay(), funding: c.funding_bar, feeBps: FEE_BPS, slippageBps: SLIPPAGE_BPS, initialCash: 1, periodsPerYear: 525_600, outputs: ["metrics"] });
     check += r.metrics.trades;
   },
+  "every series and trades: default outputs, then the others read (two passes)": () => {
+    const r = backtest({ close: c.close, signal: replay(), funding: c.funding_bar, feeBps: FEE_BPS, slippageBps: SLIPPAGE_BPS, initialCash: 1 });
+    check += r.equity.length + r.returns.length + r.trades.length;
+  },
+  "every series and trades up front: outputs lists them all (one pass)": () => {
+    const r = backtest({
+      close: c.close,
+      signal: replay(),
+      funding: c.funding_bar,
+      feeBps: FEE_BPS,
+      slippageBps: SLIPPAGE_BPS,
+      initialCash: 1,
+      outputs: ["equity", "returns", "exposure", "holdings", "turnover", "fees", "fundingPaid", "trades"],
+    });
+    check += r.equity.length + r.returns.length + r.trades.length;
+  },
   "users' path: targetPositions(replay) -> backtest({ position: targets }) (fused)": () => {
     const targets = targetPositions({ signal: replay() }, n);
     check += backtest({ close: c.close, position: targets, funding: c.funding_bar, feeBps: FEE_BPS, slippageBps: SLIPPAGE_BPS, initialCash: 1 }).equity.length;
