@@ -59,13 +59,27 @@ function ours(c: BenchColumns): Float64Array {
  * What ours costs above it is the price of the general engine.
  */
 const FLOOR_BLOCK = 2048;
-const floorLabels = new Float64Array(FLOOR_BLOCK);
+const floorBlock = new Float64Array(FLOOR_BLOCK);
+
+/** The floor's first loop: the labels of bars lo..hi-1 into w[0 .. hi-lo) (the library's scorers and label rule, inlined by the JIT). */
+function floorLabels(c: BenchColumns, lo: number, hi: number, w: Float64Array): void {
+  const { imbalance, funding, basis_spread, momentum_5m, gas } = c;
+  for (let i = lo; i < hi; i++) {
+    const x =
+      0.3 * scoreImbalance(imbalance[i] as number) +
+      0.25 * scoreFunding(funding[i] as number) +
+      0.2 * scoreBasis(basis_spread[i] as number) +
+      0.15 * scoreMomentum(momentum_5m[i] as number) +
+      0.1 * scoreGas(gas[i] as number);
+    w[i - lo] = labelCode(x, THRESHOLD);
+  }
+}
 function floor(c: BenchColumns): Float64Array {
   const n = c.close.length;
   const equity = new Float64Array(n);
-  const { close, imbalance, funding, basis_spread, momentum_5m, gas, funding_bar } = c;
+  const { close, funding_bar } = c;
   const rate = (FEE_BPS + SLIPPAGE_BPS) / 1e4;
-  const w = floorLabels;
+  const w = floorBlock;
   let V = 1;
   let E = 1;
   let q = 0;
@@ -73,15 +87,7 @@ function floor(c: BenchColumns): Float64Array {
   let held = 0;
   for (let lo = 0; lo < n; lo += FLOOR_BLOCK) {
     const hi = Math.min(n, lo + FLOOR_BLOCK);
-    for (let i = lo; i < hi; i++) {
-      const x =
-        0.3 * scoreImbalance(imbalance[i] as number) +
-        0.25 * scoreFunding(funding[i] as number) +
-        0.2 * scoreBasis(basis_spread[i] as number) +
-        0.15 * scoreMomentum(momentum_5m[i] as number) +
-        0.1 * scoreGas(gas[i] as number);
-      w[i - lo] = labelCode(x, THRESHOLD);
-    }
+    floorLabels(c, lo, hi, w);
     for (let i = lo; i < hi; i++) {
       const p = close[i] as number;
       if (i > 0) {
@@ -127,9 +133,9 @@ function oursSummary(c: BenchColumns): BenchSummary {
  */
 function floorSummary(c: BenchColumns): BenchSummary {
   const n = c.close.length;
-  const { close, imbalance, funding, basis_spread, momentum_5m, gas, funding_bar } = c;
+  const { close, funding_bar } = c;
   const rate = (FEE_BPS + SLIPPAGE_BPS) / 1e4;
-  const w = floorLabels;
+  const w = floorBlock;
   let V = 1;
   let E = 1;
   let q = 0;
@@ -142,15 +148,7 @@ function floorSummary(c: BenchColumns): BenchSummary {
   let trades = 0;
   for (let lo = 0; lo < n; lo += FLOOR_BLOCK) {
     const hi = Math.min(n, lo + FLOOR_BLOCK);
-    for (let i = lo; i < hi; i++) {
-      const x =
-        0.3 * scoreImbalance(imbalance[i] as number) +
-        0.25 * scoreFunding(funding[i] as number) +
-        0.2 * scoreBasis(basis_spread[i] as number) +
-        0.15 * scoreMomentum(momentum_5m[i] as number) +
-        0.1 * scoreGas(gas[i] as number);
-      w[i - lo] = labelCode(x, THRESHOLD);
-    }
+    floorLabels(c, lo, hi, w);
     for (let i = lo; i < hi; i++) {
       const p = close[i] as number;
       if (i > 0) {

@@ -31,20 +31,25 @@ static double clock_s(int wall) {
 
 static double limit(double x, double lo, double hi) { return x < lo ? lo : x > hi ? hi : x; }
 
+/* The labels of bars lo..hi-1 into w[0 .. hi-lo). */
+static inline void labels(const double *col, long n, long lo, long hi, double *w) {
+  const double *imb = col + n, *fund = col + 2 * n, *basis = col + 3 * n, *mom = col + 4 * n, *gas = col + 5 * n;
+  for (long i = lo; i < hi; i++) {
+    double x = 0.3 * (2 * (limit(imb[i], 0, 1) - 0.5)) + 0.25 * limit(-fund[i] * 1e4, -1, 1) +
+               0.2 * limit(-basis[i] / 50, -1, 1) + 0.15 * limit(mom[i] / 2, -1, 1) +
+               0.1 * limit(0.3 - (gas[i] - 1.1) / 10, -1, 0.3);
+    w[i - lo] = x >= THRESHOLD && x > 0 ? 1 : x <= -THRESHOLD && x < 0 ? -1 : 0;
+  }
+}
+
 static void run(const double *col, long n, double *equity) {
-  const double *close = col, *imb = col + n, *fund = col + 2 * n, *basis = col + 3 * n;
-  const double *mom = col + 4 * n, *gas = col + 5 * n, *fbar = col + 6 * n;
+  const double *close = col, *fbar = col + 6 * n;
   const double rate = (FEE_BPS + SLIPPAGE_BPS) / 1e4;
   double w[BLOCK];
   double V = 1, E = 1, q = 0, L = close[0], held = 0;
   for (long lo = 0; lo < n; lo += BLOCK) {
     long hi = lo + BLOCK < n ? lo + BLOCK : n;
-    for (long i = lo; i < hi; i++) {
-      double x = 0.3 * (2 * (limit(imb[i], 0, 1) - 0.5)) + 0.25 * limit(-fund[i] * 1e4, -1, 1) +
-                 0.2 * limit(-basis[i] / 50, -1, 1) + 0.15 * limit(mom[i] / 2, -1, 1) +
-                 0.1 * limit(0.3 - (gas[i] - 1.1) / 10, -1, 0.3);
-      w[i - lo] = x >= THRESHOLD && x > 0 ? 1 : x <= -THRESHOLD && x < 0 ? -1 : 0;
-    }
+    labels(col, n, lo, hi, w);
     for (long i = lo; i < hi; i++) {
       double p = close[i];
       if (i > 0) {
@@ -72,20 +77,14 @@ struct summary {
 };
 
 static struct summary run_summary(const double *col, long n) {
-  const double *close = col, *imb = col + n, *fund = col + 2 * n, *basis = col + 3 * n;
-  const double *mom = col + 4 * n, *gas = col + 5 * n, *fbar = col + 6 * n;
+  const double *close = col, *fbar = col + 6 * n;
   const double rate = (FEE_BPS + SLIPPAGE_BPS) / 1e4;
   double w[BLOCK];
   double V = 1, E = 1, q = 0, L = close[0], held = 0, peak = 1, mdd = 0, sum = 0, sum2 = 0;
   long trades = 0;
   for (long lo = 0; lo < n; lo += BLOCK) {
     long hi = lo + BLOCK < n ? lo + BLOCK : n;
-    for (long i = lo; i < hi; i++) {
-      double x = 0.3 * (2 * (limit(imb[i], 0, 1) - 0.5)) + 0.25 * limit(-fund[i] * 1e4, -1, 1) +
-                 0.2 * limit(-basis[i] / 50, -1, 1) + 0.15 * limit(mom[i] / 2, -1, 1) +
-                 0.1 * limit(0.3 - (gas[i] - 1.1) / 10, -1, 0.3);
-      w[i - lo] = x >= THRESHOLD && x > 0 ? 1 : x <= -THRESHOLD && x < 0 ? -1 : 0;
-    }
+    labels(col, n, lo, hi, w);
     for (long i = lo; i < hi; i++) {
       double p = close[i];
       if (i > 0) {
