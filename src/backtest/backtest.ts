@@ -241,7 +241,10 @@ export function backtest(options: BacktestOptions): BacktestResult {
       return toDataFrame(backtestColumns(result));
     },
     get manifest(): Manifest {
-      return (manifest ??= createManifest({ kind: "backtest", options: options as unknown as Readonly<Record<string, unknown>>, result: backtestColumns(result) }));
+      // Targets given as the position are recorded as the column they stand for (what a replay of the manifest passes).
+      const position = options.position;
+      const recorded = position !== undefined && !("length" in position) ? { ...options, position: position.positions } : options;
+      return (manifest ??= createManifest({ kind: "backtest", options: recorded as unknown as Readonly<Record<string, unknown>>, result: backtestColumns(result) }));
     },
     toParquet(path: string, parquetOptions?: WriteParquetOptions): Promise<void> {
       return toParquet(result, path, parquetOptions);

@@ -100,6 +100,14 @@ describe("backtest({ position: targetPositions({ signal: replay }) }): the users
     expect(targets.positions.length).toBe(n);
     expect(calls).toBeGreaterThan(0);
   });
+  it("its manifest records the targets as the position column they stand for (as the column run's manifest does)", () => {
+    const targets = targetPositions({ signal: replayComposite(d.comp) }, n);
+    const fused = backtest({ ...base, position: targets }).manifest;
+    const column = backtest({ ...base, position: Float64Array.from(targets.positions) }).manifest;
+    expect(fused.inputs).toEqual(column.inputs);
+    expect(fused.parameters).toEqual(column.parameters);
+    expect(fused.result).toEqual(column.result);
+  });
   it("a signal of plain labels is still read at once (a bad label throws at the call)", () => {
     expect(() => targetPositions({ signal: ["buy", "hold"] }, 2)).toThrow(/signal must hold numbers or "buy"/);
   });
