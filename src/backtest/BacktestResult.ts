@@ -12,11 +12,12 @@ import type { Trade } from "./Trade.js";
  * close of bar i (holdings and exposure after that close's fill); `positions[i]` is the
  * target decided at the close of bar i (held over bar i+1); `turnover[i]`, `fees[i]` and
  * `fundingPaid[i]` belong to the fills and funding that happened during bar i.
- * From `backtest`, what its `outputs` option did not ask for (by default everything but equity and
- * the trades: `positions`, `returns`, the secondary series exposure, holdings, turnover, fees,
+ * From `backtest`, what its `outputs` option did not ask for (by default everything but equity:
+ * the trades, `positions`, `returns`, the secondary series exposure, holdings, turnover, fees,
  * fundingPaid, and `metrics`) is computed on first access (then cached) by one more pass of the
- * same kernel, with the same numbers: a run that only needs equity and trades never allocates the
- * rest, and one asked for `outputs: ["metrics"]` touches no memory of the run's length.
+ * same kernel, with the same numbers (the trade ledger is recorded by the first such pass): a run
+ * that only needs equity never allocates the rest, and one asked for `outputs: ["metrics"]`
+ * touches no memory of the run's length.
  * `console.log(bt)` (and a notebook cell's last value) prints a short form: bars, UTC range,
  * equity first and last, total return, trades (a non-enumerable `util.inspect.custom`).
  */
@@ -42,7 +43,8 @@ export interface BacktestResult {
   /**
    * Round trips, in entry order; a trade still open at the end has `open: true`. Built from the
    * engine's columnar ledger on first access (then cached), so runs that never look at trades
-   * (sweeps) do not pay for the objects.
+   * (sweeps) do not pay for the objects; from `backtest`, the ledger itself is recorded by its
+   * first pass only when `outputs` names `"trades"`, else by the first later pass.
    */
   readonly trades: readonly Trade[];
   /**

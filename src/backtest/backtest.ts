@@ -51,10 +51,11 @@ export interface BacktestOptions extends TargetOptions, ExecutionOptions {
   readonly coin?: string;
   /**
    * What the backtest's pass computes up front (a name of {@link BacktestOutput} each); everything
-   * else is computed on first access by one more pass of the same engine, with the same numbers.
-   * Default `["equity", "trades"]`. `["metrics"]` asks for the summary only: the pass then writes
-   * no per-bar series and keeps no trade ledger (no memory of the run's length is touched), and
-   * `equity`, `trades` or any series read later cost one more pass each.
+   * else is computed on first access by one more pass of the same engine, with the same numbers
+   * (a later pass also records the trade ledger while it is missing). Default `["equity"]`; add
+   * `"trades"` when the trades will be read (one pass instead of two). `["metrics"]` asks for the
+   * summary only: the pass then writes no per-bar series and keeps no trade ledger (no memory of
+   * the run's length is touched), and `equity`, `trades` or any series read later cost one more pass.
    */
   readonly outputs?: readonly BacktestOutput[];
   /**
@@ -85,8 +86,8 @@ const BACKTEST_OUTPUTS = Object.keys({
   metrics: 0,
 } satisfies Record<BacktestOutput, 0>) as readonly BacktestOutput[];
 
-/** Default `outputs`: equity and the trade ledger (what a backtest computed in one pass before `outputs` existed). */
-const DEFAULT_OUTPUTS: readonly BacktestOutput[] = ["equity", "trades"];
+/** Default `outputs`: the equity column (the trade ledger is recorded by the first pass that runs after, or on first read of `trades`). */
+const DEFAULT_OUTPUTS: readonly BacktestOutput[] = ["equity"];
 
 /**
  * Backtest one instrument: target positions -> fills -> costs -> funding -> equity -> trades,
@@ -137,9 +138,9 @@ const DEFAULT_OUTPUTS: readonly BacktestOutput[] = ["equity", "trades"];
  * every mode), block by block: targets into a reused buffer (a `signal` given as
  * {@link SignalBlocks}, such as a composite replay, is computed there too), then the kernel;
  * no objects in the loop (trades are recorded columnar and built as objects on first access
- * to `trades`). The pass computes what `outputs` asks, by default equity and the trade ledger;
- * `positions`, `returns`, the other series and `metrics` come from one more pass of the same code
- * on first access, with the same numbers. `outputs: ["metrics"]` runs the summary only: no
+ * to `trades`). The pass computes what `outputs` asks, by default the equity column; the trade
+ * ledger, `positions`, `returns`, the other series and `metrics` come from one more pass of the
+ * same code on first access, with the same numbers (the ledger is recorded by the first later pass). `outputs: ["metrics"]` runs the summary only: no
  * per-bar series, no ledger, only the run's accumulators (`metrics`: total return, Sharpe,
  * max drawdown, trades, turnover, exposure, as a sweep reports them).
  * @throws InvalidArgumentError on missing/unequal columns, non-ascending time, non-positive
@@ -156,7 +157,7 @@ const DEFAULT_OUTPUTS: readonly BacktestOutput[] = ["equity", "trades"];
 export function backtest(options: BacktestOptions): BacktestResult {
   const where = "backtest";
   const { n, close, time: given, exec, rule, coin, settings, outputs } = prepareBacktest(options, where);
-  // One pass for what `outputs` asks (by default equity and the trade ledger): the target rule
+  // One pass for what `outputs` asks (by default the equity column): the target rule
   // (from the position, the signal, or a signal computed by block such as a composite replay)
   // block by block, or fused into the kernel's loop, then the kernel. Everything else comes
   // from one more pass of the same code (same numbers) the first time it is asked for.
@@ -174,9 +175,11 @@ export function backtest(options: BacktestOptions): BacktestResult {
     if (have !== undefined) return have;
     const more: Record<string, Float64Array | undefined> = {};
     for (const s of name === "equity" ? (["equity"] as const) : SECONDARY) if (series[s] === undefined) more[s] = series[s] = new Float64Array(n);
-    runPass(rule, coin, settings, exec.delayBars, seriesOut(more), undefined, undefined);
+    runPass(rule, coin, settings, exec.delayBars, seriesOut(more), newLedger(), undefined);
     return series[name] as Float64Array;
   };
+  // Every later pass also records the trade ledger while it is missing (it moves none of the pass's numbers).
+  const newLedger = (): TradeLog | undefined => (log === undefined ? (log = new TradeLog(exec.feeBps, exec.slippageBps)) : undefined);
   const ledger = (): TradeLog => {
     if (log === undefined) {
       log = new TradeLog(exec.feeBps, exec.slippageBps);
@@ -262,7 +265,7 @@ export function backtest(options: BacktestOptions): BacktestResult {
         { ...(options.periodsPerYear !== undefined ? { periodsPerYear: options.periodsPerYear } : {}), ...(given !== undefined ? { time: given } : {}) },
         "backtest metrics",
       );
-      totals ??= runPass(rule, coin, { ...settings, accumulate: true }, exec.delayBars, NO_SERIES, undefined, undefined).state;
+      totals ??= runPass(rule, coin, { ...settings, accumulate: true }, exec.delayBars, NO_SERIES, newLedger(), undefined).state;
       return (metrics = Object.freeze(runMetrics(totals, n, exec.initialCash, ppy)));
     },
   });

@@ -24,6 +24,7 @@ describe("backtest outputs: what the first pass computes, the rest on first acce
     ["metrics"],
     [],
     ["equity", "trades", "metrics"],
+    ["equity", "trades"],
     ["returns", "holdings", "positions"],
     ["equity", "returns", "positions", "exposure", "holdings", "turnover", "fees", "fundingPaid", "trades", "metrics"],
   ];
@@ -40,6 +41,19 @@ describe("backtest outputs: what the first pass computes, the rest on first acce
       }
     });
   }
+
+  it("the trades read first (a pass of the ledger alone), or after the series (recorded by their pass), are the same", () => {
+    const options = { ...base, signal: replayComposite(d.comp, { threshold: 0.05 }) };
+    const numbers = (r: BacktestResult) => r.trades.map((t) => [t.entryIndex, t.exitIndex, t.units, t.pnl, t.fees, t.funding, t.costs?.spread]);
+    const eager = numbers(backtest({ ...options, outputs: ["equity", "trades"] }));
+    expect(numbers(backtest(options))).toEqual(eager);
+    const afterSeries = backtest(options);
+    expect(afterSeries.returns.length).toBe(n);
+    expect(numbers(afterSeries)).toEqual(eager);
+    const afterMetrics = backtest({ ...options, outputs: [] });
+    expect(afterMetrics.metrics.trades).toBe(eager.length);
+    expect(numbers(afterMetrics)).toEqual(eager);
+  });
 
   it("metrics equal numpy's over the run's own series (total return, Sharpe ddof 1, max drawdown, turnover, exposure)", () => {
     const r = backtest({ ...base, signal: replayComposite(d.comp, { threshold: 0.05 }) });

@@ -29,7 +29,9 @@
  * Times are process CPU time (user + system) by default, robust when the machine
  * is shared; BENCH_CLOCK=wall measures wall-clock time instead.
  * Environment: BENCH_SIZES="1e4,1e5" to choose sizes (default 1e4,1e5,1e6,2e6,1e7),
- * BENCH_DANFO_MAX (default 2e6) the largest size danfo is run at.
+ * BENCH_DANFO_MAX (default 2e6) the largest size danfo is run at, BENCH_TRADES=1 to have ours
+ * record the trade ledger in its pass (`outputs: ["equity", "trades"]`, what its default did before
+ * the ledger became lazy).
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";

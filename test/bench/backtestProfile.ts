@@ -47,7 +47,7 @@ for (let r = 0; r < reps; r++) {
   const f0 = process.resourceUsage().minorPageFault;
   let t = cpu();
   const b = backtest({ close: c.close, signal: replay(), funding: c.funding_bar, feeBps: FEE_BPS, slippageBps: SLIPPAGE_BPS, initialCash: 1 });
-  keep("replay + backtest, streamed (equity, trades)", cpu() - t);
+  keep("replay + backtest (default: equity; trades on first read)", cpu() - t);
   const u = process.cpuUsage(u0);
   if ((u.user + u.system) / 1e3 < user + system) {
     user = u.user / 1e3;
@@ -82,7 +82,7 @@ for (let r = 0; r < reps; r++) {
 const reused = new Float64Array(n);
 const prepared = () => prepareBacktest({ close: c.close, signal: replay(), funding: c.funding_bar, feeBps: FEE_BPS, slippageBps: SLIPPAGE_BPS, initialCash: 1 }, "profile");
 const parts: Record<string, () => void> = {
-  "fused pass: fresh equity + ledger + price check (= backtest)": () => {
+  "fused pass: fresh equity + ledger + price check (outputs [equity, trades])": () => {
     const p = prepared();
     runPass(p.rule, p.coin, p.settings, 0, { ...NO_SERIES, equity: new Float64Array(n) }, new TradeLog(FEE_BPS, SLIPPAGE_BPS), "profile");
   },
