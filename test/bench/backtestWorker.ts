@@ -136,51 +136,73 @@ function oursSummary(c: BenchColumns): BenchSummary {
  */
 function floorSummary(c: BenchColumns): BenchSummary {
   const n = c.close.length;
-  const { close, funding_bar } = c;
-  const rate = (FEE_BPS + SLIPPAGE_BPS) / 1e4;
-  const w = floorBlock;
-  let V = 1;
-  let E = 1;
-  let q = 0;
-  let L = close[0] as number;
-  let held = 0;
-  let peak = 1;
-  let maxDrawdown = 0;
-  let sum = 0;
-  let sumSquares = 0;
-  let trades = 0;
+  // V, E, q, L, held, peak, maxDrawdown, sum, sumSquares, trades: carried from block to block
+  const s = Float64Array.of(1, 1, 0, c.close[0] as number, 0, 1, 0, 0, 0, 0);
   for (let lo = 0; lo < n; lo += FLOOR_BLOCK) {
     const hi = Math.min(n, lo + FLOOR_BLOCK);
-    floorLabels(c, lo, hi, w);
-    for (let i = lo; i < hi; i++) {
-      const p = close[i] as number;
-      if (i > 0) {
-        const r = funding_bar[i] as number;
-        if (q !== 0 && r === r && r !== 0) V -= q * L * r;
-        if (q !== 0) V += q * (p - L);
-        L = p;
-        const ret = V / E - 1;
-        E = V;
-        sum += ret;
-        sumSquares += ret * ret;
-        if (E > peak) peak = E;
-        else if (E / peak - 1 < maxDrawdown) maxDrawdown = E / peak - 1;
-      }
-      if (i < n - 1) {
-        const wi = w[i - lo] as number;
-        const traded = Math.abs(wi - held) * E;
-        if (traded !== 0) {
-          V -= rate * traded;
-          if (wi !== 0) trades++;
-        }
-        q = E * (wi / p);
-        held = wi;
-      }
-    }
+    floorLabels(c, lo, hi, floorBlock);
+    floorSummaryBlock(c, lo, hi, floorBlock, s);
   }
+  const [, E = 1, , , , , maxDrawdown = 0, sum = 0, sumSquares = 0, trades = 0] = s;
   const mean = sum / (n - 1);
   const sd = Math.sqrt((sumSquares - sum * mean) / (n - 2));
   return { totalReturn: E - 1, maxDrawdown, sharpe: (mean / sd) * Math.sqrt(BARS_PER_YEAR), trades };
+}
+
+/**
+ * The summary floor's accounting over bars lo..hi-1 with the labels in w, its running numbers in s.
+ * A function per block (as the library's loop is called per span): one long loop in a single call
+ * is compiled by on-stack replacement, and V8 compiled it ~2x slower in about half the processes.
+ */
+function floorSummaryBlock(c: BenchColumns, lo: number, hi: number, w: Float64Array, s: Float64Array): void {
+  const n = c.close.length;
+  const { close, funding_bar } = c;
+  const rate = (FEE_BPS + SLIPPAGE_BPS) / 1e4;
+  let V = s[0] as number;
+  let E = s[1] as number;
+  let q = s[2] as number;
+  let L = s[3] as number;
+  let held = s[4] as number;
+  let peak = s[5] as number;
+  let maxDrawdown = s[6] as number;
+  let sum = s[7] as number;
+  let sumSquares = s[8] as number;
+  let trades = s[9] as number;
+  for (let i = lo; i < hi; i++) {
+    const p = close[i] as number;
+    if (i > 0) {
+      const r = funding_bar[i] as number;
+      if (q !== 0 && r === r && r !== 0) V -= q * L * r;
+      if (q !== 0) V += q * (p - L);
+      L = p;
+      const ret = V / E - 1;
+      E = V;
+      sum += ret;
+      sumSquares += ret * ret;
+      if (E > peak) peak = E;
+      else if (E / peak - 1 < maxDrawdown) maxDrawdown = E / peak - 1;
+    }
+    if (i < n - 1) {
+      const wi = w[i - lo] as number;
+      const traded = Math.abs(wi - held) * E;
+      if (traded !== 0) {
+        V -= rate * traded;
+        if (wi !== 0) trades++;
+      }
+      q = E * (wi / p);
+      held = wi;
+    }
+  }
+  s[0] = V;
+  s[1] = E;
+  s[2] = q;
+  s[3] = L;
+  s[4] = held;
+  s[5] = peak;
+  s[6] = maxDrawdown;
+  s[7] = sum;
+  s[8] = sumSquares;
+  s[9] = trades;
 }
 
 type Danfo = typeof import("danfojs-node");
