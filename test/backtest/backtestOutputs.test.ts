@@ -78,6 +78,32 @@ describe("backtest outputs: what the first pass computes, the rest on first acce
     expect(m.trades).toBe(r.trades.length);
   });
 
+  it("a summary-only run allocates no array of the run's length (the default allocates its equity column)", () => {
+    const sizes: number[] = [];
+    const original = globalThis.Float64Array;
+    const counting = new Proxy(original, {
+      construct(target, args: unknown[]) {
+        const a = args[0];
+        sizes.push(typeof a === "number" ? a : ArrayBuffer.isView(a) || Array.isArray(a) ? (a as ArrayLike<unknown>).length : -1);
+        return Reflect.construct(target, args) as object;
+      },
+    });
+    const run = (outputs: BacktestOptions["outputs"]): number => {
+      const replay = replayComposite(d.comp, { threshold: 0.05 });
+      sizes.length = 0;
+      globalThis.Float64Array = counting;
+      try {
+        backtest({ ...base, signal: replay, ...(outputs !== undefined ? { outputs } : {}) });
+      } finally {
+        globalThis.Float64Array = original;
+      }
+      return sizes.filter((m) => m >= n).length;
+    };
+    expect(run(["metrics"])).toBe(0);
+    expect(run(undefined)).toBe(1);
+    expect(run(["equity", "returns", "metrics"])).toBe(2);
+  });
+
   it("a hand-computed run: bought at 100, sold at 110, flat at 99", () => {
     const r = backtest({ close: [100, 110, 99], position: [1, 0, 0], initialCash: 1000, periodsPerYear: 2, outputs: ["metrics"] });
     // returns 0.1, 0: mean 0.05, sd 0.0707..., x sqrt(2) = 1; no drawdown; one round trip; turnover 1 + 1; gross weight 1, 0, 0
