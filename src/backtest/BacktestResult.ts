@@ -2,6 +2,7 @@ import type { DataFrame } from "../data/danfo.js";
 import { toDataFrame } from "../data/toDataFrame.js";
 import type { Manifest } from "../store/createManifest.js";
 import type { WriteParquetOptions } from "../store/writeParquet.js";
+import type { BacktestMetrics } from "./BacktestMetrics.js";
 import type { CostBreakdown } from "./CostBreakdown.js";
 import type { Trade } from "./Trade.js";
 
@@ -11,9 +12,12 @@ import type { Trade } from "./Trade.js";
  * close of bar i (holdings and exposure after that close's fill); `positions[i]` is the
  * target decided at the close of bar i (held over bar i+1); `turnover[i]`, `fees[i]` and
  * `fundingPaid[i]` belong to the fills and funding that happened during bar i.
- * From `backtest`, `positions`, `returns` and the secondary series (exposure, holdings, turnover,
- * fees, fundingPaid) are computed on first access (then cached) by one more pass of the same
- * kernel: a run that only needs equity and trades never allocates them.
+ * From `backtest`, what its `outputs` option did not ask for (by default everything but equity:
+ * the trades, `positions`, `returns`, the secondary series exposure, holdings, turnover, fees,
+ * fundingPaid, and `metrics`) is computed on first access (then cached) by one more pass of the
+ * same kernel, with the same numbers (the trade ledger is recorded by the first such pass): a run
+ * that only needs equity never allocates the rest, and one asked for `outputs: ["metrics"]`
+ * touches no memory of the run's length.
  * `console.log(bt)` (and a notebook cell's last value) prints a short form: bars, UTC range,
  * equity first and last, total return, trades (a non-enumerable `util.inspect.custom`).
  */
@@ -39,7 +43,8 @@ export interface BacktestResult {
   /**
    * Round trips, in entry order; a trade still open at the end has `open: true`. Built from the
    * engine's columnar ledger on first access (then cached), so runs that never look at trades
-   * (sweeps) do not pay for the objects.
+   * (sweeps) do not pay for the objects; from `backtest`, the ledger itself is recorded by its
+   * first pass only when `outputs` names `"trades"`, else by the first later pass.
    */
   readonly trades: readonly Trade[];
   /**
@@ -47,6 +52,15 @@ export interface BacktestResult {
    * {@link CostBreakdown}), summed over the trades (computed on first access).
    */
   readonly costs: CostBreakdown;
+  /**
+   * The run's headline numbers: totalReturn, sharpeRatio, maxDrawdown, trades, turnover, exposure
+   * (see {@link BacktestMetrics}: a sweep's metrics, same names and rule), from the engine's run
+   * accumulators, not from the series: with `outputs: ["metrics"]` the backtest computes them in its
+   * one pass and writes no per-bar series at all; otherwise on first access (one more pass).
+   * The Sharpe ratio is annualised by the backtest's `periodsPerYear`, else inferred from `time`.
+   * @throws InvalidArgumentError on access when neither `periodsPerYear` nor `time` was given
+   */
+  readonly metrics: BacktestMetrics;
   /** Bars whose target the leverage cap reduced. */
   readonly capped: number;
   /** First bar at which equity fell to <= 0 (everything closed, trading stopped), or -1. */

@@ -16,6 +16,8 @@ import type { Trade } from "./Trade.js";
 import { checkExecution, checkIntrabarPrices, checkPrices, fundingColumn, kernelSettings, resolveExecution, type Execution, type ExecutionOptions } from "./execution.js";
 import { tableColumn, type PriceTable } from "./priceColumns.js";
 import { KernelState, type KernelSettings } from "./kernel/KernelState.js";
+import { runMetrics, type BacktestMetrics } from "./BacktestMetrics.js";
+import { periodsPerYearOf } from "../metrics/ReturnsOptions.js";
 import { kernelCoin, NO_SERIES, runKernel, runVariants, type KernelCoin, type KernelSeries } from "./kernel/runKernel.js";
 import { compositeTargets } from "./compositeTargets.js";
 import { replayModel } from "../signals/replayComposite.js";
@@ -47,7 +49,45 @@ export interface BacktestOptions extends TargetOptions, ExecutionOptions {
   readonly funding?: ArrayLike<number> | FundingSchedule;
   /** Coin name written on each trade. */
   readonly coin?: string;
+  /**
+   * What the backtest's pass computes up front (a name of {@link BacktestOutput} each); everything
+   * else is computed on first access by one more pass of the same engine, with the same numbers
+   * (a later pass also records the trade ledger while it is missing). Default `["equity"]`; add
+   * `"trades"` when the trades will be read (one pass instead of two). `["metrics"]` asks for the
+   * summary only: the pass then writes no per-bar series and keeps no trade ledger (no memory of
+   * the run's length is touched), and `equity`, `trades` or any series read later cost one more pass.
+   */
+  readonly outputs?: readonly BacktestOutput[];
+  /**
+   * Bars per year of `metrics.sharpeRatio` (365 daily, 8760 hourly, 525600 one-minute). Default:
+   * inferred from `time`; with neither, reading `metrics` throws.
+   */
+  readonly periodsPerYear?: number;
 }
+
+/**
+ * What a backtest can compute in its first pass (see `outputs`): a per-bar series of
+ * {@link BacktestResult} by its field name, `"trades"` (the trade ledger) or `"metrics"`
+ * (the run accumulators behind {@link BacktestResult.metrics}).
+ */
+export type BacktestOutput = "equity" | "returns" | "positions" | "exposure" | "holdings" | "turnover" | "fees" | "fundingPaid" | "trades" | "metrics";
+
+/** The names `outputs` accepts, each once. */
+const BACKTEST_OUTPUTS = Object.keys({
+  equity: 0,
+  returns: 0,
+  positions: 0,
+  exposure: 0,
+  holdings: 0,
+  turnover: 0,
+  fees: 0,
+  fundingPaid: 0,
+  trades: 0,
+  metrics: 0,
+} satisfies Record<BacktestOutput, 0>) as readonly BacktestOutput[];
+
+/** Default `outputs`: the equity column (the trade ledger is recorded by the first pass that runs after, or on first read of `trades`). */
+const DEFAULT_OUTPUTS: readonly BacktestOutput[] = ["equity"];
 
 /**
  * Backtest one instrument: target positions -> fills -> costs -> funding -> equity -> trades,
@@ -98,27 +138,55 @@ export interface BacktestOptions extends TargetOptions, ExecutionOptions {
  * every mode), block by block: targets into a reused buffer (a `signal` given as
  * {@link SignalBlocks}, such as a composite replay, is computed there too), then the kernel;
  * no objects in the loop (trades are recorded columnar and built as objects on first access
- * to `trades`). Only equity is written per bar; `positions`, `returns` and the other series
- * come from one more pass of the same code on first access.
+ * to `trades`). The pass computes what `outputs` asks, by default the equity column; the trade
+ * ledger, `positions`, `returns`, the other series and `metrics` come from one more pass of the
+ * same code on first access, with the same numbers (the ledger is recorded by the first later pass). `outputs: ["metrics"]` runs the summary only: no
+ * per-bar series, no ledger, only the run's accumulators (`metrics`: total return, Sharpe,
+ * max drawdown, trades, turnover, exposure, as a sweep reports them).
  * @throws InvalidArgumentError on missing/unequal columns, non-ascending time, non-positive
  *   prices, a missing or doubled position/signal, or out-of-range options
  * @example
  * const r = backtest({ time: [0, 1, 2], close: [100, 110, 99], position: [1, 0, 0], initialCash: 1000 });
  * Array.from(r.equity) // [1000, 1100, 1100]
  * r.trades[0].return   // 110 / 100 - 1 = 0.1 (bought at close 0, sold at close 1)
+ * @example
+ * // The summary only: one pass, no per-bar series written (equity, if read later, costs one more pass).
+ * const s = backtest({ close: [100, 110, 99], position: [1, 0, 0], periodsPerYear: 365, outputs: ["metrics"] });
+ * s.metrics // { totalReturn: 0.1, sharpeRatio: 13.5 (returns 0.1, 0), maxDrawdown: 0, trades: 1, turnover: 2, exposure: 0.333 }
  */
 export function backtest(options: BacktestOptions): BacktestResult {
   const where = "backtest";
-  const { n, close, time: given, exec, rule, coin, settings } = prepareBacktest(options, where);
-  // One pass for equity and trades: block by block, the target rule (from the position,
-  // the signal, or a signal computed by block such as a composite replay) into a reused
-  // buffer, then the kernel. The other series come from one more pass of the same code
-  // (same numbers) the first time one of them is asked for, the positions likewise.
-  const log = new TradeLog(exec.feeBps, exec.slippageBps);
-  const equity = new Float64Array(n);
-  const primary = runPass(rule, coin, settings, exec.delayBars, { ...NO_SERIES, equity }, log, where);
-  let series: Series | undefined;
-  const full = (): Series => (series ??= allSeries(rule, coin, settings, exec.delayBars));
+  const { n, close, time: given, exec, rule, coin, settings, outputs } = prepareBacktest(options, where);
+  // One pass for what `outputs` asks (by default the equity column): the target rule
+  // (from the position, the signal, or a signal computed by block such as a composite replay)
+  // block by block, or fused into the kernel's loop, then the kernel. Everything else comes
+  // from one more pass of the same code (same numbers) the first time it is asked for.
+  const series: Partial<Record<SeriesName, Float64Array>> = {};
+  const first: Record<string, Float64Array | undefined> = {};
+  for (const name of SERIES) if (outputs.has(name)) first[name] = series[name] = new Float64Array(n);
+  let log = outputs.has("trades") ? new TradeLog(exec.feeBps, exec.slippageBps) : undefined;
+  const accumulating = outputs.has("metrics");
+  const primary = runPass(rule, coin, accumulating ? { ...settings, accumulate: true } : settings, exec.delayBars, seriesOut(first), log, where);
+  let totals: KernelState | undefined = accumulating ? primary.state : undefined;
+  // A series not yet computed: one more pass writing it and every other one still missing (the
+  // first read of returns computes exposure, holdings, ... too, as they are usually read together).
+  const seriesOf = (name: SeriesName): Float64Array => {
+    const have = series[name];
+    if (have !== undefined) return have;
+    const more: Record<string, Float64Array | undefined> = {};
+    for (const s of name === "equity" ? (["equity"] as const) : SECONDARY) if (series[s] === undefined) more[s] = series[s] = new Float64Array(n);
+    runPass(rule, coin, settings, exec.delayBars, seriesOut(more), newLedger(), undefined);
+    return series[name] as Float64Array;
+  };
+  // Every later pass also records the trade ledger while it is missing (it moves none of the pass's numbers).
+  const newLedger = (): TradeLog | undefined => (log === undefined ? (log = new TradeLog(exec.feeBps, exec.slippageBps)) : undefined);
+  const ledger = (): TradeLog => {
+    if (log === undefined) {
+      log = new TradeLog(exec.feeBps, exec.slippageBps);
+      runPass(rule, coin, settings, exec.delayBars, NO_SERIES, log, undefined);
+    }
+    return log;
+  };
   let positions: Float64Array | undefined;
   const positionsOf = (): Float64Array => {
     if (positions !== undefined) return positions;
@@ -128,40 +196,44 @@ export function backtest(options: BacktestOptions): BacktestResult {
     carryOnMissingPrice(out, close, 0, n, 0, stream);
     return (positions = out);
   };
+  if (outputs.has("positions")) positionsOf();
   // Time as given, or the bar index, built only when asked for.
   let t: Float64Array | undefined = given === undefined ? undefined : given instanceof Float64Array ? given : Float64Array.from(given);
   const timeOf = (): Float64Array => (t ??= barIndex(n));
   let trades: Trade[] | undefined;
   let costs: CostBreakdown | undefined;
   let manifest: Manifest | undefined;
-  const result: BacktestResult = {
+  let metrics: BacktestMetrics | undefined;
+  const fields: Omit<BacktestResult, "metrics"> = {
     get time(): Float64Array {
       return timeOf();
     },
-    equity,
+    get equity(): Float64Array {
+      return seriesOf("equity");
+    },
     get returns(): Float64Array {
-      return full().returns;
+      return seriesOf("returns");
     },
     get positions(): Float64Array {
       return positionsOf();
     },
     get exposure(): Float64Array {
-      return full().exposure;
+      return seriesOf("exposure");
     },
     get holdings(): Float64Array {
-      return full().units;
+      return seriesOf("holdings");
     },
     get turnover(): Float64Array {
-      return full().turnover;
+      return seriesOf("turnover");
     },
     get fees(): Float64Array {
-      return full().fees;
+      return seriesOf("fees");
     },
     get fundingPaid(): Float64Array {
-      return full().fundingPaid;
+      return seriesOf("fundingPaid");
     },
     get trades(): Trade[] {
-      return (trades ??= log.toTrades(timeOf(), [options.coin]));
+      return (trades ??= ledger().toTrades(timeOf(), [options.coin]));
     },
     get costs(): CostBreakdown {
       return (costs ??= costBreakdown(result.trades));
@@ -172,7 +244,10 @@ export function backtest(options: BacktestOptions): BacktestResult {
       return toDataFrame(backtestColumns(result));
     },
     get manifest(): Manifest {
-      return (manifest ??= createManifest({ kind: "backtest", options: options as unknown as Readonly<Record<string, unknown>>, result: backtestColumns(result) }));
+      // Targets given as the position are recorded as the column they stand for (what a replay of the manifest passes).
+      const position = options.position;
+      const recorded = position !== undefined && !("length" in position) ? { ...options, position: position.positions } : options;
+      return (manifest ??= createManifest({ kind: "backtest", options: recorded as unknown as Readonly<Record<string, unknown>>, result: backtestColumns(result) }));
     },
     toParquet(path: string, parquetOptions?: WriteParquetOptions): Promise<void> {
       return toParquet(result, path, parquetOptions);
@@ -181,7 +256,44 @@ export function backtest(options: BacktestOptions): BacktestResult {
       return tradesFrame(result.trades);
     },
   };
-  return withInspect(result, () => backtestText({ kind: "BacktestResult", time: given, equity, state: primary.state }));
+  const result = fields as BacktestResult;
+  // Not enumerable: a spread or a deep comparison of the result does not compute it (nor throw without periodsPerYear or time).
+  Object.defineProperty(result, "metrics", {
+    get(): BacktestMetrics {
+      if (metrics !== undefined) return metrics;
+      const ppy = periodsPerYearOf(
+        { ...(options.periodsPerYear !== undefined ? { periodsPerYear: options.periodsPerYear } : {}), ...(given !== undefined ? { time: given } : {}) },
+        "backtest metrics",
+      );
+      totals ??= runPass(rule, coin, { ...settings, accumulate: true }, exec.delayBars, NO_SERIES, newLedger(), undefined).state;
+      return (metrics = Object.freeze(runMetrics(totals, n, exec.initialCash, ppy)));
+    },
+  });
+  return withInspect(result, () =>
+    backtestText({ kind: "BacktestResult", time: given, bars: n, first: exec.initialCash, last: primary.state.equity, state: primary.state }),
+  );
+}
+
+/** The per-bar series the kernel writes, by result field. */
+const SERIES = ["equity", "returns", "exposure", "holdings", "turnover", "fees", "fundingPaid"] as const;
+type SeriesName = (typeof SERIES)[number];
+/** The series besides equity, computed together on first access. */
+const SECONDARY = ["returns", "exposure", "holdings", "turnover", "fees", "fundingPaid"] as const;
+
+/** Where a pass writes the series given (by result field; the others not written). */
+function seriesOut(s: Readonly<Record<string, Float64Array | undefined>>): KernelSeries {
+  const units = s["holdings"];
+  return {
+    base: 0,
+    equity: s["equity"],
+    returns: s["returns"],
+    turnover: s["turnover"],
+    exposure: s["exposure"],
+    fees: s["fees"],
+    fundingPaid: s["fundingPaid"],
+    units: units === undefined ? undefined : [units],
+    weights: undefined,
+  };
 }
 
 /** A backtest's inputs checked and resolved: what one pass of the engine runs on. @internal */
@@ -194,6 +306,8 @@ export interface PreparedBacktest {
   readonly rule: TargetRule;
   readonly coin: KernelCoin;
   readonly settings: KernelSettings;
+  /** What the first pass computes (`outputs`, or the default). */
+  readonly outputs: ReadonlySet<BacktestOutput>;
 }
 
 /**
@@ -236,7 +350,22 @@ export function prepareBacktest(options: BacktestOptions, where: string): Prepar
   const rule = resolveTargets(options, n, where);
   const coin = kernelCoin({ close, open, funding, spreadBps: options.spreadBps, high, low, impact });
   const settings = kernelSettings(exec, n);
-  return { n, close, time: given, exec, rule, coin, settings };
+  if (options.periodsPerYear !== undefined) periodsPerYearOf({ periodsPerYear: options.periodsPerYear }, where);
+  return { n, close, time: given, exec, rule, coin, settings, outputs: resolveOutputs(options.outputs, where) };
+}
+
+/** The `outputs` option checked: a list of BACKTEST_OUTPUTS names (default DEFAULT_OUTPUTS). */
+function resolveOutputs(outputs: readonly BacktestOutput[] | undefined, where: string): ReadonlySet<BacktestOutput> {
+  if (outputs === undefined) return new Set(DEFAULT_OUTPUTS);
+  if (!Array.isArray(outputs)) {
+    throw new InvalidArgumentError("outputs", `${where}: outputs must be a list of ${BACKTEST_OUTPUTS.join(", ")} (e.g. ["metrics"] for the summary only), got ${String(outputs)}`);
+  }
+  for (const o of outputs) {
+    if (!(BACKTEST_OUTPUTS as readonly unknown[]).includes(o)) {
+      throw new InvalidArgumentError("outputs", `${where}: outputs must name ${BACKTEST_OUTPUTS.join(", ")}, got ${JSON.stringify(o)}`);
+    }
+  }
+  return new Set(outputs);
 }
 
 /** Bars per block of a pass: the block's targets (and a composite's block buffers) stay in cache. */
@@ -272,7 +401,7 @@ export function runPass(rule: TargetRule, coin: KernelCoin, settings: KernelSett
       rule,
     });
     runVariants([st], coin, signal, params, 0, n, out);
-    return { ruinIndex: st.ruinIndex, capped: params.capped[0] as number, state: st };
+    return { ruinIndex: st.ruinIndex, capped: rule.countsCapped ? (params.capped[0] as number) : 0, state: st };
   }
   const stream = new TargetStream();
   const buf = new Float64Array(Math.min(n, BLOCK));
@@ -287,7 +416,7 @@ export function runPass(rule: TargetRule, coin: KernelCoin, settings: KernelSett
     carryOnMissingPrice(buf, coin.close, lo, hi, lo, stream);
     runKernel(st, coins, targets, lo, lo, hi, out);
   }
-  return { ruinIndex: st.ruinIndex, capped: stream.capped, state: st };
+  return { ruinIndex: st.ruinIndex, capped: rule.countsCapped ? stream.capped : 0, state: st };
 }
 
 /** 0, 1, ..., n-1: the bar index, used as time when none is given. */
@@ -295,29 +424,4 @@ function barIndex(n: number): Float64Array {
   const t = new Float64Array(n);
   for (let i = 0; i < n; i++) t[i] = i;
   return t;
-}
-
-/** The per-bar series of a backtest beside equity. */
-interface Series {
-  readonly returns: Float64Array;
-  readonly exposure: Float64Array;
-  readonly units: Float64Array;
-  readonly turnover: Float64Array;
-  readonly fees: Float64Array;
-  readonly fundingPaid: Float64Array;
-}
-
-/** Every per-bar series of a one-coin run: the kernel again, writing them all. */
-function allSeries(rule: TargetRule, coin: KernelCoin, settings: KernelSettings, delayBars: number): Series {
-  const n = settings.n;
-  const out = {
-    returns: new Float64Array(n),
-    exposure: new Float64Array(n),
-    units: new Float64Array(n),
-    turnover: new Float64Array(n),
-    fees: new Float64Array(n),
-    fundingPaid: new Float64Array(n),
-  };
-  runPass(rule, coin, settings, delayBars, { ...out, base: 0, equity: undefined, units: [out.units], weights: undefined }, undefined, undefined);
-  return out;
 }

@@ -58,7 +58,7 @@ export interface PortfolioCoinSeries {
 }
 
 /** What {@link backtestPortfolio} returns: the account's series plus each coin's. */
-export interface PortfolioResult extends Omit<BacktestResult, "holdings"> {
+export interface PortfolioResult extends Omit<BacktestResult, "holdings" | "metrics"> {
   /** Per coin: positions, exposure and holdings. `positions` and `exposure` of the account are their net sums. */
   readonly coins: Readonly<Record<string, PortfolioCoinSeries>>;
 }
@@ -199,5 +199,5 @@ export function backtestPortfolio(options: PortfolioOptions): PortfolioResult {
       return toParquet(result, path, parquetOptions);
     },
   };
-  return withInspect(result, () => backtestText({ kind: "PortfolioResult", time: t, equity: sim.equity, state, coins: names }));
+  return withInspect(result, () => backtestText({ kind: "PortfolioResult", time: t, bars: sim.equity.length, first: sim.equity[0] as number, last: sim.equity[sim.equity.length - 1] as number, state, coins: names }));
 }

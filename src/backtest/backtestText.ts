@@ -9,7 +9,10 @@ export interface BacktestGlance {
   readonly kind: string;
   /** Bar times as given (epoch ms), or undefined when the run had none (bars are then numbered). */
   readonly time: ArrayLike<number> | undefined;
-  readonly equity: ArrayLike<number>;
+  /** Bars, and equity at the first and the last (the run's own numbers: the equity column need not exist). */
+  readonly bars: number;
+  readonly first: number;
+  readonly last: number;
   /** The engine's final state: round trips and ruin as the kernel counted them. */
   readonly state: KernelState;
   /** Coins of a portfolio, in order. */
@@ -33,16 +36,15 @@ function span(time: ArrayLike<number> | undefined, n: number): string {
  * metrics (src/metrics, downstream of the engine, whose backtest pass does not
  * accumulate them), which `stats(bt)` computes with the annualisation inferred
  * from the times. @internal
- * @example backtestText({ kind: "BacktestResult", time, equity, state })
+ * @example backtestText({ kind: "BacktestResult", time, bars: equity.length, first: equity[0], last: equity.at(-1), state })
  * // "BacktestResult: 2,880 bars 2026-10-01 00:00 → 2026-10-30 23:45 UTC\n  equity 10,000 → 10,321, total return 3.21%, 12 trades\n  ..."
  */
 export function backtestText(g: BacktestGlance): string {
-  const n = g.equity.length;
+  const n = g.bars;
   const coins = g.coins !== undefined ? ` (${g.coins.join(", ")})` : "";
   const lines = [`${g.kind}${coins}: ${span(g.time, n)}`];
   if (n > 0) {
-    const first = g.equity[0] as number;
-    const last = g.equity[n - 1] as number;
+    const { first, last } = g;
     const trades = g.state.trades;
     lines.push(
       `  equity ${formatNumber(first)} → ${formatNumber(last)}, total return ${formatPercent(last / first - 1)}, ${formatNumber(trades)} trade${trades === 1 ? "" : "s"}`,

@@ -196,9 +196,19 @@ export function checkExecution(time: ArrayLike<number>, where: string): void {
   }
 }
 
-/** Throw on a price that is neither > 0 nor NaN (NaN means no price on that bar), over bars lo..hi-1 (default all). @internal */
+/**
+ * Throw on a price that is neither > 0 nor NaN (NaN means no price on that bar), over bars lo..hi-1 (default all).
+ * A typed array holds numbers only, so its run of finite positive prices is skipped by a tight scan (half the time
+ * of the full test per price at 2e6 bars) and the rule tests only where the scan stops (a NaN, or a bad price).
+ * @internal
+ */
 export function checkPrices(name: string, p: ArrayLike<number>, where: string, lo = 0, hi = p.length): void {
+  const typed = ArrayBuffer.isView(p);
   for (let i = lo; i < hi; i++) {
+    if (typed) {
+      while (i < hi && (p[i] as number) > 0 && (p[i] as number) < Number.POSITIVE_INFINITY) i++;
+      if (i === hi) return;
+    }
     const x = p[i] as number;
     if (typeof x !== "number" || (x === x && !(x > 0 && x < Number.POSITIVE_INFINITY))) {
       throw new InvalidArgumentError(name, `${where}: ${name} prices must be > 0 and finite (NaN for a missing bar), got ${String(x)} at bar ${i}`);

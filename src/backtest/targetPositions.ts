@@ -30,8 +30,12 @@ export interface SignalBlocks {
 
 /** Options of {@link targetPositions}: the strategy half of the backtest options. */
 export interface TargetOptions {
-  /** Target fraction of equity per bar, decided at its close (negative = short). NaN means flat. */
-  readonly position?: ArrayLike<number>;
+  /**
+   * Target fraction of equity per bar, decided at its close (negative = short). NaN means flat.
+   * Or the {@link Targets} that `targetPositions` returned, whose rule `backtest` then runs itself
+   * (fused with a composite replay's scores; see targetPositions).
+   */
+  readonly position?: ArrayLike<number> | Targets;
   /**
    * Signal per bar: > 0 buy, < 0 sell, 0 or NaN neutral (e.g. `replayComposite(...).label`),
    * the labels "buy", "sell", "neutral" (e.g. the `signal` column of the replay's DataFrame),
@@ -52,7 +56,11 @@ export interface TargetOptions {
   readonly flatWhen?: ArrayLike<number | boolean>;
 }
 
-/** The target positions and how often the leverage cap bound them. */
+/**
+ * The target positions and how often the leverage cap bound them. From a signal computed by
+ * block (a composite replay), both are computed on first access; pass the Targets themselves as
+ * `backtest`'s `position` to run their rule inside the backtest's pass instead.
+ */
 export interface Targets {
   readonly positions: Float64Array;
   /** Bars whose target the leverage cap reduced. */
@@ -91,16 +99,55 @@ export function checkNonNegative(name: string, v: number | undefined, where: str
  * 4. leverage cap: clamp to [-maxLeverage, maxLeverage].
  *
  * Causal: target i uses inputs at i only (and the held side before i for "hold").
+ *
+ * From a signal computed by block (`signal: replayComposite(...)`, see {@link SignalBlocks}) the
+ * result is lazy: nothing is computed until `positions` or `capped` is read. Passed whole as
+ * `backtest({ position: targets })`, the backtest runs this rule in its own pass, and a composite
+ * replay's scorers, composite, label and this target rule are fused into the engine's generated
+ * loop (no column of scores, composites, labels or positions at all), with the same numbers as
+ * `backtest({ position: targets.positions })`, except `capped`, the backtest's own cap (0 here).
+ * What breaks the fusion (the rule then runs block by block, or the column is built first):
+ * sizing by confidence or volatility, a `flatWhen` filter, the backtest's `delayBars`, sizing or
+ * `flatWhen` of its own, or a backtest `maxLeverage` below the targets' largest size (then
+ * `targets.positions` is built and capped again). A column the caller built (e.g. a loop over
+ * `replay.label`) cannot be fused: the engine sees only its numbers; pass the replay as the signal.
  * @param n number of bars (every series must have this length)
  * @throws InvalidArgumentError on a missing or doubled position/signal, wrong lengths or bad sizes
  * @example targetPositions({ signal: [1, 0, -1, 0], neutral: "hold", size: 0.5 }, 4).positions // [0.5, 0.5, -0.5, -0.5]
+ * @example
+ * const targets = targetPositions({ signal: replayComposite(values), neutral: "hold", size: 0.5 }, close.length);
+ * backtest({ close, position: targets }); // one fused pass: values -> scores -> composite -> label -> target -> equity
  */
 export function targetPositions(options: TargetOptions, n: number, where = "targetPositions"): Targets {
   const rule = resolveTargets(options, n, where);
-  const stream = new TargetStream();
-  const out = new Float64Array(n);
-  targetsInto(rule, stream, 0, n, out, 0);
-  return { positions: out, capped: stream.capped };
+  let computed: { positions: Float64Array; capped: number } | undefined;
+  const compute = (): { positions: Float64Array; capped: number } => {
+    if (computed !== undefined) return computed;
+    const stream = new TargetStream();
+    const out = new Float64Array(n);
+    targetsInto(rule, stream, 0, n, out, 0);
+    return (computed = { positions: out, capped: stream.capped });
+  };
+  // A signal of plain numbers or labels is read now (a bad label throws here); one computed by block is not read until asked.
+  if (rule.blocks === undefined) compute();
+  const targets: Targets = {
+    get positions(): Float64Array {
+      return compute().positions;
+    },
+    get capped(): number {
+      return compute().capped;
+    },
+  };
+  TARGET_RULES.set(targets, { rule, n });
+  return targets;
+}
+
+/** The rule and length of each Targets made by targetPositions. */
+const TARGET_RULES = new WeakMap<object, { readonly rule: TargetRule; readonly n: number }>();
+
+/** Largest |target| a rule can give: its size (any sizing but volatility scales it by at most 1), at most its cap. */
+function largestTarget(rule: TargetRule): number {
+  return Math.min(rule.maxLeverage, rule.sizing === 2 || rule.position !== undefined ? Number.POSITIVE_INFINITY : rule.size);
 }
 
 /** Validated target options, ready for {@link targetsInto}. @internal */
@@ -118,6 +165,8 @@ export interface TargetRule {
   readonly flatWhen: ArrayLike<number | boolean> | undefined;
   readonly maxLeverage: number;
   readonly where: string;
+  /** Whether the bars this rule's cap bound count as the run's `capped` (false: a Targets' rule run for a backtest's identity rule over it). */
+  readonly countsCapped: boolean;
 }
 
 /** What the target rule carries from bar to bar: the held side (for neutral "hold"), the last target and the cap count. @internal */
@@ -130,7 +179,9 @@ export class TargetStream {
 
 /** Validate target options (see {@link targetPositions}). @internal */
 export function resolveTargets(options: TargetOptions, n: number, where: string): TargetRule {
-  const { position, signal } = options;
+  const made = options.position === undefined ? undefined : TARGET_RULES.get(options.position);
+  if (made !== undefined) return targetsRule(options, made, n, where);
+  const { position, signal } = options as Omit<TargetOptions, "position"> & { readonly position?: ArrayLike<number> };
   if ((position === undefined) === (signal === undefined)) {
     throw new InvalidArgumentError(
       position === undefined ? "position" : "signal",
@@ -189,7 +240,22 @@ export function resolveTargets(options: TargetOptions, n: number, where: string)
     flatWhen: options.flatWhen,
     maxLeverage: maxLev,
     where,
+    countsCapped: true,
   };
+}
+
+/**
+ * The rule of `position: targets` (a Targets of targetPositions): the targets' own rule when
+ * these options over it change nothing (no sizing, no filter, a cap at or above the targets'
+ * largest size: every target passes through as is), so a backtest runs it in its pass; else the
+ * targets' positions as a column under these options.
+ */
+function targetsRule(options: TargetOptions, made: { readonly rule: TargetRule; readonly n: number }, n: number, where: string): TargetRule {
+  const targets = options.position as Targets;
+  if (made.n !== n) throw new InvalidArgumentError("position", `${where}: position must have one value per bar (${n}), got targets of ${made.n} bars`);
+  const outer = resolveTargets({ ...options, position: { length: n } }, n, where);
+  if (outer.sizing === 0 && outer.flatWhen === undefined && outer.maxLeverage >= largestTarget(made.rule)) return { ...made.rule, where, countsCapped: false };
+  return resolveTargets({ ...options, position: targets.positions }, n, where);
 }
 
 /**

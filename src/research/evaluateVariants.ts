@@ -1,7 +1,7 @@
 import type { KernelState } from "../backtest/kernel/index.js";
 import { VARIANTS_PER_PASS, variantsPass } from "./variantPass.js";
 import type { SweepPlan } from "./SweepPlan.js";
-import { sharpeFromSums } from "./sweepMetrics.js";
+import { runMetrics } from "../backtest/BacktestMetrics.js";
 
 /**
  * Evaluate variants lo..hi-1 of a plan and write their metrics into `out`, laid out
@@ -32,14 +32,15 @@ export function evaluateVariants(plan: SweepPlan, lo: number, hi: number, out: F
  * in SWEEP_METRICS order: total return = final equity / initial - 1; the Sharpe ratio from
  * the sums of the returns and of their squares (sharpeFromSums, n - 1 returns); max drawdown,
  * round trips and summed turnover as the kernel counts them; exposure = the mean over bars of
- * the gross weight held at each close. The one rule of every sweep's metrics.
+ * the gross weight held at each close: runMetrics, the one rule of a backtest's and every sweep variant's metrics.
  * @internal
  */
 export function variantMetricsInto(st: KernelState, n: number, initialCash: number, periodsPerYear: number, out: Float64Array, at: number, stride: number): void {
-  out[at] = n > 0 ? st.equity / initialCash - 1 : Number.NaN;
-  out[stride + at] = sharpeFromSums(st.sumReturns, st.sumSquaredReturns, n - 1, periodsPerYear);
-  out[2 * stride + at] = n > 0 ? st.maxDrawdown : Number.NaN;
-  out[3 * stride + at] = st.trades;
-  out[4 * stride + at] = st.turnover;
-  out[5 * stride + at] = n > 0 ? st.grossExposure / n : Number.NaN;
+  const m = runMetrics(st, n, initialCash, periodsPerYear);
+  out[at] = m.totalReturn;
+  out[stride + at] = m.sharpeRatio;
+  out[2 * stride + at] = m.maxDrawdown;
+  out[3 * stride + at] = m.trades;
+  out[4 * stride + at] = m.turnover;
+  out[5 * stride + at] = m.exposure;
 }

@@ -1,50 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { backtest, type BacktestOptions } from "../../src/backtest/index.js";
 import { inlineExpression } from "../../src/backtest/kernel/inlineExpression.js";
-import { cappedTarget, carriedTarget, signalSide } from "../../src/backtest/targetPositions.js";
+import { cappedTarget, carriedTarget, signalSide, targetPositions, type TargetOptions } from "../../src/backtest/targetPositions.js";
 import { labelCode } from "../../src/signals/classifySignal.js";
 import { replayComposite } from "../../src/signals/index.js";
-import { mulberry32 } from "../support/mulberry32.js";
-
-/** Seeded bars and component values, with missing prices and missing component values. */
-function data(n: number, seed: number) {
-  const rnd = mulberry32(seed);
-  const close = new Float64Array(n);
-  const open = new Float64Array(n);
-  const funding = new Float64Array(n);
-  const comp = { imbalance: new Float64Array(n), funding: new Float64Array(n), basis_spread: new Float64Array(n), momentum_5m: new Float64Array(n), gas: new Float64Array(n) };
-  let p = 100;
-  for (let i = 0; i < n; i++) {
-    open[i] = p * (1 + 0.002 * (rnd() - 0.5));
-    p = (open[i] as number) * (1 + 0.01 * (rnd() - 0.5));
-    close[i] = p;
-    funding[i] = 1e-5 * (rnd() - 0.4);
-    comp.imbalance[i] = rnd();
-    comp.funding[i] = 2e-4 * (rnd() - 0.5);
-    comp.basis_spread[i] = rnd() < 0.05 ? Number.NaN : 60 * (rnd() - 0.5);
-    comp.momentum_5m[i] = 3 * (rnd() - 0.5);
-    comp.gas[i] = rnd() < 0.02 ? Number.NaN : 3 * rnd();
-    if (i > 0 && rnd() < 0.01) close[i] = open[i] = Number.NaN;
-  }
-  return { close, open, funding, comp };
-}
+import { compositeBars as data, resultNumbers } from "../support/compositeBars.js";
 
 /** Every series, the trades and the capped count of a backtest, as plain numbers. */
 function everything(o: BacktestOptions): unknown {
-  const r = backtest(o);
-  return {
-    equity: Array.from(r.equity),
-    returns: Array.from(r.returns),
-    exposure: Array.from(r.exposure),
-    holdings: Array.from(r.holdings),
-    turnover: Array.from(r.turnover),
-    fees: Array.from(r.fees),
-    fundingPaid: Array.from(r.fundingPaid),
-    positions: Array.from(r.positions),
-    capped: r.capped,
-    ruinIndex: r.ruinIndex,
-    trades: r.trades.map((t) => [t.entryIndex, t.exitIndex, t.side, t.units, t.pnl, t.fees, t.funding, t.entryPrice, t.exitPrice]),
-  };
+  return resultNumbers(backtest(o));
 }
 
 describe("backtest with a composite replay as the signal (compiled into the kernel's loop)", () => {
@@ -95,5 +59,61 @@ describe("inlineExpression", () => {
   it("refuses a function that is not one expression of plain parameters", () => {
     expect(() => inlineExpression(function two(x: number) { const y = x + 1; return y; }, ["a"])).toThrow(/not a one-expression function/);
     expect(() => inlineExpression(labelCode, ["a"])).toThrow(/2 plain parameters|1 plain parameters/);
+  });
+});
+
+describe("backtest({ position: targetPositions({ signal: replay }) }): the users' path, fused", () => {
+  const n = 3000;
+  const d = data(n, 9);
+  const base = { close: d.close, open: d.open, funding: d.funding, feeBps: 4, slippageBps: 1, initialCash: 1000 };
+  const cases: Record<string, { targets: Partial<TargetOptions>; backtest: Partial<BacktestOptions> }> = {
+    default: { targets: {}, backtest: {} },
+    "hold, long only, half size": { targets: { neutral: "hold", shorts: false, size: 0.5 }, backtest: {} },
+    "levered size capped at 1.5, backtest cap 2, next_open whole on_change": {
+      targets: { size: 2, maxLeverage: 1.5 },
+      backtest: { maxLeverage: 2, fill: "next_open", units: "whole", rebalance: "on_change" },
+    },
+    "backtest cap below the targets (not fused: the column capped again)": { targets: { size: 1 }, backtest: { maxLeverage: 0.5 } },
+    "backtest delay (the rule by blocks)": { targets: { neutral: "hold" }, backtest: { delayBars: 3 } },
+  };
+  for (const [name, c] of Object.entries(cases)) {
+    it(`${name}: every series, trade and the capped count equal the targets given as a column`, () => {
+      const whole = targetPositions({ signal: replayComposite(d.comp, { threshold: 0.05 }), ...c.targets }, n);
+      const fused = everything({ ...base, ...c.backtest, position: whole } as BacktestOptions);
+      const column = everything({ ...base, ...c.backtest, position: Float64Array.from(targetPositions({ signal: replayComposite(d.comp, { threshold: 0.05 }), ...c.targets }, n).positions) } as BacktestOptions);
+      expect(fused).toEqual(column);
+    });
+  }
+  it("computes nothing until read, and the backtest never asks the replay for its labels (the loop scores the values itself)", () => {
+    const replay = replayComposite(d.comp);
+    let calls = 0;
+    const signalInto = replay.signalInto.bind(replay);
+    (replay as { signalInto: typeof signalInto }).signalInto = (out, lo, hi) => {
+      calls++;
+      signalInto(out, lo, hi);
+    };
+    const targets = targetPositions({ signal: replay }, n);
+    expect(calls).toBe(0);
+    const r = backtest({ ...base, position: targets });
+    expect(calls).toBe(0);
+    expect(r.equity.length).toBe(n);
+    expect(targets.positions.length).toBe(n);
+    expect(calls).toBeGreaterThan(0);
+  });
+  it("its manifest records the targets as the position column they stand for (as the column run's manifest does)", () => {
+    const targets = targetPositions({ signal: replayComposite(d.comp) }, n);
+    const fused = backtest({ ...base, position: targets }).manifest;
+    const column = backtest({ ...base, position: Float64Array.from(targets.positions) }).manifest;
+    expect(fused.inputs).toEqual(column.inputs);
+    expect(fused.parameters).toEqual(column.parameters);
+    expect(fused.result).toEqual(column.result);
+  });
+  it("a signal of plain labels is still read at once (a bad label throws at the call)", () => {
+    expect(() => targetPositions({ signal: ["buy", "hold"] }, 2)).toThrow(/signal must hold numbers or "buy"/);
+  });
+  it("rejects targets of another length, or targets with a signal", () => {
+    const targets = targetPositions({ signal: replayComposite(d.comp) }, n);
+    expect(() => backtest({ close: d.close.subarray(0, 10), position: targets })).toThrow(/position must have one value per bar \(10\), got targets of 3000 bars/);
+    expect(() => backtest({ ...base, position: targets, signal: [1] })).toThrow(/give exactly one of position/);
   });
 });

@@ -11,6 +11,14 @@
  *   (e) native: the floor in C (backtest_native.c), compiled with `cc -O3 -march=native`
  *       when a C compiler is present (skipped with a note otherwise): what native code does
  *       on this machine, the yardstick for the speed targets.
+ * Two rows per size: "equity" (above: every side builds the equity column; ours also the trade
+ * ledger) and "summary": every side computes the same four numbers, total return, max drawdown,
+ * the annualised Sharpe ratio of the per-bar returns (ddof 1, 525,600 bars a year) and the
+ * trades (positions opened), with no per-bar output asked for: ours is `backtest({ ...,
+ * outputs: ["metrics"] }).metrics` (one pass, run accumulators only), pandas / numpy compute them
+ * the way a quant writes it (equity by cumprod, drawdown from its running maximum, mean / std),
+ * the floor and native C keep the accumulators in their accounting loop (the issue's "hand-fused
+ * loop"). danfo is not run for the summary.
  * Strategy: default composite weights and scorers, label at |composite| >= 0.1,
  * position = label (buy +1, sell -1, neutral flat), held from the close,
  * 5 bps fee + 2 bps slippage on |w_i - w_{i-1}|, per-bar funding, equity from 1.
@@ -21,7 +29,9 @@
  * Times are process CPU time (user + system) by default, robust when the machine
  * is shared; BENCH_CLOCK=wall measures wall-clock time instead.
  * Environment: BENCH_SIZES="1e4,1e5" to choose sizes (default 1e4,1e5,1e6,2e6,1e7),
- * BENCH_DANFO_MAX (default 2e6) the largest size danfo is run at.
+ * BENCH_DANFO_MAX (default 2e6) the largest size danfo is run at, BENCH_TRADES=1 to have ours
+ * record the trade ledger in its pass (`outputs: ["equity", "trades"]`, what its default did before
+ * the ledger became lazy).
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -32,6 +42,10 @@ import { generateBars, writeBars } from "./backtestData.js";
 
 interface RunResult {
   readonly impl: string;
+  readonly totalReturn?: number;
+  readonly maxDrawdown?: number;
+  readonly sharpe?: number;
+  readonly trades?: number;
   readonly n: number;
   readonly seconds: number;
   readonly replaySeconds?: number;
@@ -80,6 +94,8 @@ const mb = (b: number | undefined) => (b === undefined ? "-" : `${(b / 2 ** 20).
 const ratio = (x: number | undefined, y: number) => (x === undefined ? "-" : `${(x / y).toFixed(1)}x`);
 
 const rows: string[][] = [];
+const summaryRows: string[][] = [];
+const summaryAt2e6: { pandas?: number; numpy?: number; floorVsNumpy?: number; nativeVsNumpy?: number } = {};
 const at2e6: { pandas?: number; numpy?: number; danfo?: number; floorVsNumpy?: number; nativeVsNumpy?: number } = {};
 const oursTimes: Array<[number, number]> = [];
 const oursPeaks: Array<[number, number]> = [];
@@ -155,6 +171,60 @@ for (const n of sizes) {
     mb(others["danfo"]?.peakBytes),
     `${agree ? "yes" : "NO"} (${worst.toExponential(0)})`,
   ]);
+  // The summary row: the same four numbers on every side, no per-bar output.
+  const sum: Record<string, RunResult | undefined> = {};
+  const oursSum = run(process.execPath, ["--import", "tsx", "--expose-gc", join(here, "backtestWorker.ts"), "ours-summary", file, String(n), String(reps(n, 2e7))]);
+  if (typeof oursSum === "string") notes.push(`n=${n}: ours-summary ${oursSum}`);
+  else sum["ours"] = oursSum;
+  if (pythonOk) {
+    for (const impl of ["pandas", "numpy"]) {
+      const r = run(PYTHON, [join(here, "backtest_pandas.py"), `${impl}-summary`, file, String(n), String(reps(n, 2e7))]);
+      if (typeof r === "string") notes.push(`n=${n}: ${impl}-summary ${r}`);
+      else sum[impl] = r;
+    }
+  }
+  {
+    const r = run(process.execPath, ["--import", "tsx", "--expose-gc", join(here, "backtestWorker.ts"), "floor-summary", file, String(n), String(reps(n, 2e7))]);
+    if (typeof r === "string") notes.push(`n=${n}: floor-summary ${r}`);
+    else sum["floor"] = r;
+  }
+  if (nativeOk) {
+    const r = run(nativeExe, [file, String(n), String(reps(n, 2e7)), "summary"]);
+    if (typeof r === "string") notes.push(`n=${n}: native-summary ${r}`);
+    else sum["native"] = r;
+  }
+  const os = sum["ours"];
+  if (os !== undefined) {
+    let worstSum = 0;
+    let tradesAgree = true;
+    for (const r of Object.values(sum)) {
+      if (r === undefined) continue;
+      for (const k of ["totalReturn", "maxDrawdown", "sharpe"] as const) worstSum = Math.max(worstSum, relDiff(r[k] ?? Number.NaN, os[k] ?? Number.NaN) || 0);
+      if (r.trades !== os.trades) tradesAgree = false;
+    }
+    const agreeSum = worstSum <= 1e-9 && tradesAgree;
+    if (!agreeSum) allAgree = false;
+    if (n === 2e6) {
+      if (sum["pandas"] !== undefined) summaryAt2e6.pandas = sum["pandas"].seconds / os.seconds;
+      if (sum["numpy"] !== undefined) summaryAt2e6.numpy = sum["numpy"].seconds / os.seconds;
+      if (sum["numpy"] !== undefined && sum["floor"] !== undefined) summaryAt2e6.floorVsNumpy = sum["numpy"].seconds / sum["floor"].seconds;
+      if (sum["numpy"] !== undefined && sum["native"] !== undefined) summaryAt2e6.nativeVsNumpy = sum["numpy"].seconds / sum["native"].seconds;
+    }
+    summaryRows.push([
+      fmtN(n),
+      ms(os.seconds),
+      rate(n, os.seconds),
+      mb(os.peakBytes),
+      ms(sum["pandas"]?.seconds),
+      ms(sum["numpy"]?.seconds),
+      ms(sum["floor"]?.seconds),
+      ms(sum["native"]?.seconds),
+      ratio(sum["pandas"]?.seconds, os.seconds),
+      ratio(sum["numpy"]?.seconds, os.seconds),
+      ratio(os.seconds, sum["floor"]?.seconds ?? Number.NaN),
+      `${agreeSum ? "yes" : "NO"} (${worstSum.toExponential(0)}, trades ${os.trades}${tradesAgree ? "" : " differ"})`,
+    ]);
+  }
   rmSync(file, { force: true });
 }
 rmSync(dir, { recursive: true, force: true });
@@ -183,6 +253,25 @@ const header = [
 console.log(`| ${header.join(" | ")} |`);
 console.log(`|${header.map(() => "---").join("|")}|`);
 for (const r of rows) console.log(`| ${r.join(" | ")} |`);
+const summaryHeader = [
+  "bars",
+  "ours (outputs: [\"metrics\"])",
+  "ours bars/s",
+  "ours peak",
+  "pandas",
+  "numpy",
+  "floor (hand-fused TS)",
+  "native (C)",
+  "pandas/ours",
+  "numpy/ours",
+  "ours/floor",
+  "agree (max rel diff)",
+];
+console.log("");
+console.log("summary row: total return, max drawdown, annualised Sharpe, trades; no per-bar output on any side");
+console.log(`| ${summaryHeader.join(" | ")} |`);
+console.log(`|${summaryHeader.map(() => "---").join("|")}|`);
+for (const r of summaryRows) console.log(`| ${r.join(" | ")} |`);
 for (const note of notes) console.log(note);
 if (n2(oursTimes)) {
   const [[n1, t1], [nk, tk]] = [oursTimes[0] as [number, number], oursTimes[oursTimes.length - 1] as [number, number]];
@@ -200,7 +289,9 @@ if (n2(oursTimes)) {
 }
 if (sizes.includes(2e6)) {
   const verdict = (x: number | undefined, target: number) => (x === undefined ? "not run" : `${x.toFixed(1)}x (target >= ${target}x: ${x >= target ? "met" : "NOT met"})`);
-  console.log(`targets at 2e6 bars: vs pandas ${verdict(at2e6.pandas, 3)}; vs numpy ${verdict(at2e6.numpy, 5)}; vs danfo ${verdict(at2e6.danfo, 100)}`);
+  console.log(`targets at 2e6 bars, equity row: vs pandas ${verdict(at2e6.pandas, 3)}; vs numpy ${verdict(at2e6.numpy, 5)}; vs danfo ${verdict(at2e6.danfo, 100)}`);
+  console.log(`targets at 2e6 bars, summary row: vs pandas ${verdict(summaryAt2e6.pandas, 3)}; vs numpy ${verdict(summaryAt2e6.numpy, 5)}`);
+  if (summaryAt2e6.floorVsNumpy !== undefined) console.log(`summary row: the hand-fused floor (TS) is ${summaryAt2e6.floorVsNumpy.toFixed(1)}x numpy, native C ${summaryAt2e6.nativeVsNumpy?.toFixed(1) ?? "-"}x`);
   if (at2e6.floorVsNumpy !== undefined) console.log(`the floor, the fastest TypeScript found for this strategy (hand-written, not the library), is ${at2e6.floorVsNumpy.toFixed(1)}x numpy at 2e6 bars`);
   if (at2e6.nativeVsNumpy !== undefined) console.log(`the same floor in C (cc -O3 -march=native) is ${at2e6.nativeVsNumpy.toFixed(1)}x numpy at 2e6 bars`);
 }

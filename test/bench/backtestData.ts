@@ -75,3 +75,17 @@ export function readBars(path: string, n: number): BenchColumns {
 export const FEE_BPS = 5;
 export const SLIPPAGE_BPS = 2;
 export const THRESHOLD = 0.1;
+/** One-minute bars: the Sharpe ratio's annualisation in the summary row. */
+export const BARS_PER_YEAR = 525_600;
+
+/**
+ * What every side of the benchmark's summary row computes (no per-bar output): total return
+ * (final equity from 1, minus 1), maximum drawdown (a negative decimal), the annualised Sharpe ratio of the n - 1
+ * per-bar returns (ddof 1) and the trades (positions opened: leaving flat or flipping).
+ */
+export interface BenchSummary {
+  readonly totalReturn: number;
+  readonly maxDrawdown: number;
+  readonly sharpe: number;
+  readonly trades: number;
+}

@@ -8,11 +8,19 @@
  * the kernel), best of REPS in process CPU time, and the user / system split with minor
  * page faults of the fastest whole run (fresh typed arrays are page-faulted on first
  * touch: system time). Stages re-run in isolation need not add up exactly to the whole.
+ *
+ * Then the fused run taken apart (one pass of the same generated loop each, best of REPS): with
+ * the equity column written into a reused buffer instead of a fresh one (the fresh column's page
+ * faults and GC), with no equity column (the trade ledger only), with no ledger either (round trips
+ * only counted), without the price check, and with the run accumulators (sums of returns and of
+ * their squares, drawdown, exposure: what a summary reads).
  */
 import { backtest } from "../../src/backtest/index.js";
+import { prepareBacktest, runPass } from "../../src/backtest/backtest.js";
+import { TradeLog } from "../../src/backtest/TradeLog.js";
 import { KernelState } from "../../src/backtest/kernel/KernelState.js";
 import { kernelCoin, NO_SERIES, runKernel } from "../../src/backtest/kernel/runKernel.js";
-import { resolveTargets, TargetStream, targetsInto } from "../../src/backtest/targetPositions.js";
+import { resolveTargets, targetPositions, TargetStream, targetsInto } from "../../src/backtest/targetPositions.js";
 import { replayComposite } from "../../src/signals/index.js";
 import { FEE_BPS, SLIPPAGE_BPS, THRESHOLD, generateBars } from "./backtestData.js";
 
@@ -39,7 +47,7 @@ for (let r = 0; r < reps; r++) {
   const f0 = process.resourceUsage().minorPageFault;
   let t = cpu();
   const b = backtest({ close: c.close, signal: replay(), funding: c.funding_bar, feeBps: FEE_BPS, slippageBps: SLIPPAGE_BPS, initialCash: 1 });
-  keep("replay + backtest, streamed (equity, trades)", cpu() - t);
+  keep("replay + backtest (default: equity; trades on first read)", cpu() - t);
   const u = process.cpuUsage(u0);
   if ((u.user + u.system) / 1e3 < user + system) {
     user = u.user / 1e3;
@@ -70,7 +78,73 @@ for (let r = 0; r < reps; r++) {
   keep("  stage: runKernel (accumulators only)", cpu() - t);
   check += st.trades;
 }
+// The fused run taken apart: the same pass, each time with one thing less.
+const reused = new Float64Array(n);
+const prepared = () => prepareBacktest({ close: c.close, signal: replay(), funding: c.funding_bar, feeBps: FEE_BPS, slippageBps: SLIPPAGE_BPS, initialCash: 1 }, "profile");
+const parts: Record<string, () => void> = {
+  "fused pass: fresh equity + ledger + price check (outputs [equity, trades])": () => {
+    const p = prepared();
+    runPass(p.rule, p.coin, p.settings, 0, { ...NO_SERIES, equity: new Float64Array(n) }, new TradeLog(FEE_BPS, SLIPPAGE_BPS), "profile");
+  },
+  "  equity into a reused buffer": () => {
+    const p = prepared();
+    runPass(p.rule, p.coin, p.settings, 0, { ...NO_SERIES, equity: reused }, new TradeLog(FEE_BPS, SLIPPAGE_BPS), "profile");
+  },
+  "  no equity column (ledger only)": () => {
+    const p = prepared();
+    runPass(p.rule, p.coin, p.settings, 0, NO_SERIES, new TradeLog(FEE_BPS, SLIPPAGE_BPS), "profile");
+  },
+  "  no equity, no ledger": () => {
+    const p = prepared();
+    runPass(p.rule, p.coin, p.settings, 0, NO_SERIES, undefined, "profile");
+  },
+  "  no equity, no ledger, no price check": () => {
+    const p = prepared();
+    runPass(p.rule, p.coin, p.settings, 0, NO_SERIES, undefined, undefined);
+  },
+  "  accumulators, no equity, no ledger (a summary)": () => {
+    const p = prepared();
+    runPass(p.rule, p.coin, { ...p.settings, accumulate: true }, 0, NO_SERIES, undefined, "profile");
+  },
+  "backtest({ ..., outputs: [\"metrics\"] }).metrics (summary only)": () => {
+    const r = backtest({ close: c.close, signal: replay(), funding: c.funding_bar, feeBps: FEE_BPS, slippageBps: SLIPPAGE_BPS, initialCash: 1, periodsPerYear: 525_600, outputs: ["metrics"] });
+    check += r.metrics.trades;
+  },
+  "every series and trades: default outputs, then the others read (two passes)": () => {
+    const r = backtest({ close: c.close, signal: replay(), funding: c.funding_bar, feeBps: FEE_BPS, slippageBps: SLIPPAGE_BPS, initialCash: 1 });
+    check += r.equity.length + r.returns.length + r.trades.length;
+  },
+  "every series and trades up front: outputs lists them all (one pass)": () => {
+    const r = backtest({
+      close: c.close,
+      signal: replay(),
+      funding: c.funding_bar,
+      feeBps: FEE_BPS,
+      slippageBps: SLIPPAGE_BPS,
+      initialCash: 1,
+      outputs: ["equity", "returns", "exposure", "holdings", "turnover", "fees", "fundingPaid", "trades"],
+    });
+    check += r.equity.length + r.returns.length + r.trades.length;
+  },
+  "users' path: targetPositions(replay) -> backtest({ position: targets }) (fused)": () => {
+    const targets = targetPositions({ signal: replay() }, n);
+    check += backtest({ close: c.close, position: targets, funding: c.funding_bar, feeBps: FEE_BPS, slippageBps: SLIPPAGE_BPS, initialCash: 1 }).equity.length;
+  },
+  "users' path: a loop over replay.label -> backtest({ position }) (not fusable)": () => {
+    const label = replay().label;
+    const position = new Float64Array(n);
+    for (let i = 0; i < n; i++) position[i] = label[i] as number;
+    check += backtest({ close: c.close, position, funding: c.funding_bar, feeBps: FEE_BPS, slippageBps: SLIPPAGE_BPS, initialCash: 1 }).equity.length;
+  },
+};
+for (let r = 0; r < reps; r++) {
+  for (const [name, f] of Object.entries(parts)) {
+    const t = cpu();
+    f();
+    keep(name, cpu() - t);
+  }
+}
 if (check === 0) console.log("(no bars)");
 console.log(`${n} bars, best of ${reps} runs (process CPU time, ms):`);
-for (const [name, ms] of Object.entries(best)) console.log(`${name.padEnd(58)} ${ms.toFixed(1).padStart(8)}`);
+for (const [name, ms] of Object.entries(best)) console.log(`${name.padEnd(80)} ${ms.toFixed(1).padStart(8)}`);
 console.log(`fastest whole run (replay + backtest): user ${user.toFixed(1)} ms, system ${system.toFixed(1)} ms, ${faults} minor page faults`);

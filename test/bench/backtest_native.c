@@ -7,7 +7,11 @@
  * targets against. Same scorers, label rule and accounting as the floor, same
  * input file (column-major float64), same output line as the other workers.
  *
- * usage: backtest_native FILE N REPS   (BENCH_CLOCK=wall for wall-clock time)
+ * With a 4th argument "summary": the summary row instead of the equity column (the same loops
+ * with the accumulators of floorSummary in backtestWorker.ts: total return, max drawdown,
+ * annualised Sharpe ratio, positions opened; no per-bar output).
+ *
+ * usage: backtest_native FILE N REPS [summary]   (BENCH_CLOCK=wall for wall-clock time)
  */
 #include <math.h>
 #include <stdio.h>
@@ -27,20 +31,25 @@ static double clock_s(int wall) {
 
 static double limit(double x, double lo, double hi) { return x < lo ? lo : x > hi ? hi : x; }
 
+/* The labels of bars lo..hi-1 into w[0 .. hi-lo). */
+static inline void labels(const double *col, long n, long lo, long hi, double *w) {
+  const double *imb = col + n, *fund = col + 2 * n, *basis = col + 3 * n, *mom = col + 4 * n, *gas = col + 5 * n;
+  for (long i = lo; i < hi; i++) {
+    double x = 0.3 * (2 * (limit(imb[i], 0, 1) - 0.5)) + 0.25 * limit(-fund[i] * 1e4, -1, 1) +
+               0.2 * limit(-basis[i] / 50, -1, 1) + 0.15 * limit(mom[i] / 2, -1, 1) +
+               0.1 * limit(0.3 - (gas[i] - 1.1) / 10, -1, 0.3);
+    w[i - lo] = x >= THRESHOLD && x > 0 ? 1 : x <= -THRESHOLD && x < 0 ? -1 : 0;
+  }
+}
+
 static void run(const double *col, long n, double *equity) {
-  const double *close = col, *imb = col + n, *fund = col + 2 * n, *basis = col + 3 * n;
-  const double *mom = col + 4 * n, *gas = col + 5 * n, *fbar = col + 6 * n;
+  const double *close = col, *fbar = col + 6 * n;
   const double rate = (FEE_BPS + SLIPPAGE_BPS) / 1e4;
   double w[BLOCK];
   double V = 1, E = 1, q = 0, L = close[0], held = 0;
   for (long lo = 0; lo < n; lo += BLOCK) {
     long hi = lo + BLOCK < n ? lo + BLOCK : n;
-    for (long i = lo; i < hi; i++) {
-      double x = 0.3 * (2 * (limit(imb[i], 0, 1) - 0.5)) + 0.25 * limit(-fund[i] * 1e4, -1, 1) +
-                 0.2 * limit(-basis[i] / 50, -1, 1) + 0.15 * limit(mom[i] / 2, -1, 1) +
-                 0.1 * limit(0.3 - (gas[i] - 1.1) / 10, -1, 0.3);
-      w[i - lo] = x >= THRESHOLD && x > 0 ? 1 : x <= -THRESHOLD && x < 0 ? -1 : 0;
-    }
+    labels(col, n, lo, hi, w);
     for (long i = lo; i < hi; i++) {
       double p = close[i];
       if (i > 0) {
@@ -60,6 +69,52 @@ static void run(const double *col, long n, double *equity) {
       }
     }
   }
+}
+
+struct summary {
+  double total_return, max_drawdown, sharpe;
+  long trades;
+};
+
+static struct summary run_summary(const double *col, long n) {
+  const double *close = col, *fbar = col + 6 * n;
+  const double rate = (FEE_BPS + SLIPPAGE_BPS) / 1e4;
+  double w[BLOCK];
+  double V = 1, E = 1, q = 0, L = close[0], held = 0, peak = 1, mdd = 0, sum = 0, sum2 = 0;
+  long trades = 0;
+  for (long lo = 0; lo < n; lo += BLOCK) {
+    long hi = lo + BLOCK < n ? lo + BLOCK : n;
+    labels(col, n, lo, hi, w);
+    for (long i = lo; i < hi; i++) {
+      double p = close[i];
+      if (i > 0) {
+        double r = fbar[i];
+        if (q != 0 && r == r && r != 0) V -= q * L * r;
+        if (q != 0) V += q * (p - L);
+        L = p;
+        double ret = V / E - 1;
+        E = V;
+        sum += ret;
+        sum2 += ret * ret;
+        if (E > peak) peak = E;
+        else if (E / peak - 1 < mdd) mdd = E / peak - 1;
+      }
+      if (i < n - 1) {
+        double wi = w[i - lo];
+        double traded = fabs(wi - held) * E;
+        if (traded != 0) {
+          V -= rate * traded;
+          if (wi != 0) trades++;
+        }
+        q = E * (wi / p);
+        held = wi;
+      }
+    }
+  }
+  double mean = sum / (double)(n - 1);
+  double sd = sqrt((sum2 - sum * mean) / (double)(n - 2));
+  struct summary s = {E - 1, mdd, mean / sd * sqrt(525600.0), trades};
+  return s;
 }
 
 static long max_rss_bytes(void) {
@@ -85,6 +140,20 @@ int main(int argc, char **argv) {
   }
   fclose(f);
   long rss0 = max_rss_bytes();
+  if (argc > 4 && strcmp(argv[4], "summary") == 0) {
+    double best_s = INFINITY;
+    struct summary s = {0, 0, 0, 0};
+    for (int k = 0; k < reps; k++) {
+      double t0 = clock_s(wall);
+      s = run_summary(col, n);
+      double t = clock_s(wall) - t0;
+      if (t < best_s) best_s = t;
+    }
+    printf("{\"impl\":\"native-summary\",\"n\":%ld,\"seconds\":%.9g,\"peakBytes\":%ld,\"totalReturn\":%.17g,\"maxDrawdown\":%.17g,\"sharpe\":%.17g,\"trades\":%ld}\n",
+           n, best_s, max_rss_bytes() > rss0 ? max_rss_bytes() - rss0 : 0, s.total_return, s.max_drawdown, s.sharpe, s.trades);
+    free(col);
+    return 0;
+  }
   double best = INFINITY;
   double *equity = NULL;
   long peak = 0;
