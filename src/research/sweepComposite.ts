@@ -147,8 +147,9 @@ function compositeParamsInto(plan: SweepPlan): (v: number, row: number, columns:
 /**
  * Validate the options, read the columns, score the components once, and lay the plan
  * out; `shared()` gives the same plan in SharedArrayBuffer for worker threads.
+ * @internal
  */
-function buildPlan(input: ColumnInput, options: SweepOptions, where: string): { plan: SweepPlan; shared: () => SweepPlan } {
+export function buildPlan(input: ColumnInput, options: SweepOptions, where: string): { plan: SweepPlan; shared: () => SweepPlan } {
   if (typeof options !== "object" || options === null) {
     throw new InvalidArgumentError("options", `${where}: options must be an object like { weights, thresholds }, got ${String(options)}`);
   }
