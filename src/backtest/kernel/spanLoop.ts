@@ -136,10 +136,12 @@ export type VariantLoop = (sts: readonly KernelState[], coins: readonly KernelCo
  * @internal
  */
 export function compileVariantLoop(shape: LoopShape, accounts: number, signal: VariantSignalSource, rules: SpanRules): VariantLoop {
-  if (!shape.one || (accounts > 1 && (shape.equity || shape.returns || shape.exposure || shape.fundingPaid || shape.units || shape.weights || shape.fees || shape.turnover))) {
+  if (!shape.one || (accounts > 1 && anySeries(shape))) {
     throw new Error("compileVariantLoop: a one-coin shape is required, without per-bar series for more than one account");
   }
-  const { shared, prologue, columns, bar, epilogue } = loopSource(shape, "tw");
+  const { shared, prologue, columns, bar, epilogue, idle } = loopSource(shape, "tw");
+  // An idle account's bar (see loopSource) only moves its reference price to the close.
+  const account = idle === undefined ? `{ ${bar} }` : `if (${idle}) { if (close_i === close_i) l0 = close_i; } else { ${bar} }`;
   const each = (part: string): string => Array.from({ length: accounts }, (_, s) => renameAccount(part, s)).join("\n");
   const states = Array.from({ length: accounts }, (_, s) => `const st_${s} = sts[${s}];`).join(" ");
   const targets = Array.from({ length: accounts }, (_, s) => `const tw_${s} = ${signal.target(s)};`).join(" ");
@@ -152,11 +154,16 @@ export function compileVariantLoop(shape: LoopShape, accounts: number, signal: V
       ${columns}
       ${signal.bar}
       ${targets}
-      ${Array.from({ length: accounts }, (_, s) => `{ ${renameAccount(bar, s)} }`).join("\n")}
+      ${Array.from({ length: accounts }, (_, s) => renameAccount(account, s)).join("\n")}
     }
     ${each(epilogue)} ${signal.epilogue}`;
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the loop's source is generated above and by the caller's signal
   return new Function("rules", `"use strict"; return function variantLoop${accounts}(sts, coins, params, lo, hi, out) {${source}\n};`)(rules) as VariantLoop;
+}
+
+/** Whether a shape writes any per-bar series. */
+function anySeries(shape: LoopShape): boolean {
+  return shape.equity || shape.returns || shape.exposure || shape.fundingPaid || shape.units || shape.weights || shape.fees || shape.turnover;
 }
 
 /** The names of one account's locals in the loop's source (its state, book and running numbers). */
@@ -173,7 +180,7 @@ function renameAccount(part: string, s: number): string {
  * the locals saved back (`epilogue`). The target of a coin at bar i is `targets[k][i - targetBase]`,
  * or for one coin the local named `target` when it is given (variantLoop).
  */
-function loopSource(shape: LoopShape, target: string | undefined): { shared: string; prologue: string; columns: string; bar: string; epilogue: string } {
+function loopSource(shape: LoopShape, target: string | undefined): { shared: string; prologue: string; columns: string; bar: string; epilogue: string; idle: string | undefined } {
   const one = shape.one;
   // A setting of the shape is written into the source as a literal, so the JIT drops the code of
   // every mode the run does not use; a series not asked for is the literal undefined.
@@ -317,5 +324,16 @@ function loopSource(shape: LoopShape, target: string | undefined): { shared: str
     value[0] = V; sums[0] = E; sums[1] = peak; sums[2] = maxDrawdown; sums[3] = sumReturns; sums[4] = sumSquaredReturns;
     sums[6] = netExposure; sums[7] = grossExposure;`;
   const columns = one ? `const close_i = close0[i]; ${fundings ? "const funding_i = funding0[i];" : ""}` : "";
-  return { shared, prologue, columns, bar, epilogue };
+  // An idle account: flat (no units, no weight held), worth what it was at the last close (E,
+  // finite), and with a target of 0. Under every-bar fractional rebalancing at the close, with no
+  // intrabar exits, ledger, spread or per-bar series, its bar moves nothing but the reference
+  // price: no funding and no mark (no units), no ruin (its value was checked at the last close),
+  // an unchanged value (the return accumulators skip: see above), a fill of E x (0 / p) = 0 units
+  // with no fee (|0 - 0| traded) and no trade, a weight of 0. `idle` is that condition (one coin
+  // only, else undefined); compileVariantLoop runs only the price's update when it holds.
+  const idle =
+    one && target !== undefined && shape.byWeight && shape.everyBar && !shape.nextOpen && !shape.exits && !shape.ledger && !shape.spread && !anySeries(shape)
+      ? `${Q} === 0 && ${H} === 0 && ${target} === 0 && V === E && E < Infinity`
+      : undefined;
+  return { shared, prologue, columns, bar, epilogue, idle };
 }
