@@ -39,8 +39,9 @@ export function variantCount(plan: Pick<SweepPlan, "vectors" | "thresholds">): n
   return plan.vectors * plan.thresholds.length;
 }
 
-/** A copy of a typed array in a SharedArrayBuffer, for worker threads. @internal */
+/** A typed array in a SharedArrayBuffer, for worker threads: `src` itself when it is in one, else a copy. @internal */
 export function sharedCopy<T extends Float64Array | Int32Array>(src: T): T {
+  if (src.buffer instanceof SharedArrayBuffer) return src;
   const Ctor = src.constructor as new (buffer: SharedArrayBuffer) => T;
   const out = new Ctor(new SharedArrayBuffer(src.byteLength));
   out.set(src);

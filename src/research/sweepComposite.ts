@@ -5,7 +5,8 @@ import { periodsPerYearOf } from "../metrics/ReturnsOptions.js";
 import { validateThresholds } from "../signals/classifySignal.js";
 import { MISSING_POLICIES, type MissingPolicy } from "../signals/compositeScore.js";
 import { readColumns, toFloat64, type ColumnInput } from "../signals/readColumns.js";
-import { replayComposite } from "../signals/replayComposite.js";
+import { scoreColumns } from "../signals/fuseComposite.js";
+import { replayComposite, replayModel, type ReplayModel } from "../signals/replayComposite.js";
 import type { Scorer } from "../signals/scorers.js";
 import { validateWeights, type Weights } from "../signals/weights.js";
 import { evaluateVariants } from "./evaluateVariants.js";
@@ -225,7 +226,9 @@ export function buildPlan(input: ColumnInput, options: SweepOptions, where: stri
         ? inferPeriodsPerYear(time)
         : periodsPerYearOf(undefined, where);
 
-  // Score once: replayComposite's scorers (and its column lookup) on every component weighted anywhere.
+  // Score once: replayComposite's column lookup and scorers (its model) on every component weighted
+  // anywhere, scored by its rule (scoreColumns) straight into shared memory, which worker threads
+  // read without a copy (and the calling thread as any array); a column of scores is used as given.
   const unit: Record<string, number> = {};
   for (const c of components) unit[c] = 1;
   const replay = replayComposite(Object.fromEntries(read.columns), {
@@ -235,7 +238,14 @@ export function buildPlan(input: ColumnInput, options: SweepOptions, where: stri
     ...(options.scorers !== undefined ? { scorers: options.scorers } : {}),
     ...(options.columns !== undefined ? { columns: options.columns } : {}),
   });
-  const scores = components.map((c) => replay.scores[c] as Float64Array);
+  const model = replayModel(replay) as ReplayModel;
+  const scores = model.cols.map((col, j) => (model.fns[j] === null ? col : new Float64Array(new SharedArrayBuffer(8 * n))));
+  const scored = components.flatMap((_, j) => (model.fns[j] === null ? [] : [j]));
+  scoreColumns(
+    scored.map((j) => model.cols[j] as Float64Array),
+    scored.map((j) => model.fns[j] as Scorer),
+    scored.map((j) => scores[j] as Float64Array),
+  );
 
   const plan: SweepPlan = {
     n,
@@ -255,11 +265,13 @@ export function buildPlan(input: ColumnInput, options: SweepOptions, where: stri
     slippageBps: options.slippageBps ?? 0,
     periodsPerYear,
   };
+  // The plan for worker threads: every array in shared memory (copied unless it is already), but
+  // the bar times, which no variant reads.
   const shared = (): SweepPlan => ({
     ...plan,
     close: sharedCopy(close),
     barFunding: barFunding === undefined ? undefined : sharedCopy(barFunding),
-    time: time === undefined ? undefined : sharedCopy(time),
+    time: undefined,
     scores: scores.map((s) => sharedCopy(s)),
     order: sharedCopy(order),
     weight: sharedCopy(weight),
