@@ -24,6 +24,12 @@ export interface CompositeTargets {
   readonly thresholds: readonly number[];
   /** The target rule (resolveTargets) of every account: a signal, fixed sizing, no regime filter. */
   readonly rule: TargetRule;
+  /**
+   * When the columns are views of one buffer (a sweep's plan: SweepPlan.packed): that buffer and
+   * where each column starts in it, `cols[j]` at `offsets[j]`, the coin's close at `close` and its
+   * funding at `funding` (undefined: none). The loop then reads every column of a bar from it.
+   */
+  readonly packed?: { readonly values: Float64Array; readonly offsets: readonly number[]; readonly close: number; readonly funding: number | undefined };
 }
 
 /**
@@ -55,13 +61,21 @@ export function compositeTargets(c: CompositeTargets): { signal: VariantSignalSo
     return (i: number): number => compositeRowAt(m, i);
   });
   const scorers = fns.map((f) => (f === null ? null : scorerOf(f)));
+  // Column j at bar i: its own array, or its place in the packed buffer (PK, offset o<j>).
+  const packed = c.packed;
+  const colAt = (j: number): string => (packed === undefined ? `col${j}[i]` : `PK[o${j} + i]`);
   const prologue = `
-    ${range(k).map((j) => `const col${j} = P.cols[${j}]; ${scorers[j] === null ? "" : `const fn${j} = P.scorers[${j}];`}`).join(" ")}
+    ${
+      packed === undefined
+        ? range(k).map((j) => `const col${j} = P.cols[${j}];`).join(" ")
+        : `const PK = P.packed.values, oClose = P.packed.close, oFunding = P.packed.funding; ${range(k).map((j) => `const o${j} = P.packed.offsets[${j}];`).join(" ")}`
+    }
+    ${range(k).map((j) => (scorers[j] === null ? "" : `const fn${j} = P.scorers[${j}];`)).join(" ")}
     ${vectors.map((v, g) => `const row${g} = P.rows[${g}]; ${v.order.map((_, j) => `const W${g}_${j} = P.W[${(at[g] as number) + j}];`).join(" ")}`).join("\n")}
     ${range(accounts).map((s) => `const thr${s} = P.thresholds[${s}]; let side${s} = P.sig[${2 * s}], target${s} = P.sig[${2 * s + 1}];`).join("\n")}
     let cappedBars = 0;`;
   const bar = `
-    ${range(k).map((j) => (scorers[j] === null ? `const x${j} = col${j}[i];` : `const x${j} = fn${j}(col${j}[i]);`)).join(" ")}
+    ${range(k).map((j) => (scorers[j] === null ? `const x${j} = ${colAt(j)};` : `const x${j} = fn${j}(${colAt(j)});`)).join(" ")}
     ${vectors.map((v, g) => `let cmp${g} = ${weightedSumSource("0", v.order.map((j, t) => [`W${g}_${t}`, `x${j}`] as const))}; if (cmp${g} !== cmp${g}) cmp${g} = row${g}(i);`).join("\n")}
     const price = close_i;
     ${range(accounts)
@@ -74,9 +88,11 @@ export function compositeTargets(c: CompositeTargets): { signal: VariantSignalSo
       .join("\n")}`;
   const epilogue = `${range(accounts).map((s) => `P.sig[${2 * s}] = side${s}; P.sig[${2 * s + 1}] = target${s};`).join(" ")} P.capped[0] += cappedBars;`;
   // The rule's constants are in the source (sideSource, targetSource, cappedSource), so in the key.
-  const key = `composite|${scorers.map((f) => (f === null ? "s" : "v")).join("")}|${vectors.map((v) => v.order.join(",")).join(";")}|${of.join(",")}|${rule.shorts}|${rule.holdOnNeutral}|${rule.size}|${rule.maxLeverage}`;
-  const params = { cols, scorers, W: Float64Array.from(W), rows, thresholds: Float64Array.from(thresholds), sig: new Float64Array(2 * accounts), capped: new Float64Array(1) };
-  return { signal: { key, prologue, bar, epilogue, target: (s) => `target${s}` }, params };
+  const key = `composite|${packed === undefined ? "" : packed.funding === undefined ? "packed" : "packed+funding"}|${scorers.map((f) => (f === null ? "s" : "v")).join("")}|${vectors.map((v) => v.order.join(",")).join(";")}|${of.join(",")}|${rule.shorts}|${rule.holdOnNeutral}|${rule.size}|${rule.maxLeverage}`;
+  const params = { cols, packed, scorers, W: Float64Array.from(W), rows, thresholds: Float64Array.from(thresholds), sig: new Float64Array(2 * accounts), capped: new Float64Array(1) };
+  // Packed: the coin's close and funding at bar i from the same buffer (the loop's \`columns\`).
+  const columns = packed === undefined ? undefined : `const close_i = PK[oClose + i]; ${packed.funding === undefined ? "" : "const funding_i = PK[oFunding + i];"}`;
+  return { signal: { key, prologue, bar, epilogue, target: (s) => `target${s}`, ...(columns === undefined ? {} : { columns }) }, params };
 }
 
 /** The side of signalSide's answer that stands for "the side held" (not a side: sides are -1, 0, 1). */

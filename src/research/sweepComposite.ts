@@ -227,8 +227,9 @@ export function buildPlan(input: ColumnInput, options: SweepOptions, where: stri
         : periodsPerYearOf(undefined, where);
 
   // Score once: replayComposite's column lookup and scorers (its model) on every component weighted
-  // anywhere, scored by its rule (scoreColumns) straight into shared memory, which worker threads
-  // read without a copy (and the calling thread as any array); a column of scores is used as given.
+  // anywhere, scored by its rule (scoreColumns) straight into the plan's one shared buffer (SweepPlan's
+  // \`packed\`: the close, the funding, then the scores), which worker threads read without a copy; a
+  // column already of scores is copied in.
   const unit: Record<string, number> = {};
   for (const c of components) unit[c] = 1;
   const replay = replayComposite(Object.fromEntries(read.columns), {
@@ -239,7 +240,18 @@ export function buildPlan(input: ColumnInput, options: SweepOptions, where: stri
     ...(options.columns !== undefined ? { columns: options.columns } : {}),
   });
   const model = replayModel(replay) as ReplayModel;
-  const scores = model.cols.map((col, j) => (model.fns[j] === null ? col : new Float64Array(new SharedArrayBuffer(8 * n))));
+  const first = barFunding === undefined ? 1 : 2;
+  const packed = new Float64Array(new SharedArrayBuffer(8 * n * (first + k)));
+  const view = (c: number): Float64Array => packed.subarray(c * n, (c + 1) * n);
+  const packedClose = view(0);
+  packedClose.set(close);
+  const packedFunding = barFunding === undefined ? undefined : view(1);
+  if (barFunding !== undefined) (packedFunding as Float64Array).set(barFunding);
+  const scores = model.cols.map((col, j) => {
+    const out = view(first + j);
+    if (model.fns[j] === null) out.set(col);
+    return out;
+  });
   const scored = components.flatMap((_, j) => (model.fns[j] === null ? [] : [j]));
   scoreColumns(
     scored.map((j) => model.cols[j] as Float64Array),
@@ -250,8 +262,9 @@ export function buildPlan(input: ColumnInput, options: SweepOptions, where: stri
   const plan: SweepPlan = {
     n,
     components,
-    close,
-    barFunding,
+    packed,
+    close: packedClose,
+    barFunding: packedFunding,
     time,
     scores,
     vectors: vectors.length,
@@ -265,14 +278,11 @@ export function buildPlan(input: ColumnInput, options: SweepOptions, where: stri
     slippageBps: options.slippageBps ?? 0,
     periodsPerYear,
   };
-  // The plan for worker threads: every array in shared memory (copied unless it is already), but
-  // the bar times, which no variant reads.
+  // The plan for worker threads: every array in shared memory (the columns already are), but the bar
+  // times, which no variant reads.
   const shared = (): SweepPlan => ({
     ...plan,
-    close: sharedCopy(close),
-    barFunding: barFunding === undefined ? undefined : sharedCopy(barFunding),
     time: undefined,
-    scores: scores.map((s) => sharedCopy(s)),
     order: sharedCopy(order),
     weight: sharedCopy(weight),
     thresholds: sharedCopy(thresholds),

@@ -118,6 +118,12 @@ export interface VariantSignalSource {
   readonly bar: string;
   readonly epilogue: string;
   target(s: number): string;
+  /**
+   * Source text reading the coin's columns at bar i in place of the loop's own (\`close_i\`, and
+   * \`funding_i\` when the coin has funding), from where the signal holds the same numbers (a sweep's
+   * plan: one buffer for every column of a bar). Its values must be the coin's \`close[i]\` and \`funding[i]\`.
+   */
+  readonly columns?: string;
 }
 
 /** The loop over several one-coin accounts, lo..hi-1 of a run: `signal` computes their targets (see compileVariantLoop). @internal */
@@ -151,7 +157,7 @@ export function compileVariantLoop(shape: LoopShape, accounts: number, signal: V
     ${shared} ${each(prologue)} ${signal.prologue}
     for (let i = lo; i < hi; i++) {
       const j = i - outBase;
-      ${columns}
+      ${signal.columns ?? columns}
       ${signal.bar}
       ${targets}
       ${Array.from({ length: accounts }, (_, s) => renameAccount(account, s)).join("\n")}
