@@ -331,7 +331,7 @@ function loopSource(shape: LoopShape, target: string | undefined): { shared: str
     sums[6] = netExposure; sums[7] = grossExposure;`;
   const columns = one ? `const close_i = close0[i]; ${fundings ? "const funding_i = funding0[i];" : ""}` : "";
   // An idle account: flat (no units, no weight held), worth what it was at the last close (E,
-  // finite), and with a target of 0. Under every-bar fractional rebalancing at the close, with no
+  // finite: V - E === 0), and with a target of 0. Under every-bar fractional rebalancing at the close, with no
   // intrabar exits, ledger, spread or per-bar series, its bar moves nothing but the reference
   // price: no funding and no mark (no units), no ruin (its value was checked at the last close),
   // an unchanged value (the return accumulators skip: see above), a fill of E x (0 / p) = 0 units
@@ -339,7 +339,7 @@ function loopSource(shape: LoopShape, target: string | undefined): { shared: str
   // only, else undefined); compileVariantLoop runs only the price's update when it holds.
   const idle =
     one && target !== undefined && shape.byWeight && shape.everyBar && !shape.nextOpen && !shape.exits && !shape.ledger && !shape.spread && !anySeries(shape)
-      ? `${Q} === 0 && ${H} === 0 && ${target} === 0 && V === E && E < Infinity`
+      ? `${Q} === 0 && ${H} === 0 && ${target} === 0 && V - E === 0`
       : undefined;
   return { shared, prologue, columns, bar, epilogue, idle };
 }
