@@ -90,7 +90,7 @@ export function compositeTargets(c: CompositeTargets): { signal: VariantSignalSo
   // The rule's constants are in the source (sideSource, targetSource, cappedSource), so in the key.
   const key = `composite|${packed === undefined ? "" : packed.funding === undefined ? "packed" : "packed+funding"}|${scorers.map((f) => (f === null ? "s" : "v")).join("")}|${vectors.map((v) => v.order.join(",")).join(";")}|${of.join(",")}|${rule.shorts}|${rule.holdOnNeutral}|${rule.size}|${rule.maxLeverage}`;
   const params = { cols, packed, scorers, W: Float64Array.from(W), rows, thresholds: Float64Array.from(thresholds), sig: new Float64Array(2 * accounts), capped: new Float64Array(1) };
-  // Packed: the coin's close and funding at bar i from the same buffer (the loop's \`columns\`).
+  // Packed: the coin's close and funding at bar i from the same buffer (the loop's `columns`).
   const columns = packed === undefined ? undefined : `const close_i = PK[oClose + i]; ${packed.funding === undefined ? "" : "const funding_i = PK[oFunding + i];"}`;
   return { signal: { key, prologue, bar, epilogue, target: (s) => `target${s}`, ...(columns === undefined ? {} : { columns }) }, params };
 }

@@ -228,7 +228,7 @@ export function buildPlan(input: ColumnInput, options: SweepOptions, where: stri
 
   // Score once: replayComposite's column lookup and scorers (its model) on every component weighted
   // anywhere, scored by its rule (scoreColumns) straight into the plan's one shared buffer (SweepPlan's
-  // \`packed\`: the close, the funding, then the scores), which worker threads read without a copy; a
+  // `packed`: the close, the funding, then the scores), which worker threads read without a copy; a
   // column already of scores is copied in.
   const unit: Record<string, number> = {};
   for (const c of components) unit[c] = 1;

@@ -119,9 +119,9 @@ export interface VariantSignalSource {
   readonly epilogue: string;
   target(s: number): string;
   /**
-   * Source text reading the coin's columns at bar i in place of the loop's own (\`close_i\`, and
-   * \`funding_i\` when the coin has funding), from where the signal holds the same numbers (a sweep's
-   * plan: one buffer for every column of a bar). Its values must be the coin's \`close[i]\` and \`funding[i]\`.
+   * Source text reading the coin's columns at bar i in place of the loop's own (`close_i`, and
+   * `funding_i` when the coin has funding), from where the signal holds the same numbers (a sweep's
+   * plan: one buffer for every column of a bar). Its values must be the coin's `close[i]` and `funding[i]`.
    */
   readonly columns?: string;
 }
@@ -197,7 +197,7 @@ function loopSource(shape: LoopShape, target: string | undefined): { shared: str
   const L = one ? "l0" : "last[k]";
   const H = one ? "h0" : "held[k]";
   const col = (name: string): string => (one ? `${name}0` : `coin.${name}`);
-  // A coin's close and funding rate at bar i: for one coin read once per bar (\`columns\`, before
+  // A coin's close and funding rate at bar i: for one coin read once per bar (`columns`, before
   // every account's bar), for many read per coin.
   const CLOSE = one ? "close_i" : "coin.close[i]";
   const PNL = one ? "pnl0" : "tradePnl[k]";
