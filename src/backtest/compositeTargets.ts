@@ -24,6 +24,12 @@ export interface CompositeTargets {
   readonly thresholds: readonly number[];
   /** The target rule (resolveTargets) of every account: a signal, fixed sizing, no regime filter. */
   readonly rule: TargetRule;
+  /**
+   * When the columns are views of one buffer (a sweep's plan: SweepPlan.packed): that buffer and
+   * where each column starts in it, `cols[j]` at `offsets[j]`, the coin's close at `close` and its
+   * funding at `funding` (undefined: none). The loop then reads every column of a bar from it.
+   */
+  readonly packed?: { readonly values: Float64Array; readonly offsets: readonly number[]; readonly close: number; readonly funding: number | undefined };
 }
 
 /**
@@ -33,8 +39,12 @@ export interface CompositeTargets {
  * the row rule, compositeRowAt, under the policy), then for each account its label
  * (labelCode), held side (signalSide), size, leverage cap (cappedTarget, bars it bound counted)
  * and target carried over a bar without a price (carriedTarget): the target rule's own
- * functions, their expressions written in place (inlineExpression). The same numbers as the
- * replay's streamed labels through targetsInto and carryOnMissingPrice, bit for bit.
+ * functions, their expressions written in place (inlineExpression), or, for signalSide and
+ * cappedTarget, whose arguments take three values (a label, a side: -1, 0, 1) and the run's
+ * constants, evaluated at generation time for each value and written as a choice between the
+ * answers (sideSource, targetSource, cappedSource: with the default options, side = label and
+ * target = side, no branch at all). The same numbers as the replay's streamed labels through
+ * targetsInto and carryOnMissingPrice, bit for bit.
  * @internal
  */
 export function compositeTargets(c: CompositeTargets): { signal: VariantSignalSource & { key: string }; params: { readonly sig: Float64Array; readonly capped: Float64Array } } {
@@ -51,27 +61,78 @@ export function compositeTargets(c: CompositeTargets): { signal: VariantSignalSo
     return (i: number): number => compositeRowAt(m, i);
   });
   const scorers = fns.map((f) => (f === null ? null : scorerOf(f)));
+  // Column j at bar i: its own array, or its place in the packed buffer (PK, offset o<j>).
+  const packed = c.packed;
+  const colAt = (j: number): string => (packed === undefined ? `col${j}[i]` : `PK[o${j} + i]`);
   const prologue = `
-    ${range(k).map((j) => `const col${j} = P.cols[${j}]; ${scorers[j] === null ? "" : `const fn${j} = P.scorers[${j}];`}`).join(" ")}
+    ${
+      packed === undefined
+        ? range(k).map((j) => `const col${j} = P.cols[${j}];`).join(" ")
+        : `const PK = P.packed.values, oClose = P.packed.close, oFunding = P.packed.funding; ${range(k).map((j) => `const o${j} = P.packed.offsets[${j}];`).join(" ")}`
+    }
+    ${range(k).map((j) => (scorers[j] === null ? "" : `const fn${j} = P.scorers[${j}];`)).join(" ")}
     ${vectors.map((v, g) => `const row${g} = P.rows[${g}]; ${v.order.map((_, j) => `const W${g}_${j} = P.W[${(at[g] as number) + j}];`).join(" ")}`).join("\n")}
     ${range(accounts).map((s) => `const thr${s} = P.thresholds[${s}]; let side${s} = P.sig[${2 * s}], target${s} = P.sig[${2 * s + 1}];`).join("\n")}
     let cappedBars = 0;`;
   const bar = `
-    ${range(k).map((j) => (scorers[j] === null ? `const x${j} = col${j}[i];` : `const x${j} = fn${j}(col${j}[i]);`)).join(" ")}
+    ${range(k).map((j) => (scorers[j] === null ? `const x${j} = ${colAt(j)};` : `const x${j} = fn${j}(${colAt(j)});`)).join(" ")}
     ${vectors.map((v, g) => `let cmp${g} = ${weightedSumSource("0", v.order.map((j, t) => [`W${g}_${t}`, `x${j}`] as const))}; if (cmp${g} !== cmp${g}) cmp${g} = row${g}(i);`).join("\n")}
-    const price = close0[i];
+    const price = close_i;
     ${range(accounts)
       .map(
         (s) =>
-          `{ const label = ${inlineExpression(labelCode, [`cmp${of[s]}`, `thr${s}`])}; ` +
-          `side${s} = ${inlineExpression(signalSide, ["label", `side${s}`, `${rule.shorts}`, `${rule.holdOnNeutral}`])}; ` +
-          `const w = side${s} * ${rule.size}; const capped = ${inlineExpression(cappedTarget, ["w", `${rule.maxLeverage}`])}; ` +
-          `if (capped !== w && w === w) cappedBars++; ` +
-          `target${s} = ${inlineExpression(carriedTarget, ["capped", "price", "i", `target${s}`])}; }`,
+          `{ ${sideSource(inlineExpression(labelCode, [`cmp${of[s]}`, `thr${s}`]), `side${s}`, rule)} ` +
+          `${cappedSource(`side${s}`, rule)} ` +
+          `target${s} = ${inlineExpression(carriedTarget, [targetSource(`side${s}`, rule), "price", "i", `target${s}`])}; }`,
       )
       .join("\n")}`;
   const epilogue = `${range(accounts).map((s) => `P.sig[${2 * s}] = side${s}; P.sig[${2 * s + 1}] = target${s};`).join(" ")} P.capped[0] += cappedBars;`;
-  const key = `composite|${scorers.map((f) => (f === null ? "s" : "v")).join("")}|${vectors.map((v) => v.order.join(",")).join(";")}|${of.join(",")}|${rule.shorts}|${rule.holdOnNeutral}|${rule.size}|${rule.maxLeverage}`;
-  const params = { cols, scorers, W: Float64Array.from(W), rows, thresholds: Float64Array.from(thresholds), sig: new Float64Array(2 * accounts), capped: new Float64Array(1) };
-  return { signal: { key, prologue, bar, epilogue, target: (s) => `target${s}` }, params };
+  // The rule's constants are in the source (sideSource, targetSource, cappedSource), so in the key.
+  const key = `composite|${packed === undefined ? "" : packed.funding === undefined ? "packed" : "packed+funding"}|${scorers.map((f) => (f === null ? "s" : "v")).join("")}|${vectors.map((v) => v.order.join(",")).join(";")}|${of.join(",")}|${rule.shorts}|${rule.holdOnNeutral}|${rule.size}|${rule.maxLeverage}`;
+  const params = { cols, packed, scorers, W: Float64Array.from(W), rows, thresholds: Float64Array.from(thresholds), sig: new Float64Array(2 * accounts), capped: new Float64Array(1) };
+  // Packed: the coin's close and funding at bar i from the same buffer (the loop's `columns`).
+  const columns = packed === undefined ? undefined : `const close_i = PK[oClose + i]; ${packed.funding === undefined ? "" : "const funding_i = PK[oFunding + i];"}`;
+  return { signal: { key, prologue, bar, epilogue, target: (s) => `target${s}`, ...(columns === undefined ? {} : { columns }) }, params };
+}
+
+/** The side of signalSide's answer that stands for "the side held" (not a side: sides are -1, 0, 1). */
+const HELD = 2;
+
+/**
+ * The statement that sets the held side `side` after a label (source text `label`, -1, 0 or 1):
+ * the target rule's signalSide evaluated for each label at generation time (its options are
+ * constants of the run), written as a choice between those answers, or the label itself when
+ * signalSide maps every label to itself (shorts allowed, flat on neutral).
+ */
+function sideSource(label: string, side: string, rule: TargetRule): string {
+  const [up, down, zero] = [1, -1, 0].map((l) => signalSide(l, HELD, rule.shorts, rule.holdOnNeutral)).map((v) => (v === HELD ? side : `(${v})`));
+  if (up === "(1)" && down === "(-1)" && zero === "(0)") return `${side} = ${label};`;
+  return `const label = ${label}; ${side} = label > 0 ? ${up} : label < 0 ? ${down} : ${zero};`;
+}
+
+/**
+ * The target of a side (source text `side`, -1, 0 or 1) as source text: side x size capped at the
+ * leverage (cappedTarget) for each side, evaluated at generation time; the side itself when
+ * that is the identity (size 1 within the cap).
+ */
+function targetSource(side: string, rule: TargetRule): string {
+  const [up, down, zero] = [1, -1, 0].map((v) => cappedTarget(v * rule.size, rule.maxLeverage));
+  if (up === 1 && down === -1 && zero === 0) return side;
+  return `(${side} > 0 ? ${numberSource(up as number)} : ${side} < 0 ? ${numberSource(down as number)} : ${numberSource(zero as number)})`;
+}
+
+/** The count of bars where the cap bound (cappedTarget changed a target that is a number), for a side: empty when it never binds. */
+function cappedSource(side: string, rule: TargetRule): string {
+  const [up, down, zero] = [1, -1, 0].map((v) => {
+    const w = v * rule.size;
+    const capped = cappedTarget(w, rule.maxLeverage);
+    return capped !== w && w === w ? 1 : 0;
+  });
+  if (up === 0 && down === 0 && zero === 0) return "";
+  return `cappedBars += ${side} > 0 ? ${up} : ${side} < 0 ? ${down} : ${zero};`;
+}
+
+/** A number as source text that reads back as the same double (-0 included). */
+function numberSource(x: number): string {
+  return Object.is(x, -0) ? "(-0)" : `(${String(x)})`;
 }

@@ -307,8 +307,8 @@ export function carryOnMissingPrice(target: Float64Array, close: ArrayLike<numbe
 }
 
 // The three rules below are the target rule's steps, each written once: targetsInto and
-// carryOnMissingPrice call them, and so does the sweep's generated loop (kernel/variantLoop.ts),
-// where the JIT inlines them.
+// carryOnMissingPrice call them, and so does the kernel's generated loop (compositeTargets.ts),
+// written in place or evaluated there for each label and side.
 
 /**
  * The held side after a signal value `sg` (> 0 buy, < 0 sell, else neutral): buy +1; sell -1

@@ -5,7 +5,8 @@ import { periodsPerYearOf } from "../metrics/ReturnsOptions.js";
 import { validateThresholds } from "../signals/classifySignal.js";
 import { MISSING_POLICIES, type MissingPolicy } from "../signals/compositeScore.js";
 import { readColumns, toFloat64, type ColumnInput } from "../signals/readColumns.js";
-import { replayComposite } from "../signals/replayComposite.js";
+import { scoreColumns } from "../signals/fuseComposite.js";
+import { replayComposite, replayModel, type ReplayModel } from "../signals/replayComposite.js";
 import type { Scorer } from "../signals/scorers.js";
 import { validateWeights, type Weights } from "../signals/weights.js";
 import { evaluateVariants } from "./evaluateVariants.js";
@@ -147,8 +148,9 @@ function compositeParamsInto(plan: SweepPlan): (v: number, row: number, columns:
 /**
  * Validate the options, read the columns, score the components once, and lay the plan
  * out; `shared()` gives the same plan in SharedArrayBuffer for worker threads.
+ * @internal
  */
-function buildPlan(input: ColumnInput, options: SweepOptions, where: string): { plan: SweepPlan; shared: () => SweepPlan } {
+export function buildPlan(input: ColumnInput, options: SweepOptions, where: string): { plan: SweepPlan; shared: () => SweepPlan } {
   if (typeof options !== "object" || options === null) {
     throw new InvalidArgumentError("options", `${where}: options must be an object like { weights, thresholds }, got ${String(options)}`);
   }
@@ -224,7 +226,10 @@ function buildPlan(input: ColumnInput, options: SweepOptions, where: string): { 
         ? inferPeriodsPerYear(time)
         : periodsPerYearOf(undefined, where);
 
-  // Score once: replayComposite's scorers (and its column lookup) on every component weighted anywhere.
+  // Score once: replayComposite's column lookup and scorers (its model) on every component weighted
+  // anywhere, scored by its rule (scoreColumns) straight into the plan's one shared buffer (SweepPlan's
+  // `packed`: the close, the funding, then the scores), which worker threads read without a copy; a
+  // column already of scores is copied in.
   const unit: Record<string, number> = {};
   for (const c of components) unit[c] = 1;
   const replay = replayComposite(Object.fromEntries(read.columns), {
@@ -234,13 +239,32 @@ function buildPlan(input: ColumnInput, options: SweepOptions, where: string): { 
     ...(options.scorers !== undefined ? { scorers: options.scorers } : {}),
     ...(options.columns !== undefined ? { columns: options.columns } : {}),
   });
-  const scores = components.map((c) => replay.scores[c] as Float64Array);
+  const model = replayModel(replay) as ReplayModel;
+  const first = barFunding === undefined ? 1 : 2;
+  const packed = new Float64Array(new SharedArrayBuffer(8 * n * (first + k)));
+  const view = (c: number): Float64Array => packed.subarray(c * n, (c + 1) * n);
+  const packedClose = view(0);
+  packedClose.set(close);
+  const packedFunding = barFunding === undefined ? undefined : view(1);
+  if (barFunding !== undefined) (packedFunding as Float64Array).set(barFunding);
+  const scores = model.cols.map((col, j) => {
+    const out = view(first + j);
+    if (model.fns[j] === null) out.set(col);
+    return out;
+  });
+  const scored = components.flatMap((_, j) => (model.fns[j] === null ? [] : [j]));
+  scoreColumns(
+    scored.map((j) => model.cols[j] as Float64Array),
+    scored.map((j) => model.fns[j] as Scorer),
+    scored.map((j) => scores[j] as Float64Array),
+  );
 
   const plan: SweepPlan = {
     n,
     components,
-    close,
-    barFunding,
+    packed,
+    close: packedClose,
+    barFunding: packedFunding,
     time,
     scores,
     vectors: vectors.length,
@@ -254,12 +278,11 @@ function buildPlan(input: ColumnInput, options: SweepOptions, where: string): { 
     slippageBps: options.slippageBps ?? 0,
     periodsPerYear,
   };
+  // The plan for worker threads: every array in shared memory (the columns already are), but the bar
+  // times, which no variant reads.
   const shared = (): SweepPlan => ({
     ...plan,
-    close: sharedCopy(close),
-    barFunding: barFunding === undefined ? undefined : sharedCopy(barFunding),
-    time: time === undefined ? undefined : sharedCopy(time),
-    scores: scores.map((s) => sharedCopy(s)),
+    time: undefined,
     order: sharedCopy(order),
     weight: sharedCopy(weight),
     thresholds: sharedCopy(thresholds),

@@ -93,6 +93,8 @@ export function variantsPass(plan: SweepPlan, lo: number, hi: number): KernelSta
     for (let j = 0; j < k && (plan.order[wv * k + j] as number) >= 0; j++) order.push(plan.order[wv * k + j] as number);
     return order;
   });
+  // Where each column (a view of the plan's packed buffer) starts in it.
+  const packedAt = (col: Float64Array): number => (col.byteOffset - plan.packed.byteOffset) / 8;
   const { signal, params } = compositeTargets({
     cols: plan.scores,
     fns: plan.scores.map(() => null),
@@ -101,6 +103,7 @@ export function variantsPass(plan: SweepPlan, lo: number, hi: number): KernelSta
     of,
     thresholds: of.map((_, s) => plan.thresholds[(lo + s) % nt] as number),
     rule,
+    packed: { values: plan.packed, offsets: plan.scores.map(packedAt), close: packedAt(plan.close), funding: plan.barFunding === undefined ? undefined : packedAt(plan.barFunding) },
   });
   runVariants(sts, kernelCoin({ close: plan.close, funding: plan.barFunding }), signal, params, 0, n);
   return sts;

@@ -212,6 +212,29 @@ describe("sweepComposite", () => {
     expect(flat.columns["sharpeRatio"]?.[0]).toBeNaN(); // 0 / 0, as empyrical
   });
 
+  it("follows a variant through a close, flat bars (one without a price) and a re-entry, by hand, and equals its plain backtest bit for bit", async () => {
+    // Long at bar 0 (fee 10 bps on 10,000), funding 1 % a bar and the rise to 110, out at bar 1; flat over a
+    // missing price and an unchanged bar; long again at 100 (bar 4); funding and the fall to 50 at bar 5.
+    // Hand computation (/usr/bin/python3, floats in this order):
+    //   E=10000; V=E; q=E*(1/100); V-=0.001*E; V-=q*100*0.01; V+=q*(110-100); E=V; V-=0.001*E; E=V
+    //   q=E*(1/100); V-=0.001*E; V-=q*100*0.01; V+=q*(50-100); E=V  ->  E/10000-1 = -0.468011521
+    //   exposure: weights 1, 0, 0, 0, 1, q*50/E = 1.0224948875255624, mean over 6 bars = 0.5037491479209271
+    const input = { close: [100, 110, Number.NaN, 121, 100, 50], imbalance: [1, 0.5, 0.5, 0.5, 1, 0.5] };
+    const barFunding = [0, 0.01, 0.01, 0.01, 0.01, 0.01];
+    const options = { weights: [{ imbalance: 1 }], thresholds: [0.1], feeBps: 10, barFunding, periodsPerYear: 365, workers: 0 };
+    const res = await sweepComposite(input, options);
+    expect(res.columns["totalReturn"]?.[0]).toBeCloseTo(-0.468011521, 14);
+    expect(res.columns["trades"]?.[0]).toBe(2);
+    expect(res.columns["turnover"]?.[0]).toBeCloseTo(3, 14);
+    expect(res.columns["exposure"]?.[0]).toBeCloseTo(0.5037491479209271, 14);
+    // the plain backtest of the same labels (the block path, not the sweep's generated loop)
+    const labels = replayComposite(input, { weights: { imbalance: 1 }, threshold: 0.1 }).label;
+    const r = backtest({ close: input.close, signal: labels, feeBps: 10, funding: barFunding });
+    expect(res.columns["totalReturn"]?.[0]).toBe((r.equity[5] as number) / 10_000 - 1);
+    expect(Array.from(res.returnsOf(0))).toEqual(Array.from(r.returns));
+    expect(res.columns["turnover"]?.[0]).toBe(r.turnover.reduce((x, y) => x + y, 0));
+  });
+
   it("does not modify its inputs", async () => {
     const copy = Object.fromEntries(Object.entries(columns).map(([k, v]) => [k, Float64Array.from(v)]));
     const weights = simplexGrid(COMPONENT_NAMES, 0.5);

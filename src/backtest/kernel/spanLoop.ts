@@ -93,10 +93,11 @@ export interface SpanRules {
  * @internal
  */
 export function compileSpanLoop(shape: LoopShape, rules: SpanRules): SpanLoop {
-  const { shared, prologue, bar, epilogue } = loopSource(shape, undefined);
+  const { shared, prologue, columns, bar, epilogue } = loopSource(shape, undefined);
   const source = `${shared} ${prologue}
     for (let i = lo; i < hi; i++) {
       const j = i - outBase;
+      ${columns}
       ${bar}
     }
     ${epilogue}`;
@@ -106,9 +107,9 @@ export function compileSpanLoop(shape: LoopShape, rules: SpanRules): SpanLoop {
 }
 
 /**
- * How a generated loop over several one-coin accounts (variantLoop.ts) computes each account's
- * target: source text run once per bar before the accounts (`bar`, which may read `i` and the
- * coin's columns `close0`, `funding0`), and the expression of account s's target at that bar
+ * How a generated loop over several one-coin accounts (compileVariantLoop) computes each account's
+ * target: source text run once per bar before the accounts (`bar`, which may read `i`, the
+ * coin's columns `close0`, `funding0` and its close at bar i, `close_i`), and the expression of account s's target at that bar
  * (`target(s)`), with what its locals need before and after the span (`prologue`, `epilogue`).
  * @internal
  */
@@ -117,6 +118,12 @@ export interface VariantSignalSource {
   readonly bar: string;
   readonly epilogue: string;
   target(s: number): string;
+  /**
+   * Source text reading the coin's columns at bar i in place of the loop's own (`close_i`, and
+   * `funding_i` when the coin has funding), from where the signal holds the same numbers (a sweep's
+   * plan: one buffer for every column of a bar). Its values must be the coin's `close[i]` and `funding[i]`.
+   */
+  readonly columns?: string;
 }
 
 /** The loop over several one-coin accounts, lo..hi-1 of a run: `signal` computes their targets (see compileVariantLoop). @internal */
@@ -135,10 +142,12 @@ export type VariantLoop = (sts: readonly KernelState[], coins: readonly KernelCo
  * @internal
  */
 export function compileVariantLoop(shape: LoopShape, accounts: number, signal: VariantSignalSource, rules: SpanRules): VariantLoop {
-  if (!shape.one || (accounts > 1 && (shape.equity || shape.returns || shape.exposure || shape.fundingPaid || shape.units || shape.weights || shape.fees || shape.turnover))) {
+  if (!shape.one || (accounts > 1 && anySeries(shape))) {
     throw new Error("compileVariantLoop: a one-coin shape is required, without per-bar series for more than one account");
   }
-  const { shared, prologue, bar, epilogue } = loopSource(shape, "tw");
+  const { shared, prologue, columns, bar, epilogue, idle } = loopSource(shape, "tw");
+  // An idle account's bar (see loopSource) only moves its reference price to the close.
+  const account = idle === undefined ? `{ ${bar} }` : `if (${idle}) { if (close_i === close_i) l0 = close_i; } else { ${bar} }`;
   const each = (part: string): string => Array.from({ length: accounts }, (_, s) => renameAccount(part, s)).join("\n");
   const states = Array.from({ length: accounts }, (_, s) => `const st_${s} = sts[${s}];`).join(" ");
   const targets = Array.from({ length: accounts }, (_, s) => `const tw_${s} = ${signal.target(s)};`).join(" ");
@@ -148,13 +157,19 @@ export function compileVariantLoop(shape: LoopShape, accounts: number, signal: V
     ${shared} ${each(prologue)} ${signal.prologue}
     for (let i = lo; i < hi; i++) {
       const j = i - outBase;
+      ${signal.columns ?? columns}
       ${signal.bar}
       ${targets}
-      ${Array.from({ length: accounts }, (_, s) => `{ ${renameAccount(bar, s)} }`).join("\n")}
+      ${Array.from({ length: accounts }, (_, s) => renameAccount(account, s)).join("\n")}
     }
     ${each(epilogue)} ${signal.epilogue}`;
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the loop's source is generated above and by the caller's signal
   return new Function("rules", `"use strict"; return function variantLoop${accounts}(sts, coins, params, lo, hi, out) {${source}\n};`)(rules) as VariantLoop;
+}
+
+/** Whether a shape writes any per-bar series. */
+function anySeries(shape: LoopShape): boolean {
+  return shape.equity || shape.returns || shape.exposure || shape.fundingPaid || shape.units || shape.weights || shape.fees || shape.turnover;
 }
 
 /** The names of one account's locals in the loop's source (its state, book and running numbers). */
@@ -171,7 +186,7 @@ function renameAccount(part: string, s: number): string {
  * the locals saved back (`epilogue`). The target of a coin at bar i is `targets[k][i - targetBase]`,
  * or for one coin the local named `target` when it is given (variantLoop).
  */
-function loopSource(shape: LoopShape, target: string | undefined): { shared: string; prologue: string; bar: string; epilogue: string } {
+function loopSource(shape: LoopShape, target: string | undefined): { shared: string; prologue: string; columns: string; bar: string; epilogue: string; idle: string | undefined } {
   const one = shape.one;
   // A setting of the shape is written into the source as a literal, so the JIT drops the code of
   // every mode the run does not use; a series not asked for is the literal undefined.
@@ -182,6 +197,9 @@ function loopSource(shape: LoopShape, target: string | undefined): { shared: str
   const L = one ? "l0" : "last[k]";
   const H = one ? "h0" : "held[k]";
   const col = (name: string): string => (one ? `${name}0` : `coin.${name}`);
+  // A coin's close and funding rate at bar i: for one coin read once per bar (`columns`, before
+  // every account's bar), for many read per coin.
+  const CLOSE = one ? "close_i" : "coin.close[i]";
   const PNL = one ? "pnl0" : "tradePnl[k]";
   const FUNDED = one ? "funded0" : "tradeFunding[k]";
   const MAXU = one ? "maxu0" : "maxUnits[k]";
@@ -201,7 +219,7 @@ function loopSource(shape: LoopShape, target: string | undefined): { shared: str
         const traded = ${shape.byWeight ? "Math.abs(fw - heldPrev) * fE" : "Math.abs(nu - old) * fp"};
         const fee = traded === 0 ? 0 : rules.feeOf(st, coin, k, traded, fE, ${impactBar}, feesOut, turnoverOut, j);
         ${H} = fw; ${L} = fp; ${Q} = nu;
-        if ((old > 0) !== (nu > 0) || (old < 0) !== (nu < 0)) { ${shape.ledger ? `${save} rules.tradeEvent(st, k, i, fp, old, nu, heldPrev, fw, fee); ${load}` : ""} if (nu !== 0) st.trades++; }
+        if (old > 0 ? !(nu > 0) : old < 0 ? !(nu < 0) : nu > 0 || nu < 0) { ${shape.ledger ? `${save} rules.tradeEvent(st, k, i, fp, old, nu, heldPrev, fw, fee); ${load}` : ""} if (nu !== 0) st.trades++; }
         ${shape.ledger ? `else if (nu !== 0) { if (fee !== 0) rules.addFee(st, k, fee); const a = Math.abs(nu); if (a > ${MAXU}) ${MAXU} = a; }` : ""}
         V -= fee;
       }
@@ -254,42 +272,48 @@ function loopSource(shape: LoopShape, target: string | undefined): { shared: str
             fundings,
             `const f = ${col("funding")};
             if (f !== undefined && ${Q} !== 0) {
-              const r = f[i];
+              const r = ${one ? "funding_i" : "f[i]"};
               if (r === r && r !== 0) { const paid = ${Q} * ${L} * r; V -= paid; fpaid += paid; ${shape.ledger ? `${FUNDED} += paid;` : ""} }
             }`,
           )}
-          ${shape.exits ? "" : mark(`${col("close")}[i]`)}`)}
+          ${shape.exits ? "" : mark(CLOSE)}`)}
         ${when(fundings && shape.fundingPaid, "if (fpaid !== 0) fundOut[j] = fpaid;")}
         ${when(
           shape.exits,
           `value[0] = V; ${save} rules.exitsInBar(st, coins, i, false, feesOut, turnoverOut, j); ${load} V = value[0];
-          ${each(mark(`${col("close")}[i]`))}`,
+          ${each(mark(CLOSE))}`,
         )}
         if (V <= 0 && !ruined) { value[0] = V; ${save} rules.ruin(st, K, i); ${load} V = value[0]; }
         const prev = E;
         E = V;
+        // The return is 0 on an unchanged bar, which moves no accumulator: the sums gain 0 (they
+        // are never -0: no return is), the peak already covers E (E = prev <= peak), and the
+        // drawdown E / peak - 1 is the last bar's (already in the minimum) or 0 (the last bar
+        // set the peak; the minimum is <= 0). So an unchanged bar (a flat account) skips them.
         ${when(
           shape.accumulate || shape.returns,
-          `const ret = E === prev ? 0 : E / prev - 1;
-          ${when(shape.returns, "returnsOut[j] = ret;")}
-          ${when(
-            shape.accumulate,
-            `sumReturns += ret;
-            sumSquaredReturns += ret * ret;
-            if (E > peak) peak = E;
-            else { const dd = E / peak - 1; if (dd < maxDrawdown) maxDrawdown = dd; }`,
-          )}`,
+          `if (E !== prev) {
+            const ret = E / prev - 1;
+            ${when(shape.returns, "returnsOut[j] = ret;")}
+            ${when(
+              shape.accumulate,
+              `sumReturns += ret;
+              sumSquaredReturns += ret * ret;
+              if (E > peak) peak = E;
+              else { const dd = E / peak - 1; if (dd < maxDrawdown) maxDrawdown = dd; }`,
+            )}
+          } ${shape.returns ? "else returnsOut[j] = 0;" : ""}`,
         )}
       } else {
         ${when(shape.returns, "returnsOut[j] = NaN;")}
-        ${each(`const c = ${col("close")}[0]; if (c === c) ${L} = c;`)}
+        ${each(`const c = ${CLOSE}; if (c === c) ${L} = c;`)}
       }
       ${when(shape.equity, "equityOut[j] = E;")}
       const t = i - targetBase;
       ${shape.nextOpen ? "" : "const fillNow = i < n - 1 && !ruined;"}
       ${weighing ? "let net = 0, gross = 0;" : ""}
       ${each(`
-        ${shape.nextOpen ? `pending[k] = ${TARGET_AT};` : `if (fillNow) { const p = ${col("close")}[i]; if (p === p) ${FILL(`${TARGET_AT}`, "p", "E", "i")} }`}
+        ${shape.nextOpen ? `pending[k] = ${TARGET_AT};` : `if (fillNow) { const p = ${CLOSE}; if (p === p) ${FILL(`${TARGET_AT}`, "p", "E", "i")} }`}
         ${when(shape.units, `unitsOut[k][j] = ${Q};`)}
         ${when(
           weighing,
@@ -305,5 +329,17 @@ function loopSource(shape: LoopShape, target: string | undefined): { shared: str
     ${save}
     value[0] = V; sums[0] = E; sums[1] = peak; sums[2] = maxDrawdown; sums[3] = sumReturns; sums[4] = sumSquaredReturns;
     sums[6] = netExposure; sums[7] = grossExposure;`;
-  return { shared, prologue, bar, epilogue };
+  const columns = one ? `const close_i = close0[i]; ${fundings ? "const funding_i = funding0[i];" : ""}` : "";
+  // An idle account: flat (no units, no weight held), worth what it was at the last close (E,
+  // finite: V - E === 0), and with a target of 0. Under every-bar fractional rebalancing at the close, with no
+  // intrabar exits, ledger, spread or per-bar series, its bar moves nothing but the reference
+  // price: no funding and no mark (no units), no ruin (its value was checked at the last close),
+  // an unchanged value (the return accumulators skip: see above), a fill of E x (0 / p) = 0 units
+  // with no fee (|0 - 0| traded) and no trade, a weight of 0. `idle` is that condition (one coin
+  // only, else undefined); compileVariantLoop runs only the price's update when it holds.
+  const idle =
+    one && target !== undefined && shape.byWeight && shape.everyBar && !shape.nextOpen && !shape.exits && !shape.ledger && !shape.spread && !anySeries(shape)
+      ? `${Q} === 0 && ${H} === 0 && ${target} === 0 && V - E === 0`
+      : undefined;
+  return { shared, prologue, columns, bar, epilogue, idle };
 }
