@@ -1,4 +1,4 @@
-import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, unlinkSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import type { History } from "../api/createClient.js";
 import { alignAsOf } from "../data/alignAsOf.js";
@@ -14,6 +14,7 @@ import type { RecordedResponse } from "../load/recordingLine.js";
 import { addCoverage, coveringInterval, type Coverage } from "./coverage.js";
 import { loadCodecs, type Codecs } from "./codecs.js";
 import { createPanelBuilder } from "./createPanelBuilder.js";
+import { readFileBytes, type ReadScratch } from "./readFileBytes.js";
 import { parquetToPanel, storeFilePlan } from "./readParquet.js";
 import { readRecordFile } from "./recordFile.js";
 import { coinDir, seriesKey, type SeriesKey } from "./seriesKey.js";
@@ -63,20 +64,12 @@ function dayParts(dir: string, startDay: string, endDay: string): string[] {
  * of file bytes behind (a coin-year is 77 MB of them).
  */
 async function readEach<T>(paths: readonly string[], decode: (bytes: Uint8Array, path: string) => T, each: (value: T) => void): Promise<void> {
-  let scratch = Buffer.alloc(0);
+  const scratch: ReadScratch = { buffer: Buffer.alloc(0) };
   for (const path of paths) {
-    const fd = openSync(path, "r");
-    let size = 0;
-    try {
-      const want = fstatSync(fd).size;
-      if (scratch.length < want) scratch = Buffer.allocUnsafe(Math.max(want, 2 * scratch.length));
-      for (let n = -1; size < want && n !== 0; size += n) n = readSync(fd, scratch, size, want - size, size);
-    } finally {
-      closeSync(fd);
-    }
+    const bytes = readFileBytes(path, scratch);
     let value: T;
     try {
-      value = decode(scratch.subarray(0, size), path);
+      value = decode(bytes, path);
     } catch (err) {
       if (err instanceof InvalidArgumentError) throw err;
       throw new InvalidArgumentError("store", `store: ${JSON.stringify(path)} is not a readable Parquet file (${err instanceof Error ? err.message : String(err)}); delete or replace it`);

@@ -1,4 +1,3 @@
-import { readFile } from "node:fs/promises";
 import { lowerBound } from "../data/lowerBound.js";
 import type { Data, DataType, Schema } from "apache-arrow";
 import type { Panel } from "../data/Panel.js";
@@ -6,6 +5,7 @@ import { sortDedupe } from "../data/sortDedupe.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { isNumericArrowType, isTimeArrowType, readArrowColumn } from "./arrowColumn.js";
 import { loadCodecs, type Codecs } from "./codecs.js";
+import { readFileBytes } from "./readFileBytes.js";
 import { verifyChecksums } from "./columnChecksum.js";
 import type { PanelBuilder } from "./createPanelBuilder.js";
 import { timeBound, type TimeInput } from "./timeBound.js";
@@ -205,7 +205,7 @@ export async function readParquet(path: string, options: ReadParquetOptions = {}
   if (typeof path !== "string" || path.trim() === "") throw new InvalidArgumentError("path", `readParquet: path must be a non-empty file path, got ${JSON.stringify(path)}`);
   let bytes: Uint8Array;
   try {
-    bytes = await readFile(path);
+    bytes = readFileBytes(path);
   } catch (err) {
     throw new InvalidArgumentError("path", `readParquet: cannot read ${JSON.stringify(path)} (${(err as NodeJS.ErrnoException).code ?? String(err)}); check the path`);
   }
