@@ -38,8 +38,8 @@ const METRICS = [
 const START = Date.UTC(2026, 0, 1);
 const DAY_MS = 86_400_000;
 const ROWS = DAYS * 1440;
-const dir = join(tmpdir(), `milab-bench-store-v3-${DAYS}d`);
-const single = join(tmpdir(), `milab-bench-year-v3-${DAYS}d.parquet`);
+const dir = join(tmpdir(), `milab-bench-store-v4-${DAYS}d`);
+const single = join(tmpdir(), `milab-bench-year-v4-${DAYS}d.parquet`);
 
 const fmt = (x: number, d = 2): string => x.toFixed(d);
 const mb = (b: number): string => `${fmt(b / 2 ** 20, 1)} MB`;
@@ -103,7 +103,7 @@ if (!existsSync(single)) {
 const rawBytes = COINS.length * ROWS * (METRICS.length + 1) * 8;
 const storeBytes = du(join(dir, "endpoint=history"));
 console.log(`store: ${COINS.length} coins x ${METRICS.length} metrics x ${DAYS} days of one-minute rows = ${(COINS.length * METRICS.length * ROWS / 1e6).toFixed(1)} M values`);
-console.log(`  size on disk ${mb(storeBytes)} (snappy) vs ${mb(rawBytes)} as float64 (time included): ${fmt(storeBytes / rawBytes, 2)}x`);
+console.log(`  size on disk ${mb(storeBytes)} (LZ4_RAW) vs ${mb(rawBytes)} as float64 (time included): ${fmt(storeBytes / rawBytes, 2)}x`);
 
 // ---- a year of one coin's 21 metrics into a Panel
 const store = openStore(dir);
