@@ -1,5 +1,5 @@
 import { crc32 } from "node:zlib";
-import type { Data, DataType } from "apache-arrow";
+import type { ArrowChunk, ArrowType } from "./arrowCData.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 
 /**
@@ -23,7 +23,7 @@ const NULL_LO = 0;
 const NULL_HI = 0x7ff80000;
 
 /** A type as a stable tag (Arrow format type id, unit, precision, bit width, time zone, scale): a file whose footer now says another type no longer matches. */
-function typeTag(type: DataType): string {
+function typeTag(type: ArrowType): string {
   const t = type as unknown as { typeId: number; unit?: number; precision?: number; bitWidth?: number; timezone?: string | null; scale?: number };
   return [t.typeId, t.unit ?? "", t.precision ?? "", t.bitWidth ?? "", t.timezone ?? "", t.scale ?? ""].join(":");
 }
@@ -34,12 +34,12 @@ function wordsOf(values: Float64Array | BigInt64Array): Uint32Array {
 }
 
 /** The validity bitmap of an Arrow chunk when some value is missing, else undefined. */
-function validityOf(d: Data): Uint8Array | undefined {
+function validityOf(d: ArrowChunk): Uint8Array | undefined {
   return d.nullCount > 0 && d.nullBitmap !== undefined && d.nullBitmap.length > 0 ? d.nullBitmap : undefined;
 }
 
 /** The 64-bit column chunks of a decoded column (views of WebAssembly memory are fine: nothing is kept); undefined when the column is not of 64-bit values. */
-function slotChunks(chunks: readonly Data[]): { words: Uint32Array; at: number; count: number; validity: Uint8Array | undefined }[] | undefined {
+function slotChunks(chunks: readonly ArrowChunk[]): { words: Uint32Array; at: number; count: number; validity: Uint8Array | undefined }[] | undefined {
   const out = [];
   for (const d of chunks) {
     const values = d.values as unknown;
@@ -56,6 +56,8 @@ function slotChunks(chunks: readonly Data[]): { words: Uint32Array; at: number; 
  * whatever its bytes (the decoder leaves zeros there, the writer's array NaN).
  */
 function crcSlots(crc: number, words: Uint32Array, at: number, count: number, validity: Uint8Array | undefined): number {
+  // Nothing to add (zlib.crc32 of a view of an empty ArrayBuffer returns 0 whatever the running value, in Node 20.20).
+  if (count === 0) return crc;
   if (validity === undefined) return crc32(new Uint8Array(words.buffer, words.byteOffset + at * 8, count * 8), crc);
   const copy = words.slice(2 * at, 2 * (at + count));
   for (let k = 0; k < count; k++) {
@@ -82,12 +84,12 @@ const hex8 = (crc: number): string => (crc >>> 0).toString(16).padStart(8, "0");
  * damaged file.
  * @internal
  */
-export function checksum64(type: DataType, values: Float64Array | BigInt64Array, validity: Uint8Array | undefined): string {
+export function checksum64(type: ArrowType, values: Float64Array | BigInt64Array, validity: Uint8Array | undefined): string {
   return hex8(crcSlots(crc32(`${typeTag(type)}/${values.length}`), wordsOf(values), 0, values.length, validity));
 }
 
 /** {@link checksum64} of a decoded column's chunks, in order; undefined when the column is not of 64-bit values. */
-function crcOfChunks(type: DataType, chunks: readonly Data[]): string | undefined {
+function crcOfChunks(type: ArrowType, chunks: readonly ArrowChunk[]): string | undefined {
   const parts = slotChunks(chunks);
   if (parts === undefined) return undefined;
   let crc = crc32(`${typeTag(type)}/${parts.reduce((s, p) => s + p.count, 0)}`);
@@ -101,7 +103,7 @@ function crcOfChunks(type: DataType, chunks: readonly Data[]): string | undefine
  * of the running `a`s), started from the type tag's characters and the
  * length, a missing value counted as NaN; 16 hex digits (`a`, then `b`).
  */
-function fletcherOfChunks(type: DataType, chunks: readonly Data[]): string | undefined {
+function fletcherOfChunks(type: ArrowType, chunks: readonly ArrowChunk[]): string | undefined {
   const parts = slotChunks(chunks);
   if (parts === undefined) return undefined;
   const length = parts.reduce((s, p) => s + p.count, 0);
@@ -140,7 +142,7 @@ function fletcherOfChunks(type: DataType, chunks: readonly Data[]): string | und
  * @throws InvalidArgumentError naming the file (`where`) and the column
  * @internal
  */
-export function verifyChecksums(table: { schema: { metadata: Map<string, string> }; getChild(name: string): { data: readonly Data[]; type: DataType } | null }, names: readonly string[], where: string): void {
+export function verifyChecksums(table: { schema: { metadata: Map<string, string> }; getChild(name: string): { data: readonly ArrowChunk[]; type: ArrowType } | null }, names: readonly string[], where: string): void {
   const meta = table.schema.metadata;
   const current = meta.get(CHECKSUM_KEY);
   const text = current ?? meta.get(LEGACY_CHECKSUM_KEY);

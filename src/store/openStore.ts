@@ -12,7 +12,7 @@ import { createRecording } from "../load/createRecording.js";
 import { loadRecording } from "../load/loadRecording.js";
 import type { RecordedResponse } from "../load/recordingLine.js";
 import { addCoverage, coveringInterval, type Coverage } from "./coverage.js";
-import { loadCodecs, type Codecs } from "./codecs.js";
+import { loadCodecs, loadReadCodecs, type ReadCodecs } from "./codecs.js";
 import { createPanelBuilder } from "./createPanelBuilder.js";
 import { readFileBytes, type ReadScratch } from "./readFileBytes.js";
 import { parquetToPanel, storeFilePlan } from "./readParquet.js";
@@ -169,7 +169,7 @@ export function openStore(dir: string, options: OpenStoreOptions = {}): Store {
   };
 
   /** The rows of a coin's day files meeting [start, end), with the named metric columns (NaN where a metric has no point). */
-  const readCoin = async (pq: Codecs, coin: string, metrics: readonly string[], start: number, end: number): Promise<Panel> => {
+  const readCoin = async (pq: ReadCodecs, coin: string, metrics: readonly string[], start: number, end: number): Promise<Panel> => {
     const [startDay, endDay] = dayRange(start, end);
     const plan = { time: "time", values: metrics };
     const paths = dayParts(coinDir(dir, coin), startDay, endDay);
@@ -180,7 +180,7 @@ export function openStore(dir: string, options: OpenStoreOptions = {}): Store {
   };
 
   /** One series: the rows where its metric has a point. */
-  const readSeries = async (pq: Codecs, key: SeriesKey, start: number, end: number): Promise<Panel> => {
+  const readSeries = async (pq: ReadCodecs, key: SeriesKey, start: number, end: number): Promise<Panel> => {
     const p = dropEmptyRows(await readCoin(pq, key.coin, [key.metric], start, end));
     return { time: p.time, columns: { value: p.columns[key.metric] as Float64Array } };
   };
@@ -255,7 +255,7 @@ export function openStore(dir: string, options: OpenStoreOptions = {}): Store {
       const end = timeBound(params.end, "end", "store.readHistory", Infinity);
       const coins = params.coin === undefined ? [undefined] : typeof params.coin === "string" ? [params.coin] : [...params.coin];
       const keys = coins.flatMap((c) => (metricIds as readonly string[]).map((id) => seriesKey(id, c)));
-      const pq = await loadCodecs();
+      const pq = await loadReadCodecs();
       // One pass over each coin's day files for all of its metrics.
       const byCoin = new Map<string, SeriesKey[]>();
       for (const k of keys) byCoin.set(k.coin, [...(byCoin.get(k.coin) ?? []), k]);
@@ -298,7 +298,7 @@ export function openStore(dir: string, options: OpenStoreOptions = {}): Store {
             });
           }
           // The service's window: points after now - hours, up to now.
-          const window = await readSeries(await loadCodecs(), key, from + 1, now + 1);
+          const window = await readSeries(await loadReadCodecs(), key, from + 1, now + 1);
           return {
             time: window.time,
             value: window.columns["value"] as Float64Array,
@@ -322,7 +322,7 @@ export function openStore(dir: string, options: OpenStoreOptions = {}): Store {
       const end = timeBound(opts.end, "end", "store.loadRecording", Infinity);
       const only = opts.endpoints === undefined ? undefined : new Set(opts.endpoints);
       const [startDay, endDay] = [Number.isFinite(start) ? utcDay(start) : "", Number.isFinite(end) ? utcDay(end) : "9999"];
-      const pq = await loadCodecs();
+      const pq = await loadReadCodecs();
       const records: RecordedResponse[] = [];
       let files = 0;
       for (const name of existsSync(dir) ? readdirSync(dir).sort() : []) {
