@@ -51,7 +51,7 @@ export interface ArrowField {
 
 /** A decoded table: its columns' fields, the schema's key/value metadata and each column's chunks (one per record batch). */
 export interface ArrowTable {
-  readonly schema: { readonly fields: readonly ArrowField[]; readonly metadata: Map<string, string> };
+  readonly schema: { readonly fields: readonly ArrowField[]; readonly metadata: ReadonlyMap<string, string> };
   readonly numRows: number;
   getChild(name: string): { readonly type: ArrowType; readonly data: readonly ArrowChunk[] } | null;
 }
@@ -60,15 +60,17 @@ const utf8 = new TextDecoder("utf-8");
 
 function cString(view: DataView, ptr: number): string {
   if (ptr === 0) return "";
-  const bytes = new Uint8Array(view.buffer, ptr);
-  const end = bytes.indexOf(0);
-  return utf8.decode(bytes.subarray(0, end < 0 ? bytes.length : end));
+  let end = ptr;
+  while (end < view.byteLength && view.getUint8(end) !== 0) end++;
+  return utf8.decode(new Uint8Array(view.buffer, ptr, end - ptr));
 }
 
 /** The C interface's metadata encoding: int32 count, then (int32 length, bytes) for each key and value. */
-function metadataAt(view: DataView, ptr: number): Map<string, string> {
+const NO_METADATA: ReadonlyMap<string, string> = new Map();
+
+function metadataAt(view: DataView, ptr: number): ReadonlyMap<string, string> {
+  if (ptr === 0) return NO_METADATA;
   const out = new Map<string, string>();
-  if (ptr === 0) return out;
   const n = view.getInt32(ptr, true);
   let at = ptr + 4;
   const text = (): string => {
@@ -103,8 +105,18 @@ const SIMPLE: Record<string, ArrowType> = {
   tdm: type(TYPE.Date, "Date64<MILLISECOND>", { unit: 1 }),
 };
 
+/** Types of formats without children, made once each (a store load reads the same few types from every file). */
+const LEAF_TYPES = new Map<string, ArrowType>();
+
 /** The type a format string names (children's types for nested ones); an unknown format is a type of no id that no reader accepts. */
 function typeOf(format: string, children: readonly ArrowField[]): ArrowType {
+  if (children.length > 0) return typeOfFormat(format, children);
+  let t = LEAF_TYPES.get(format);
+  if (t === undefined) LEAF_TYPES.set(format, (t = typeOfFormat(format, children)));
+  return t;
+}
+
+function typeOfFormat(format: string, children: readonly ArrowField[]): ArrowType {
   const simple = SIMPLE[format];
   if (simple !== undefined) return simple;
   const int = INTS[format];
@@ -137,7 +149,7 @@ function typeOf(format: string, children: readonly ArrowField[]): ArrowType {
 }
 
 /** The field an ArrowSchema struct at `ptr` describes (a dictionary-encoded field's type is a Dictionary, which no reader reads as numbers). */
-function fieldAt(view: DataView, ptr: number): ArrowField & { readonly children: readonly ArrowField[]; readonly metadata: Map<string, string> } {
+function fieldAt(view: DataView, ptr: number): ArrowField & { readonly children: readonly ArrowField[]; readonly metadata: ReadonlyMap<string, string> } {
   const format = cString(view, view.getUint32(ptr, true));
   const name = cString(view, view.getUint32(ptr + 4, true));
   const metadata = metadataAt(view, view.getUint32(ptr + 8, true));
@@ -164,12 +176,11 @@ function chunkAt(view: DataView, ptr: number, t: ArrowType): ArrowChunk {
   const offset = Number(view.getBigInt64(ptr + 16, true));
   const nBuffers = Number(view.getBigInt64(ptr + 24, true));
   const bufferPtrs = view.getUint32(ptr + 40, true);
-  const buffer = (i: number): number => (i < nBuffers ? view.getUint32(bufferPtrs + 4 * i, true) : 0);
   const memory = view.buffer as ArrayBuffer;
   const rows = offset + length;
-  const validity = buffer(0);
+  const validity = nBuffers > 0 ? view.getUint32(bufferPtrs, true) : 0;
   const nullBitmap = validity !== 0 && nullCount !== 0 ? new Uint8Array(memory, validity, (rows + 7) >> 3) : undefined;
-  const data = buffer(1);
+  const data = nBuffers > 1 ? view.getUint32(bufferPtrs + 4, true) : 0;
   let values: ArrowChunk["values"];
   let valueOffsets: Int32Array | undefined;
   let bytes: Uint8Array | undefined;
@@ -199,7 +210,7 @@ function chunkAt(view: DataView, ptr: number, t: ArrowType): ArrowChunk {
       case TYPE.Utf8: {
         valueOffsets = new Int32Array(memory, data, rows + 1);
         const end = rows === 0 ? 0 : (valueOffsets[rows] as number);
-        bytes = new Uint8Array(memory, buffer(2), end);
+        bytes = new Uint8Array(memory, nBuffers > 2 ? view.getUint32(bufferPtrs + 8, true) : 0, end);
         break;
       }
       default:
@@ -216,14 +227,18 @@ function chunkAt(view: DataView, ptr: number, t: ArrowType): ArrowChunk {
 export function readArrowTable(memory: ArrayBuffer, arrayPtrs: ArrayLike<number>, schemaPtr: number): ArrowTable {
   const view = new DataView(memory);
   const schema = readArrowSchema(memory, schemaPtr);
-  const columns = new Map(schema.fields.map((f) => [f.name, { type: f.type, data: [] as ArrowChunk[] }]));
+  const columns = new Map<string, { type: ArrowType; data: ArrowChunk[] }>();
+  for (const f of schema.fields) columns.set(f.name, { type: f.type, data: [] });
   const byIndex = [...columns.values()];
   let numRows = 0;
   for (let b = 0; b < arrayPtrs.length; b++) {
     const ptr = arrayPtrs[b] as number;
     numRows += Number(view.getBigInt64(ptr, true));
     const childPtrs = view.getUint32(ptr + 44, true);
-    byIndex.forEach((c, i) => c.data.push(chunkAt(view, view.getUint32(childPtrs + 4 * i, true), c.type)));
+    for (let i = 0; i < byIndex.length; i++) {
+      const c = byIndex[i] as { type: ArrowType; data: ArrowChunk[] };
+      c.data.push(chunkAt(view, view.getUint32(childPtrs + 4 * i, true), c.type));
+    }
   }
   return { schema, numRows, getChild: (name) => columns.get(name) ?? null };
 }

@@ -72,10 +72,10 @@ function decimalAt(words: Uint32Array, at: number, stride: number, scale: number
  * the 2^53 limit), decimals as the nearest float64, booleans as 0/1. The
  * chunks may be views of WebAssembly memory: everything is copied out, into a
  * new array or `out` from `offset`.
- * @throws InvalidArgumentError (prefixed by `where`, naming `label`) for a 64-bit integer beyond ±2^53, which has no exact float64
+ * @throws InvalidArgumentError (prefixed by `where`, naming the column `name`) for a 64-bit integer beyond ±2^53, which has no exact float64
  * @internal
  */
-export function readArrowColumn(chunks: readonly ArrowChunk[], type: ArrowType, lo: number, hi: number, out = new Float64Array(Math.max(0, hi - lo)), offset = 0, where = "readParquet", label = "column"): Float64Array {
+export function readArrowColumn(chunks: readonly ArrowChunk[], type: ArrowType, lo: number, hi: number, out = new Float64Array(Math.max(0, hi - lo)), offset = 0, where = "readParquet", name?: string): Float64Array {
   const [mul, div] = scaleOf(type);
   const scale = mul !== 1 || div !== 1;
   const nanos = type.typeId === Type.Timestamp && (type as unknown as { unit: number }).unit === 3;
@@ -112,7 +112,7 @@ export function readArrowColumn(chunks: readonly ArrowChunk[], type: ArrowType, 
           for (let k = 0; k < count; k++) {
             const hiWord = signed ? (words[2 * k + 1] as number) | 0 : (words[2 * k + 1] as number);
             if (hiWord > TWO_21 || hiWord < -TWO_21 || (hiWord === TWO_21 && words[2 * k] !== 0)) {
-              throw new InvalidArgumentError("file", `${where}: ${label} holds ${String(values[off + k])} at row ${from + k}, beyond ±2^53: it has no exact float64 value; cast it to DOUBLE or DECIMAL where the file is written`);
+              throw new InvalidArgumentError("file", `${where}: ${name === undefined ? "column" : `column ${JSON.stringify(name)}`} holds ${String(values[off + k])} at row ${from + k}, beyond ±2^53: it has no exact float64 value; cast it to DOUBLE or DECIMAL where the file is written`);
             }
             const v = hiWord * TWO_32 + (words[2 * k] as number);
             out[at + k] = scale ? (v * mul) / div : v;
@@ -120,7 +120,7 @@ export function readArrowColumn(chunks: readonly ArrowChunk[], type: ArrowType, 
         }
       } else {
         const arr = values as Float64Array | Float32Array | Int32Array;
-        if (!scale && arr instanceof Float64Array) out.set(arr.subarray(off, off + count), at);
+        if (!scale && arr instanceof Float64Array) out.set(off === 0 && count === arr.length ? arr : arr.subarray(off, off + count), at);
         else for (let k = 0; k < count; k++) out[at + k] = ((arr[off + k] as number) * mul) / div;
       }
       const validity = d.nullCount > 0 ? d.nullBitmap : undefined;

@@ -22,10 +22,13 @@ export const LEGACY_CHECKSUM_KEY = "market-intel-lab.checksums";
 const NULL_LO = 0;
 const NULL_HI = 0x7ff80000;
 
+const tags = new WeakMap<ArrowType, string>();
+
 /** A type as a stable tag (Arrow format type id, unit, precision, bit width, time zone, scale): a file whose footer now says another type no longer matches. */
-function typeTag(type: ArrowType): string {
-  const t = type as unknown as { typeId: number; unit?: number; precision?: number; bitWidth?: number; timezone?: string | null; scale?: number };
-  return [t.typeId, t.unit ?? "", t.precision ?? "", t.bitWidth ?? "", t.timezone ?? "", t.scale ?? ""].join(":");
+function typeTag(t: ArrowType): string {
+  let tag = tags.get(t);
+  if (tag === undefined) tags.set(t, (tag = [t.typeId, t.unit ?? "", t.precision ?? "", t.bitWidth ?? "", t.timezone ?? "", t.scale ?? ""].join(":")));
+  return tag;
 }
 
 /** The 64-bit values of a column chunk as 32-bit words (two a slot, little-endian), from the start of its buffer. */
@@ -90,10 +93,13 @@ export function checksum64(type: ArrowType, values: Float64Array | BigInt64Array
 
 /** {@link checksum64} of a decoded column's chunks, in order; undefined when the column is not of 64-bit values. */
 function crcOfChunks(type: ArrowType, chunks: readonly ArrowChunk[]): string | undefined {
-  const parts = slotChunks(chunks);
-  if (parts === undefined) return undefined;
-  let crc = crc32(`${typeTag(type)}/${parts.reduce((s, p) => s + p.count, 0)}`);
-  for (const p of parts) crc = crcSlots(crc, p.words, p.at, p.count, p.validity);
+  let length = 0;
+  for (const d of chunks) {
+    if (!(d.values instanceof Float64Array || d.values instanceof BigInt64Array)) return undefined;
+    length += d.length;
+  }
+  let crc = crc32(`${typeTag(type)}/${length}`);
+  for (const d of chunks) crc = crcSlots(crc, wordsOf(d.values as Float64Array | BigInt64Array), d.offset, d.length, validityOf(d));
   return hex8(crc);
 }
 
@@ -142,7 +148,7 @@ function fletcherOfChunks(type: ArrowType, chunks: readonly ArrowChunk[]): strin
  * @throws InvalidArgumentError naming the file (`where`) and the column
  * @internal
  */
-export function verifyChecksums(table: { schema: { metadata: Map<string, string> }; getChild(name: string): { data: readonly ArrowChunk[]; type: ArrowType } | null }, names: readonly string[], where: string): void {
+export function verifyChecksums(table: { schema: { metadata: ReadonlyMap<string, string> }; getChild(name: string): { data: readonly ArrowChunk[]; type: ArrowType } | null }, names: readonly string[], where: string): void {
   const meta = table.schema.metadata;
   const current = meta.get(CHECKSUM_KEY);
   const text = current ?? meta.get(LEGACY_CHECKSUM_KEY);

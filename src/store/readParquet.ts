@@ -127,17 +127,18 @@ export function parquetToPanel(
   try {
     // Views of WebAssembly memory: valid until ffi.free() and while nothing grows that memory.
     const table = readArrowTable(pq.wasmMemory().buffer, ffi.arrayAddrs(), ffi.schemaAddr());
-    const types = new Map(table.schema.fields.map((f) => [f.name, f.type]));
-    const chunks = (name: string): readonly ArrowChunk[] => table.getChild(name)?.data ?? [];
+    const typeOf = (name: string): ArrowType | undefined => table.getChild(name)?.type;
     const n = table.numRows;
     verifyChecksums(table, [timeName, ...values], where);
     // Every column read is checked, even when the plan came from the caller: a column of another type is never read as its bytes.
     for (const name of [timeName, ...values]) {
-      const type = types.get(name);
+      const type = typeOf(name);
       if (type !== undefined) refuseNonNumeric(name, type, where);
     }
-    const read = (name: string, lo: number, hi: number, out?: Float64Array, at = 0): Float64Array =>
-      readArrowColumn(chunks(name), types.get(name) as ArrowType, lo, hi, out, at, where, `column ${JSON.stringify(name)}`);
+    const read = (name: string, lo: number, hi: number, out?: Float64Array, at = 0): Float64Array => {
+      const col = table.getChild(name) as { type: ArrowType; data: readonly ArrowChunk[] };
+      return readArrowColumn(col.data, col.type, lo, hi, out, at, where, name);
+    };
     let time = read(timeName, 0, n);
     for (let i = 0; i < n; i++) {
       if (!Number.isFinite(time[i])) throw new InvalidArgumentError("file", `${where}: time column ${JSON.stringify(timeName)} has a missing or non-finite time at row ${i}`);
@@ -147,7 +148,7 @@ export function parquetToPanel(
         throw new InvalidArgumentError("file", `${where}: times in ${JSON.stringify(timeName)} are not strictly ascending; pass { sort: true } to sort them and keep the last row of a repeated time`);
       }
       const cols: Record<string, Float64Array> = {};
-      for (const v of values) cols[v] = types.has(v) ? read(v, 0, n) : new Float64Array(n).fill(Number.NaN);
+      for (const v of values) cols[v] = table.getChild(v) !== null ? read(v, 0, n) : new Float64Array(n).fill(Number.NaN);
       const sorted = sortDedupe(time, cols).panel;
       const lo = lowerBound(sorted.time, start);
       const hi = lowerBound(sorted.time, end);
@@ -162,7 +163,7 @@ export function parquetToPanel(
     const hi = Math.max(lo, lowerBound(time, end));
     if (lo > 0 || hi < n) time = time.slice(lo, hi);
     const write = (v: string, dst: Float64Array, at: number): void => {
-      const type = types.get(v);
+      const type = typeOf(v);
       // Only a store file can lack a column here (planColumns checked the user's): that metric has no point in it.
       if (type === undefined) dst.fill(Number.NaN, at, at + hi - lo);
       else read(v, lo, hi, dst, at);
