@@ -34,6 +34,7 @@ export interface ArrowType {
 export interface ArrowChunk {
   readonly length: number;
   readonly offset: number;
+  /** Missing values (the readers only ask whether there are any; `length` when the producer did not count them). */
   readonly nullCount: number;
   /** Validity bits (set = present) when a value may be missing, else undefined. */
   readonly nullBitmap: Uint8Array | undefined;
@@ -172,6 +173,7 @@ export function readArrowSchema(memory: ArrayBuffer, ptr: number): ArrowTable["s
 /** The chunk an ArrowArray struct at `ptr` holds, its buffers viewed as `t`'s values. */
 function chunkAt(view: DataView, ptr: number, t: ArrowType): ArrowChunk {
   const length = Number(view.getBigInt64(ptr, true));
+  // -1 is "not computed" in the C interface: a bitmap, if any, is then read as if some value may be missing.
   const nullCount = Number(view.getBigInt64(ptr + 8, true));
   const offset = Number(view.getBigInt64(ptr + 16, true));
   const nBuffers = Number(view.getBigInt64(ptr + 24, true));
@@ -217,7 +219,7 @@ function chunkAt(view: DataView, ptr: number, t: ArrowType): ArrowChunk {
         values = undefined;
     }
   }
-  return { length, offset, nullCount, nullBitmap, values, ...(valueOffsets === undefined || bytes === undefined ? {} : { valueOffsets, bytes }) };
+  return { length, offset, nullCount: nullCount < 0 ? (nullBitmap === undefined ? 0 : length) : nullCount, nullBitmap, values, ...(valueOffsets === undefined || bytes === undefined ? {} : { valueOffsets, bytes }) };
 }
 
 /**
