@@ -1,6 +1,6 @@
-import { mkdir, writeFile } from "node:fs/promises";
-import { dirname, resolve } from "node:path";
+import { resolve } from "node:path";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { writeFileAtomic } from "../store/writeFileAtomic.js";
 import { cumReturns } from "../metrics/cumReturns.js";
 import { performanceSummary } from "../metrics/performanceSummary.js";
 import { backtestSection, type BacktestLike } from "./backtestSection.js";
@@ -55,6 +55,7 @@ function equityOf(returns: ArrayLike<number>): Float64Array {
  * tearsheet(bt))` draws it in a frame; with `file` it is also written as one
  * self-contained HTML file (what `writeReport` writes).
  * @throws InvalidArgumentError when a bare return series comes without `time`, or a benchmark or close is not one per bar
+ * @throws FileWriteError when `file` cannot be written (a folder at the path, disk full, read-only, permissions); the file is written aside and renamed into place, never half-written
  * @example
  * const sheet = await tearsheet(bt, { title: "BTC composite", close, file: "out/btc.html" });
  * await tearsheet(returns, { time, benchmark: btcReturns, benchmarkName: "BTC" });
@@ -102,8 +103,7 @@ export async function tearsheet(input: BacktestLike | ArrayLike<number>, options
   let file: string | undefined;
   if (options.file !== undefined) {
     file = resolve(options.file);
-    await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, html, "utf8");
+    writeFileAtomic(file, Buffer.from(html, "utf8"), "tearsheet");
   }
   const sheet = { title, html, file };
   return withDisplay(sheet, () => ({

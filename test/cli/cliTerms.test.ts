@@ -4,7 +4,7 @@
  * options of each command, and CSV exports with one time format and
  * true/false. Unit checks of the rule, then the built `milab` as a child.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Option } from "commander";
@@ -94,6 +94,14 @@ describe.concurrent("milab in CLI terms", () => {
     const exp = (await runMilab(["export", "--help"])).stdout;
     for (const gone of ["--no-real-data", "--no-variants"]) expect(exp).not.toContain(gone);
     expect(exp).toContain("--coins");
+  });
+  it("a report that cannot be written (its path is a folder) is one line saying what to do, exit 1, not an unexpected error", async () => {
+    const out = join(dir, "report-folder.html");
+    mkdirSync(out, { recursive: true });
+    const r = await runMilab(["report", "--out", out, "--coins", "btc", "--hours", "24", "-q"]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`could not write ${out} (EISDIR): it is a folder: give a file path`);
+    expect(r.stderr).not.toContain("unexpected error");
   });
   it("CSV exports write every time as ISO 8601 UTC and flags as true/false; the bar table carries close and the composite", async () => {
     const out = join(dir, "csv");

@@ -4,12 +4,12 @@
  * opened in headless Chromium: no console or page error, no request leaves the
  * file, every SVG has a size, the key sections exist.
  */
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Trade } from "../../src/backtest/Trade.js";
-import { InvalidArgumentError } from "../../src/errors/index.js";
+import { FileWriteError, InvalidArgumentError } from "../../src/errors/index.js";
 import { renderTearsheet, writeReport, type TearsheetInput } from "../../src/report/index.js";
 import { tradeColumns } from "../../src/report/renderTearsheet.js";
 import { openInBrowser } from "./helpers/openInBrowser.js";
@@ -114,6 +114,24 @@ describe("renderTearsheet", () => {
   });
   it("passes chart argument errors through as typed errors", async () => {
     await expect(renderTearsheet({ title: "x", sections: [{ title: "s", equity: { time: [1, 2], series: { a: [1] } } }] })).rejects.toThrow(InvalidArgumentError);
+  });
+});
+
+describe("writeReport: a file that cannot be written", () => {
+  it("is a FileWriteError naming the path and what to do, and the old report is kept whole", async () => {
+    const folder = join(dir, "unwritable", "report.html");
+    mkdirSync(folder, { recursive: true });
+    const err = await writeReport(folder, input).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(FileWriteError);
+    expect((err as FileWriteError).errno).toBe("EISDIR");
+    expect((err as Error).message).toBe(`writeReport: could not write ${folder} (EISDIR): it is a folder: give a file path`);
+    expect(readdirSync(join(dir, "unwritable"))).toEqual(["report.html"]);
+    // an existing report is replaced whole (written aside, then renamed): never left half-written
+    const old = join(dir, "old.html");
+    writeFileSync(old, "previous");
+    await writeReport(old, input);
+    expect(readFileSync(old, "utf8")).toContain("<h1>");
+    expect(readdirSync(dir).filter((f) => f.startsWith(".tmp-"))).toEqual([]);
   });
 });
 
