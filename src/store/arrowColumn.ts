@@ -1,7 +1,7 @@
-import type { Data, DataType } from "apache-arrow";
+import type { ArrowChunk, ArrowType } from "./arrowCData.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 
-/** Arrow type ids (apache-arrow's `Type` enum, the Arrow format's numbering), kept here so reading a column needs no runtime import of apache-arrow. */
+/** Arrow type ids (apache-arrow's `Type` enum, the Arrow format's numbering). */
 const Type = { Int: 2, Float: 3, Bool: 6, Decimal: 7, Date: 8, Timestamp: 10 } as const;
 
 const TWO_32 = 4294967296;
@@ -9,7 +9,7 @@ const TWO_32 = 4294967296;
 const MS_PER_UNIT: readonly (readonly [number, number])[] = [[1000, 1], [1, 1], [1, 1000], [1, 1e6]];
 
 /** True when a column of this Arrow type can be read as numbers: ints, floats (not half), decimals, dates, timestamps, booleans. */
-export function isNumericArrowType(type: DataType): boolean {
+export function isNumericArrowType(type: ArrowType): boolean {
   switch (type.typeId) {
     case Type.Int:
     case Type.Decimal:
@@ -25,12 +25,12 @@ export function isNumericArrowType(type: DataType): boolean {
 }
 
 /** True for an Arrow type that holds points in time (a Timestamp of any unit, or a Date). */
-export function isTimeArrowType(type: DataType): boolean {
+export function isTimeArrowType(type: ArrowType): boolean {
   return type.typeId === Type.Timestamp || type.typeId === Type.Date;
 }
 
 /** Scale of a column's raw values to the output as [multiply, divide]: to epoch ms for times (days for Date32), none otherwise. */
-function scaleOf(type: DataType): readonly [number, number] {
+function scaleOf(type: ArrowType): readonly [number, number] {
   if (type.typeId === Type.Timestamp) return MS_PER_UNIT[(type as unknown as { unit: number }).unit] as readonly [number, number];
   if (type.typeId === Type.Date) return (type as unknown as { unit: number }).unit === 0 ? [86_400_000, 1] : [1, 1];
   return [1, 1];
@@ -72,10 +72,10 @@ function decimalAt(words: Uint32Array, at: number, stride: number, scale: number
  * the 2^53 limit), decimals as the nearest float64, booleans as 0/1. The
  * chunks may be views of WebAssembly memory: everything is copied out, into a
  * new array or `out` from `offset`.
- * @throws InvalidArgumentError (prefixed by `where`, naming `label`) for a 64-bit integer beyond ±2^53, which has no exact float64
+ * @throws InvalidArgumentError (prefixed by `where`, naming the column `name`) for a 64-bit integer beyond ±2^53, which has no exact float64
  * @internal
  */
-export function readArrowColumn(chunks: readonly Data[], type: DataType, lo: number, hi: number, out = new Float64Array(Math.max(0, hi - lo)), offset = 0, where = "readParquet", label = "column"): Float64Array {
+export function readArrowColumn(chunks: readonly ArrowChunk[], type: ArrowType, lo: number, hi: number, out = new Float64Array(Math.max(0, hi - lo)), offset = 0, where = "readParquet", name?: string): Float64Array {
   const [mul, div] = scaleOf(type);
   const scale = mul !== 1 || div !== 1;
   const nanos = type.typeId === Type.Timestamp && (type as unknown as { unit: number }).unit === 3;
@@ -92,7 +92,7 @@ export function readArrowColumn(chunks: readonly Data[], type: DataType, lo: num
       if (type.typeId === Type.Decimal) {
         const dec = type as unknown as { scale: number; bitWidth: number };
         const stride = dec.bitWidth >> 5;
-        // arrow-js-ffi sizes the view one word per value: view the whole width of each value in the same memory.
+        // The chunk's view has one word per value: view the whole width of each value in the same memory.
         const view = values as Uint32Array;
         const words = new Uint32Array(view.buffer, view.byteOffset, (off + count) * stride);
         for (let k = 0; k < count; k++) out[at + k] = decimalAt(words, (off + k) * stride, stride, dec.scale);
@@ -112,7 +112,7 @@ export function readArrowColumn(chunks: readonly Data[], type: DataType, lo: num
           for (let k = 0; k < count; k++) {
             const hiWord = signed ? (words[2 * k + 1] as number) | 0 : (words[2 * k + 1] as number);
             if (hiWord > TWO_21 || hiWord < -TWO_21 || (hiWord === TWO_21 && words[2 * k] !== 0)) {
-              throw new InvalidArgumentError("file", `${where}: ${label} holds ${String(values[off + k])} at row ${from + k}, beyond ±2^53: it has no exact float64 value; cast it to DOUBLE or DECIMAL where the file is written`);
+              throw new InvalidArgumentError("file", `${where}: ${name === undefined ? "column" : `column ${JSON.stringify(name)}`} holds ${String(values[off + k])} at row ${from + k}, beyond ±2^53: it has no exact float64 value; cast it to DOUBLE or DECIMAL where the file is written`);
             }
             const v = hiWord * TWO_32 + (words[2 * k] as number);
             out[at + k] = scale ? (v * mul) / div : v;
@@ -120,7 +120,7 @@ export function readArrowColumn(chunks: readonly Data[], type: DataType, lo: num
         }
       } else {
         const arr = values as Float64Array | Float32Array | Int32Array;
-        if (!scale && arr instanceof Float64Array) out.set(arr.subarray(off, off + count), at);
+        if (!scale && arr instanceof Float64Array) out.set(off === 0 && count === arr.length ? arr : arr.subarray(off, off + count), at);
         else for (let k = 0; k < count; k++) out[at + k] = ((arr[off + k] as number) * mul) / div;
       }
       const validity = d.nullCount > 0 ? d.nullBitmap : undefined;

@@ -1,22 +1,35 @@
-/** The Parquet and Arrow modules the store uses, loaded together on first use. */
-export interface Codecs {
-  /** parquet-wasm: arrow-rs's Parquet reader and writer compiled to WebAssembly. */
+/** parquet-wasm, all the store's readers need. */
+export interface ReadCodecs {
+  /** parquet-wasm: arrow-rs's Parquet reader and writer compiled to WebAssembly (its output is read in place, see arrowCData.ts). */
   readonly pq: typeof import("parquet-wasm");
-  /** apache-arrow: builds the Arrow tables handed to the writer. */
-  readonly arrow: typeof import("apache-arrow");
-  /** arrow-js-ffi: views Arrow data in WebAssembly memory through the C data interface. */
-  readonly ffi: typeof import("arrow-js-ffi");
 }
 
-let loading: Promise<Codecs> | undefined;
+/** The Parquet and Arrow modules the store's writers use. */
+export interface Codecs extends ReadCodecs {
+  /** apache-arrow: builds the Arrow tables handed to the writer. */
+  readonly arrow: typeof import("apache-arrow");
+}
+
+let reading: Promise<ReadCodecs> | undefined;
+let writing: Promise<Codecs> | undefined;
 
 /**
- * The codecs, imported on first use (apache-arrow alone takes about 0.6 s to
- * import, parquet-wasm compiles its WebAssembly): programs that never touch
- * Parquet do not pay for them.
+ * parquet-wasm, imported on first use (its WebAssembly compiles then):
+ * programs that never touch Parquet do not pay for it. Reading needs nothing
+ * else (apache-arrow, ~160 modules and about 150 ms to import compiled, 0.4 s
+ * under tsx, is only for writing).
+ * @internal
+ */
+export function loadReadCodecs(): Promise<ReadCodecs> {
+  reading ??= import("parquet-wasm").then((pq) => ({ pq }));
+  return reading;
+}
+
+/**
+ * parquet-wasm and apache-arrow, for writing Parquet (see {@link loadReadCodecs}).
  * @internal
  */
 export function loadCodecs(): Promise<Codecs> {
-  loading ??= Promise.all([import("parquet-wasm"), import("apache-arrow"), import("arrow-js-ffi")]).then(([pq, arrow, ffi]) => ({ pq, arrow, ffi }));
-  return loading;
+  writing ??= Promise.all([loadReadCodecs(), import("apache-arrow")]).then(([{ pq }, arrow]) => ({ pq, arrow }));
+  return writing;
 }

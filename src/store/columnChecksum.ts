@@ -1,117 +1,159 @@
-import type { Data, DataType } from "apache-arrow";
+import { crc32 } from "node:zlib";
+import type { ArrowChunk, ArrowType } from "./arrowCData.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 
 /**
  * Key of the footer metadata entry where the library's Parquet files keep
- * their column checksums: JSON `{ "<column>": "<16 hex digits>", ... }`.
+ * their column checksums: JSON `{ "<column>": "<8 hex digits>", ... }`, each
+ * the CRC-32 of {@link checksum64}.
  * @internal
  */
-export const CHECKSUM_KEY = "market-intel-lab.checksums";
+export const CHECKSUM_KEY = "market-intel-lab.crc32";
 
-/** The Arrow NaN written for a missing value (null), as its two 32-bit words: null slots hash as this. */
+/**
+ * Key of the checksums files written before the CRC-32 (Fletcher sums, 16 hex
+ * digits a column): still verified on read, under their own definition
+ * ({@link fletcherOfChunks}), never written.
+ * @internal
+ */
+export const LEGACY_CHECKSUM_KEY = "market-intel-lab.checksums";
+
+/** The Arrow NaN written for a missing value (null), as its two little-endian 32-bit words: null slots count as this. */
 const NULL_LO = 0;
 const NULL_HI = 0x7ff80000;
 
+const tags = new WeakMap<ArrowType, string>();
+
 /** A type as a stable tag (Arrow format type id, unit, precision, bit width, time zone, scale): a file whose footer now says another type no longer matches. */
-function typeTag(type: DataType): string {
-  const t = type as unknown as { typeId: number; unit?: number; precision?: number; bitWidth?: number; timezone?: string | null; scale?: number };
-  return [t.typeId, t.unit ?? "", t.precision ?? "", t.bitWidth ?? "", t.timezone ?? "", t.scale ?? ""].join(":");
+function typeTag(t: ArrowType): string {
+  let tag = tags.get(t);
+  if (tag === undefined) tags.set(t, (tag = [t.typeId, t.unit ?? "", t.precision ?? "", t.bitWidth ?? "", t.timezone ?? "", t.scale ?? ""].join(":")));
+  return tag;
 }
 
-/**
- * The running sums of the checksum (Fletcher's, over 32-bit words mod 2^32:
- * `a` the sum of the words, `b` the sum of the running `a`s), started from the
- * column's type and length. Changing any one word always changes `a`; two
- * changes cancel only if they also leave the position-weighted `b` unchanged.
- * Two additions a word: a few ms for a million values.
- */
-interface Sums {
-  a: number;
-  b: number;
+/** The 64-bit values of a column chunk as 32-bit words (two a slot, little-endian), from the start of its buffer. */
+function wordsOf(values: Float64Array | BigInt64Array): Uint32Array {
+  return new Uint32Array(values.buffer, values.byteOffset, values.length * 2);
 }
 
-function start(type: DataType, length: number): Sums {
-  const sums = { a: length | 0, b: (length / 4294967296) | 0 };
-  for (const c of typeTag(type)) {
-    sums.a = (sums.a + c.charCodeAt(0)) | 0;
-    sums.b = (sums.b + sums.a) | 0;
+/** The validity bitmap of an Arrow chunk when some value is missing, else undefined. */
+function validityOf(d: ArrowChunk): Uint8Array | undefined {
+  return d.nullCount > 0 && d.nullBitmap !== undefined && d.nullBitmap.length > 0 ? d.nullBitmap : undefined;
+}
+
+/** The 64-bit column chunks of a decoded column (views of WebAssembly memory are fine: nothing is kept); undefined when the column is not of 64-bit values. */
+function slotChunks(chunks: readonly ArrowChunk[]): { words: Uint32Array; at: number; count: number; validity: Uint8Array | undefined }[] | undefined {
+  const out = [];
+  for (const d of chunks) {
+    const values = d.values as unknown;
+    if (!(values instanceof Float64Array || values instanceof BigInt64Array)) return undefined;
+    out.push({ words: wordsOf(values), at: d.offset, count: d.length, validity: validityOf(d) });
   }
-  return sums;
+  return out;
 }
 
 /**
- * Add `count` 64-bit slots of `words` (two little-endian 32-bit words a slot)
- * from slot `at`; a slot whose bit in `validity` (from bit `bitAt`) is clear
- * is missing and counts as NaN whatever its bytes.
+ * CRC-32 (zlib's, the ISO-HDLC polynomial, native and table-free in Node)
+ * carried on over `count` 64-bit slots of `words` from slot `at`; a slot whose
+ * bit in `validity` (from bit `at`) is clear is missing and counts as NaN
+ * whatever its bytes (the decoder leaves zeros there, the writer's array NaN).
  */
-function addSlots(sums: Sums, words: Uint32Array, at: number, count: number, validity: Uint8Array | undefined, bitAt: number): void {
-  let { a, b } = sums;
-  if (validity === undefined) {
-    for (let i = 2 * at, end = 2 * (at + count); i < end; i++) {
-      a = (a + (words[i] as number)) | 0;
-      b = (b + a) | 0;
+function crcSlots(crc: number, words: Uint32Array, at: number, count: number, validity: Uint8Array | undefined): number {
+  // Nothing to add (zlib.crc32 of a view of an empty ArrayBuffer returns 0 whatever the running value, in Node 20.20).
+  if (count === 0) return crc;
+  if (validity === undefined) return crc32(new Uint8Array(words.buffer, words.byteOffset + at * 8, count * 8), crc);
+  const copy = words.slice(2 * at, 2 * (at + count));
+  for (let k = 0; k < count; k++) {
+    const bit = at + k;
+    if (((validity[bit >> 3] as number) & (1 << (bit & 7))) === 0) {
+      copy[2 * k] = NULL_LO;
+      copy[2 * k + 1] = NULL_HI;
     }
-  } else {
+  }
+  return crc32(new Uint8Array(copy.buffer), crc);
+}
+
+const hex8 = (crc: number): string => (crc >>> 0).toString(16).padStart(8, "0");
+
+/**
+ * The checksum of a column of 64-bit values (DOUBLE, or TIMESTAMP/INT64) as
+ * written: the CRC-32 of its type tag and length (as text), then every
+ * value's 8 bytes (little-endian), a missing value (validity bit clear)
+ * counted as NaN. CRC-32 changes whenever any one byte (any burst of up to
+ * 32 bits) changes. The writer computes it from the arrays it hands to
+ * parquet-wasm, the reader from the arrays parquet-wasm decodes
+ * ({@link crcOfChunks}), through this one definition; parquet-wasm 0.8.0
+ * neither writes nor verifies Parquet's page CRCs, so this is what catches a
+ * damaged file.
+ * @internal
+ */
+export function checksum64(type: ArrowType, values: Float64Array | BigInt64Array, validity: Uint8Array | undefined): string {
+  return hex8(crcSlots(crc32(`${typeTag(type)}/${values.length}`), wordsOf(values), 0, values.length, validity));
+}
+
+/** {@link checksum64} of a decoded column's chunks, in order; undefined when the column is not of 64-bit values. */
+function crcOfChunks(type: ArrowType, chunks: readonly ArrowChunk[]): string | undefined {
+  let length = 0;
+  for (const d of chunks) {
+    if (!(d.values instanceof Float64Array || d.values instanceof BigInt64Array)) return undefined;
+    length += d.length;
+  }
+  let crc = crc32(`${typeTag(type)}/${length}`);
+  for (const d of chunks) crc = crcSlots(crc, wordsOf(d.values as Float64Array | BigInt64Array), d.offset, d.length, validityOf(d));
+  return hex8(crc);
+}
+
+/**
+ * The checksum files written before the CRC-32 carry (read only): Fletcher's
+ * sums over the 32-bit words mod 2^32 (`a` the sum of the words, `b` the sum
+ * of the running `a`s), started from the type tag's characters and the
+ * length, a missing value counted as NaN; 16 hex digits (`a`, then `b`).
+ */
+function fletcherOfChunks(type: ArrowType, chunks: readonly ArrowChunk[]): string | undefined {
+  const parts = slotChunks(chunks);
+  if (parts === undefined) return undefined;
+  const length = parts.reduce((s, p) => s + p.count, 0);
+  let a = length | 0;
+  let b = (length / 4294967296) | 0;
+  for (const c of typeTag(type)) {
+    a = (a + c.charCodeAt(0)) | 0;
+    b = (b + a) | 0;
+  }
+  for (const { words, at, count, validity } of parts) {
+    if (validity === undefined) {
+      for (let i = 2 * at, end = 2 * (at + count); i < end; i++) {
+        a = (a + (words[i] as number)) | 0;
+        b = (b + a) | 0;
+      }
+      continue;
+    }
     for (let k = 0; k < count; k++) {
-      const bit = bitAt + k;
-      const present = ((validity[bit >> 3] as number) & (1 << (bit & 7))) !== 0;
+      const present = ((validity[(at + k) >> 3] as number) & (1 << ((at + k) & 7))) !== 0;
       a = (a + (present ? (words[2 * (at + k)] as number) : NULL_LO)) | 0;
       b = (b + a) | 0;
       a = (a + (present ? (words[2 * (at + k) + 1] as number) : NULL_HI)) | 0;
       b = (b + a) | 0;
     }
   }
-  sums.a = a;
-  sums.b = b;
-}
-
-const hex = (s: Sums): string => (s.a >>> 0).toString(16).padStart(8, "0") + (s.b >>> 0).toString(16).padStart(8, "0");
-
-/**
- * The checksum of a column of 64-bit values (DOUBLE, or TIMESTAMP/INT64) as
- * written: its type, length and every value's 64 bits, a missing value
- * (validity bit clear) counted as NaN. The writer computes it from the
- * arrays it hands to parquet-wasm, the reader from the arrays parquet-wasm
- * decodes, through this one function; parquet-wasm 0.8.0 neither writes nor
- * verifies Parquet's page CRCs, so this is what catches a damaged file.
- * @internal
- */
-export function checksum64(type: DataType, values: Float64Array | BigInt64Array, validity: Uint8Array | undefined, bitOffset = 0): string {
-  const words = new Uint32Array(values.buffer, values.byteOffset, values.length * 2);
-  const sums = start(type, values.length);
-  addSlots(sums, words, 0, values.length, validity, bitOffset);
-  return hex(sums);
-}
-
-/**
- * The same checksum over an Arrow column's chunks as decoded (views of
- * WebAssembly memory are fine: nothing is kept); undefined when the column
- * is not of 64-bit values.
- * @internal
- */
-export function arrowChecksum64(type: DataType, chunks: readonly Data[]): string | undefined {
-  const length = chunks.reduce((s, d) => s + d.length, 0);
-  const sums = start(type, length);
-  for (const d of chunks) {
-    const values = d.values as unknown;
-    if (!(values instanceof Float64Array || values instanceof BigInt64Array)) return undefined;
-    const words = new Uint32Array(values.buffer, values.byteOffset, values.length * 2);
-    addSlots(sums, words, d.offset, d.length, d.nullCount > 0 && d.nullBitmap !== undefined && d.nullBitmap.length > 0 ? d.nullBitmap : undefined, d.offset);
-  }
-  return hex(sums);
+  return hex8(a) + hex8(b);
 }
 
 /**
  * Check the named columns of a decoded table against the checksums its writer
- * stored in the footer (files of this library; a file without them, from
- * another writer, is not checked). A missing, unreadable or different
- * checksum means the file changed after it was written.
+ * stored in the footer: the CRC-32s of {@link CHECKSUM_KEY}, or, in a file
+ * written before them, the Fletcher sums of {@link LEGACY_CHECKSUM_KEY} (a
+ * file without either, from another writer, is not checked). A missing,
+ * unreadable or different checksum means the file changed after it was
+ * written.
  * @throws InvalidArgumentError naming the file (`where`) and the column
  * @internal
  */
-export function verifyChecksums(table: { schema: { metadata: Map<string, string> }; getChild(name: string): { data: readonly Data[]; type: DataType } | null }, names: readonly string[], where: string): void {
-  const text = table.schema.metadata.get(CHECKSUM_KEY);
+export function verifyChecksums(table: { schema: { metadata: ReadonlyMap<string, string> }; getChild(name: string): { data: readonly ArrowChunk[]; type: ArrowType } | null }, names: readonly string[], where: string): void {
+  const meta = table.schema.metadata;
+  const current = meta.get(CHECKSUM_KEY);
+  const text = current ?? meta.get(LEGACY_CHECKSUM_KEY);
   if (text === undefined) return;
+  const sum = current === undefined ? fletcherOfChunks : crcOfChunks;
   let sums: Record<string, unknown>;
   try {
     sums = JSON.parse(text) as Record<string, unknown>;
@@ -123,7 +165,7 @@ export function verifyChecksums(table: { schema: { metadata: Map<string, string>
     const col = table.getChild(name);
     if (col === null) continue;
     const want = Object.hasOwn(sums, name) ? sums[name] : undefined;
-    const got = arrowChecksum64(col.type, col.data);
+    const got = sum(col.type, col.data);
     if (got === undefined) continue; // a column the writer does not checksum (text)
     if (want !== got) {
       throw new InvalidArgumentError("file", `${where}: column ${JSON.stringify(name)} does not match the checksum written with the file (${String(want)} written, ${got} read): the file is damaged; restore it from a copy or delete it`);

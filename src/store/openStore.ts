@@ -1,4 +1,4 @@
-import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, unlinkSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import type { History } from "../api/createClient.js";
 import { alignAsOf } from "../data/alignAsOf.js";
@@ -12,8 +12,9 @@ import { createRecording } from "../load/createRecording.js";
 import { loadRecording } from "../load/loadRecording.js";
 import type { RecordedResponse } from "../load/recordingLine.js";
 import { addCoverage, coveringInterval, type Coverage } from "./coverage.js";
-import { loadCodecs, type Codecs } from "./codecs.js";
+import { loadCodecs, loadReadCodecs, type ReadCodecs } from "./codecs.js";
 import { createPanelBuilder } from "./createPanelBuilder.js";
+import { readFileBytes, type ReadScratch } from "./readFileBytes.js";
 import { parquetToPanel, storeFilePlan } from "./readParquet.js";
 import { readRecordFile } from "./recordFile.js";
 import { coinDir, seriesKey, type SeriesKey } from "./seriesKey.js";
@@ -63,20 +64,12 @@ function dayParts(dir: string, startDay: string, endDay: string): string[] {
  * of file bytes behind (a coin-year is 77 MB of them).
  */
 async function readEach<T>(paths: readonly string[], decode: (bytes: Uint8Array, path: string) => T, each: (value: T) => void): Promise<void> {
-  let scratch = Buffer.alloc(0);
+  const scratch: ReadScratch = { buffer: Buffer.alloc(0) };
   for (const path of paths) {
-    const fd = openSync(path, "r");
-    let size = 0;
-    try {
-      const want = fstatSync(fd).size;
-      if (scratch.length < want) scratch = Buffer.allocUnsafe(Math.max(want, 2 * scratch.length));
-      for (let n = -1; size < want && n !== 0; size += n) n = readSync(fd, scratch, size, want - size, size);
-    } finally {
-      closeSync(fd);
-    }
+    const bytes = readFileBytes(path, scratch);
     let value: T;
     try {
-      value = decode(scratch.subarray(0, size), path);
+      value = decode(bytes, path);
     } catch (err) {
       if (err instanceof InvalidArgumentError) throw err;
       throw new InvalidArgumentError("store", `store: ${JSON.stringify(path)} is not a readable Parquet file (${err instanceof Error ? err.message : String(err)}); delete or replace it`);
@@ -176,7 +169,7 @@ export function openStore(dir: string, options: OpenStoreOptions = {}): Store {
   };
 
   /** The rows of a coin's day files meeting [start, end), with the named metric columns (NaN where a metric has no point). */
-  const readCoin = async (pq: Codecs, coin: string, metrics: readonly string[], start: number, end: number): Promise<Panel> => {
+  const readCoin = async (pq: ReadCodecs, coin: string, metrics: readonly string[], start: number, end: number): Promise<Panel> => {
     const [startDay, endDay] = dayRange(start, end);
     const plan = { time: "time", values: metrics };
     const paths = dayParts(coinDir(dir, coin), startDay, endDay);
@@ -187,7 +180,7 @@ export function openStore(dir: string, options: OpenStoreOptions = {}): Store {
   };
 
   /** One series: the rows where its metric has a point. */
-  const readSeries = async (pq: Codecs, key: SeriesKey, start: number, end: number): Promise<Panel> => {
+  const readSeries = async (pq: ReadCodecs, key: SeriesKey, start: number, end: number): Promise<Panel> => {
     const p = dropEmptyRows(await readCoin(pq, key.coin, [key.metric], start, end));
     return { time: p.time, columns: { value: p.columns[key.metric] as Float64Array } };
   };
@@ -262,7 +255,7 @@ export function openStore(dir: string, options: OpenStoreOptions = {}): Store {
       const end = timeBound(params.end, "end", "store.readHistory", Infinity);
       const coins = params.coin === undefined ? [undefined] : typeof params.coin === "string" ? [params.coin] : [...params.coin];
       const keys = coins.flatMap((c) => (metricIds as readonly string[]).map((id) => seriesKey(id, c)));
-      const pq = await loadCodecs();
+      const pq = await loadReadCodecs();
       // One pass over each coin's day files for all of its metrics.
       const byCoin = new Map<string, SeriesKey[]>();
       for (const k of keys) byCoin.set(k.coin, [...(byCoin.get(k.coin) ?? []), k]);
@@ -305,7 +298,7 @@ export function openStore(dir: string, options: OpenStoreOptions = {}): Store {
             });
           }
           // The service's window: points after now - hours, up to now.
-          const window = await readSeries(await loadCodecs(), key, from + 1, now + 1);
+          const window = await readSeries(await loadReadCodecs(), key, from + 1, now + 1);
           return {
             time: window.time,
             value: window.columns["value"] as Float64Array,
@@ -329,7 +322,7 @@ export function openStore(dir: string, options: OpenStoreOptions = {}): Store {
       const end = timeBound(opts.end, "end", "store.loadRecording", Infinity);
       const only = opts.endpoints === undefined ? undefined : new Set(opts.endpoints);
       const [startDay, endDay] = [Number.isFinite(start) ? utcDay(start) : "", Number.isFinite(end) ? utcDay(end) : "9999"];
-      const pq = await loadCodecs();
+      const pq = await loadReadCodecs();
       const records: RecordedResponse[] = [];
       let files = 0;
       for (const name of existsSync(dir) ? readdirSync(dir).sort() : []) {

@@ -1,11 +1,11 @@
-import { readFile } from "node:fs/promises";
 import { lowerBound } from "../data/lowerBound.js";
-import type { Data, DataType, Schema } from "apache-arrow";
 import type { Panel } from "../data/Panel.js";
 import { sortDedupe } from "../data/sortDedupe.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { readArrowSchema, readArrowTable, type ArrowChunk, type ArrowTable, type ArrowType } from "./arrowCData.js";
 import { isNumericArrowType, isTimeArrowType, readArrowColumn } from "./arrowColumn.js";
-import { loadCodecs, type Codecs } from "./codecs.js";
+import { loadReadCodecs, type ReadCodecs } from "./codecs.js";
+import { readFileBytes } from "./readFileBytes.js";
 import { verifyChecksums } from "./columnChecksum.js";
 import type { PanelBuilder } from "./createPanelBuilder.js";
 import { timeBound, type TimeInput } from "./timeBound.js";
@@ -24,10 +24,10 @@ export interface ReadParquetOptions {
   readonly sort?: boolean;
 }
 
-function fields({ pq, ffi: arrowFfi }: Codecs, bytes: Uint8Array): Schema {
+function fields({ pq }: ReadCodecs, bytes: Uint8Array): ArrowTable["schema"] {
   const ffi = pq.readSchema(bytes).intoFFI();
   try {
-    return arrowFfi.parseSchema(pq.wasmMemory().buffer, ffi.addr());
+    return readArrowSchema(pq.wasmMemory().buffer, ffi.addr());
   } finally {
     ffi.free();
   }
@@ -45,8 +45,8 @@ const EMPTY: Panel = Object.freeze({ time: new Float64Array(0), columns: Object.
  * The columns to read: the time column and the value columns.
  * @internal
  */
-export function planColumns(schema: Schema, options: ReadParquetOptions, where: string): { time: string; values: string[]; types: Map<string, DataType> } {
-  const types = new Map(schema.fields.map((f) => [f.name, f.type as DataType]));
+export function planColumns(schema: ArrowTable["schema"], options: ReadParquetOptions, where: string): { time: string; values: string[]; types: Map<string, ArrowType> } {
+  const types = new Map(schema.fields.map((f) => [f.name, f.type]));
   const names = [...types.keys()];
   let time = options.timeColumn;
   if (time === undefined) time = types.has("time") ? "time" : schema.fields.find((f) => isTimeArrowType(f.type))?.name;
@@ -56,18 +56,18 @@ export function planColumns(schema: Schema, options: ReadParquetOptions, where: 
       `${where}: ${time === undefined ? "no TIMESTAMP or DATE column and no column named time" : `no column ${JSON.stringify(time)}`} among ${JSON.stringify(names)}; pass { timeColumn: "<name>" }`,
     );
   }
-  if (!isNumericArrowType(types.get(time) as DataType)) {
+  if (!isNumericArrowType(types.get(time) as ArrowType)) {
     throw new InvalidArgumentError("timeColumn", `${where}: time column ${JSON.stringify(time)} is ${String(types.get(time))}, not a TIMESTAMP, DATE or epoch-ms number`);
   }
   let values: string[];
   if (options.columns === undefined) {
-    values = names.filter((n) => n !== time && isNumericArrowType(types.get(n) as DataType));
+    values = names.filter((n) => n !== time && isNumericArrowType(types.get(n) as ArrowType));
   } else {
     if (!Array.isArray(options.columns)) throw new InvalidArgumentError("columns", `${where}: columns must be a list of column names, got ${JSON.stringify(options.columns)}`);
     values = [...options.columns];
     for (const n of values) {
       if (!types.has(n)) throw new InvalidArgumentError("columns", `${where}: no column ${JSON.stringify(n)} among ${JSON.stringify(names)}`);
-      if (!isNumericArrowType(types.get(n) as DataType)) {
+      if (!isNumericArrowType(types.get(n) as ArrowType)) {
         throw new InvalidArgumentError("columns", `${where}: column ${JSON.stringify(n)} is ${String(types.get(n))}, not numeric; leave it out of columns`);
       }
       if (n === time) throw new InvalidArgumentError("columns", `${where}: ${JSON.stringify(n)} is the time column; list value columns only`);
@@ -84,15 +84,15 @@ export function planColumns(schema: Schema, options: ReadParquetOptions, where: 
  * @throws InvalidArgumentError naming the column, its type and the fix
  * @internal
  */
-export function storeFilePlan(codecs: Codecs, bytes: Uint8Array, where: string): { time: string; values: string[] } {
+export function storeFilePlan(codecs: ReadCodecs, bytes: Uint8Array, where: string): { time: string; values: string[] } {
   const schema = fields(codecs, bytes);
   const names = schema.fields.map((f) => f.name);
   if (!names.includes("time")) throw new InvalidArgumentError("file", `${where}: no column "time" among ${JSON.stringify(names)}; a store file has time and one column per metric: delete or replace it`);
-  for (const f of schema.fields) refuseNonNumeric(f.name, f.type as DataType, where);
+  for (const f of schema.fields) refuseNonNumeric(f.name, f.type, where);
   return { time: "time", values: names.filter((n) => n !== "time") };
 }
 
-function refuseNonNumeric(name: string, type: DataType, where: string): void {
+function refuseNonNumeric(name: string, type: ArrowType, where: string): void {
   if (!isNumericArrowType(type)) {
     throw new InvalidArgumentError(
       "file",
@@ -109,7 +109,7 @@ function refuseNonNumeric(name: string, type: DataType, where: string): void {
  * @internal
  */
 export function parquetToPanel(
-  codecs: Codecs,
+  codecs: ReadCodecs,
   bytes: Uint8Array,
   options: ReadParquetOptions,
   where: string,
@@ -126,18 +126,19 @@ export function parquetToPanel(
   const ffi = pq.readParquet(bytes, { columns: [timeName, ...values], batchSize: 1 << 30 }).intoFFI();
   try {
     // Views of WebAssembly memory: valid until ffi.free() and while nothing grows that memory.
-    const table = codecs.ffi.parseTable(pq.wasmMemory().buffer, ffi.arrayAddrs(), ffi.schemaAddr(), false);
-    const types = new Map<string, DataType>(table.schema.fields.map((f: { name: string; type: DataType }) => [f.name, f.type]));
-    const chunks = (name: string): Data[] => (table.getChild(name)?.data ?? []) as Data[];
+    const table = readArrowTable(pq.wasmMemory().buffer, ffi.arrayAddrs(), ffi.schemaAddr());
+    const typeOf = (name: string): ArrowType | undefined => table.getChild(name)?.type;
     const n = table.numRows;
     verifyChecksums(table, [timeName, ...values], where);
     // Every column read is checked, even when the plan came from the caller: a column of another type is never read as its bytes.
     for (const name of [timeName, ...values]) {
-      const type = types.get(name);
+      const type = typeOf(name);
       if (type !== undefined) refuseNonNumeric(name, type, where);
     }
-    const read = (name: string, lo: number, hi: number, out?: Float64Array, at = 0): Float64Array =>
-      readArrowColumn(chunks(name), types.get(name) as DataType, lo, hi, out, at, where, `column ${JSON.stringify(name)}`);
+    const read = (name: string, lo: number, hi: number, out?: Float64Array, at = 0): Float64Array => {
+      const col = table.getChild(name) as { type: ArrowType; data: readonly ArrowChunk[] };
+      return readArrowColumn(col.data, col.type, lo, hi, out, at, where, name);
+    };
     let time = read(timeName, 0, n);
     for (let i = 0; i < n; i++) {
       if (!Number.isFinite(time[i])) throw new InvalidArgumentError("file", `${where}: time column ${JSON.stringify(timeName)} has a missing or non-finite time at row ${i}`);
@@ -147,7 +148,7 @@ export function parquetToPanel(
         throw new InvalidArgumentError("file", `${where}: times in ${JSON.stringify(timeName)} are not strictly ascending; pass { sort: true } to sort them and keep the last row of a repeated time`);
       }
       const cols: Record<string, Float64Array> = {};
-      for (const v of values) cols[v] = types.has(v) ? read(v, 0, n) : new Float64Array(n).fill(Number.NaN);
+      for (const v of values) cols[v] = table.getChild(v) !== null ? read(v, 0, n) : new Float64Array(n).fill(Number.NaN);
       const sorted = sortDedupe(time, cols).panel;
       const lo = lowerBound(sorted.time, start);
       const hi = lowerBound(sorted.time, end);
@@ -162,7 +163,7 @@ export function parquetToPanel(
     const hi = Math.max(lo, lowerBound(time, end));
     if (lo > 0 || hi < n) time = time.slice(lo, hi);
     const write = (v: string, dst: Float64Array, at: number): void => {
-      const type = types.get(v);
+      const type = typeOf(v);
       // Only a store file can lack a column here (planColumns checked the user's): that metric has no point in it.
       if (type === undefined) dst.fill(Number.NaN, at, at + hi - lo);
       else read(v, lo, hi, dst, at);
@@ -192,10 +193,11 @@ export function parquetToPanel(
  * Rows are kept when `start <= time < end`. Only the listed columns are
  * decoded. A file written by {@link writeParquet} carries column checksums
  * in its footer: every column read is checked against them (a file from
- * another writer has none; parquet-wasm does not check page CRCs). Codec: arrow-rs (parquet-wasm) into WebAssembly memory, viewed in
- * place through the Arrow C data interface (arrow-js-ffi) and copied once
- * into the Panel's arrays. The first call in a process compiles the
- * WebAssembly module.
+ * another writer has none; parquet-wasm does not check page CRCs). Codec:
+ * arrow-rs (parquet-wasm) into WebAssembly memory, viewed in place through
+ * the Arrow C data interface and copied once into the Panel's arrays. The
+ * first call in a process imports parquet-wasm and compiles its WebAssembly
+ * (apache-arrow is not needed to read).
  * @throws InvalidArgumentError when the file cannot be read or is damaged (a column differs from its checksum), a named column is missing or not numeric, an integer is beyond ±2^53, there is no time column, a time is missing, or times are unsorted (without `sort`)
  * @example
  * const p = await readParquet("btc.parquet", { columns: ["close"], start: "2026-11-01", end: "2026-11-02" });
@@ -205,11 +207,11 @@ export async function readParquet(path: string, options: ReadParquetOptions = {}
   if (typeof path !== "string" || path.trim() === "") throw new InvalidArgumentError("path", `readParquet: path must be a non-empty file path, got ${JSON.stringify(path)}`);
   let bytes: Uint8Array;
   try {
-    bytes = await readFile(path);
+    bytes = readFileBytes(path);
   } catch (err) {
     throw new InvalidArgumentError("path", `readParquet: cannot read ${JSON.stringify(path)} (${(err as NodeJS.ErrnoException).code ?? String(err)}); check the path`);
   }
-  const codecs = await loadCodecs();
+  const codecs = await loadReadCodecs();
   try {
     return parquetToPanel(codecs, bytes, options, "readParquet");
   } catch (err) {

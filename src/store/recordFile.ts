@@ -1,7 +1,7 @@
-import type { Utf8, Vector } from "apache-arrow";
 import type { RecordedResponse } from "../load/recordingLine.js";
+import { readArrowTable, utf8Strings, type ArrowChunk, type ArrowType } from "./arrowCData.js";
 import { readArrowColumn } from "./arrowColumn.js";
-import type { Codecs } from "./codecs.js";
+import type { Codecs, ReadCodecs } from "./codecs.js";
 import { verifyChecksums } from "./columnChecksum.js";
 import { parquetBytes } from "./writeParquet.js";
 
@@ -31,18 +31,22 @@ export function recordFileBytes(codecs: Codecs, records: readonly RecordedRespon
  * The records of a file written by {@link recordFileBytes}.
  * @internal
  */
-export function readRecordFile(codecs: Codecs, bytes: Uint8Array, endpoint: string): RecordedResponse[] {
+export function readRecordFile(codecs: ReadCodecs, bytes: Uint8Array, endpoint: string): RecordedResponse[] {
   const { pq } = codecs;
   const ffi = pq.readParquet(bytes, { columns: ["time", "key", "fetched_at", "body"] }).intoFFI();
   try {
-    const table = codecs.ffi.parseTable(pq.wasmMemory().buffer, ffi.arrayAddrs(), ffi.schemaAddr(), true);
+    const table = readArrowTable(pq.wasmMemory().buffer, ffi.arrayAddrs(), ffi.schemaAddr());
     verifyChecksums(table, ["time", "fetched_at"], `store.loadRecording (endpoint ${endpoint})`);
     const n = table.numRows;
-    const col = (name: string): Vector => table.getChild(name) as Vector;
+    const col = (name: string): { type: ArrowType; data: readonly ArrowChunk[] } => {
+      const c = table.getChild(name);
+      if (c === null) throw new TypeError(`no column ${JSON.stringify(name)}`);
+      return c;
+    };
     const time = readArrowColumn(col("time").data, col("time").type, 0, n);
     const fetched = readArrowColumn(col("fetched_at").data, col("fetched_at").type, 0, n);
-    const keys = (col("key") as Vector<Utf8>).toArray() as unknown as string[];
-    const bodies = (col("body") as Vector<Utf8>).toArray() as unknown as string[];
+    const keys = utf8Strings(col("key").data) as string[];
+    const bodies = utf8Strings(col("body").data) as string[];
     const out = new Array<RecordedResponse>(n);
     for (let i = 0; i < n; i++) {
       out[i] = { endpoint, key: keys[i] as string, time: time[i] as number, fetchedAt: fetched[i] as number, body: JSON.parse(bodies[i] as string) as unknown };

@@ -9,16 +9,23 @@ import { writeFileAtomic } from "./writeFileAtomic.js";
 /** Options of {@link writeParquet}. */
 export interface WriteParquetOptions {
   /**
-   * Column compression: `"snappy"` (fast to read), `"zstd"` (about 40% smaller files but, measured here,
-   * about 6x slower to decode in WebAssembly) or `"none"` ["snappy"]. Dictionary encoding is off (it
-   * slows decoding of float columns, which rarely repeat).
+   * Column compression: `"lz4"` (Parquet's LZ4_RAW: measured here on a year x 20 DOUBLE columns, 11% smaller
+   * than snappy and its decode about 40% cheaper in WebAssembly), `"snappy"` (what files were written with
+   * before; every Parquet reader knows it), `"zstd"` (about 36% smaller than snappy but about 10x slower to
+   * decode in WebAssembly) or `"none"` (37% larger than snappy, the cheapest decode) ["lz4"]. LZ4_RAW needs a
+   * reader that knows LZ4_RAW (pyarrow 7+, DuckDB, polars, Spark 3.5+ / parquet-mr 1.13+); pass "snappy" for
+   * an older one. Dictionary encoding is off (it slows decoding of float columns, which rarely
+   * repeat).
    */
-  readonly compression?: "zstd" | "snappy" | "none";
+  readonly compression?: "lz4" | "zstd" | "snappy" | "none";
   /** Name of a DataFrame's time column (a Panel's is always `time`) ["time"]. */
   readonly timeColumn?: string;
   /** Key/value pairs stored in the file's footer metadata (e.g. a run manifest) [none]. */
   readonly metadata?: Readonly<Record<string, string>>;
 }
+
+/** parquet-wasm's codec for each `compression` option. */
+const CODECS = { lz4: "LZ4_RAW", snappy: "SNAPPY", zstd: "ZSTD", none: "UNCOMPRESSED" } as const;
 
 /** Validity bitmap of a float column (bit set = value present): NaN is written as null. Undefined when nothing is missing. */
 function validity(values: Float64Array): { bitmap: Uint8Array; nulls: number } | undefined {
@@ -75,9 +82,9 @@ export function parquetBytes(codecs: Codecs, t: TableColumns, options: WriteParq
   }
   if (Object.keys(vectors).length === 0) throw new InvalidArgumentError("table", `${where}: table has no columns to write`);
   const table = new arrow.Table(vectors);
-  const compression = options.compression ?? "snappy";
-  const codec = { zstd: pq.Compression.ZSTD, snappy: pq.Compression.SNAPPY, none: pq.Compression.UNCOMPRESSED }[compression];
-  if (codec === undefined) throw new InvalidArgumentError("compression", `${where}: compression must be "snappy", "zstd" or "none", got ${JSON.stringify(compression)}`);
+  const compression = options.compression ?? "lz4";
+  const codec = Object.hasOwn(CODECS, compression) ? pq.Compression[CODECS[compression]] : undefined;
+  if (codec === undefined) throw new InvalidArgumentError("compression", `${where}: compression must be "lz4", "snappy", "zstd" or "none", got ${JSON.stringify(compression)}`);
   let builder = new pq.WriterPropertiesBuilder().setCompression(codec).setDictionaryEnabled(false).setCreatedBy("market-intel-lab");
   builder = builder.setKeyValueMetadata(new Map([...Object.entries(options.metadata ?? {}), [CHECKSUM_KEY, JSON.stringify(checksums)]]));
   const wasmTable = pq.Table.fromIPCStream(arrow.tableToIPC(table, "stream"));

@@ -168,7 +168,7 @@ describe("bad arguments", () => {
     writeFileSync(junk, "not parquet");
     await expect(readParquet(junk)).rejects.toThrow("is not a readable Parquet file");
     await expect(writeParquet(path, 42 as never)).rejects.toThrow("writeParquet: table must be a Panel");
-    await expect(writeParquet(path, createPanel([T0], { x: [1] }), { compression: "lz" as never })).rejects.toThrow('compression must be "snappy", "zstd" or "none", got "lz"');
+    await expect(writeParquet(path, createPanel([T0], { x: [1] }), { compression: "lz" as never })).rejects.toThrow('compression must be "lz4", "snappy", "zstd" or "none", got "lz"');
     // A time outside Date's range (±8.64e15 ms) is refused: 1e300 wrapped around int64 and was written as 1970-01-01.
     for (const t of [1e300, -1e300, 9.3e18, 8.64e15 + 1]) {
       const err = await writeParquet(join(dir, "far.parquet"), { time: new Float64Array([T0, t]), columns: { x: new Float64Array([1, 2]) } }).catch((e: unknown) => e);
