@@ -1,6 +1,6 @@
 import { labelCode } from "../signals/classifySignal.js";
 import { compositeRowAt, fusedModel, scorerOf, weightedSumSource } from "../signals/fuseComposite.js";
-import type { Scorer } from "../signals/scorers.js";
+import { SCORER_CONSTANTS, type Scorer } from "../signals/scorers.js";
 import { inlineExpression, inlineStatements } from "./kernel/inlineExpression.js";
 import type { VariantSignalSource } from "./kernel/spanLoop.js";
 import { cappedTarget, carriedTarget, signalSide, type TargetRule } from "./targetPositions.js";
@@ -64,7 +64,7 @@ export function compositeTargets(c: CompositeTargets): { signal: VariantSignalSo
   const scorers = fns.map((f) => (f === null ? null : scorerOf(f)));
   // Each scorer's text written in place of its call where it is a small function of its value
   // alone (the default scorers; inlineStatements), else called; x<j> is column j's score at bar i.
-  const inlined = scorers.map((f, j) => (f === null ? undefined : inlineStatements(f, [`v${j}`], `x${j}`)));
+  const inlined = scorers.map((f, j) => (f === null ? undefined : inlineStatements(f, [`v${j}`], `x${j}`, SCORER_CONSTANTS)));
   // Column j at bar i: its own array, or its place in the packed buffer (PK, offset o<j>).
   const packed = c.packed;
   const colAt = (j: number): string => (packed === undefined ? `col${j}[i]` : `PK[o${j} + i]`);

@@ -30,13 +30,14 @@ const GLOBALS = new Set(["Math", "Number", "NaN", "Infinity"]);
  * (a local name or a literal: a parameter used twice reads it twice). The rule is still written
  * once, as that function (what the record-based code calls); the generator writes its text in place
  * of the call, which V8 does not reliably inline in a large generated loop. Undefined when `fn` is
- * not of that form or reads any other name (a module constant, a closure's variable: its text
- * would not run elsewhere), and the caller then calls `fn`.
+ * not of that form or reads any other name (a closure's variable, a module constant not in
+ * `constants`: its text would not run elsewhere), and the caller then calls `fn`. A name in
+ * `constants` (the module constants its module declares it reads) is written as its value.
  * @example inlineStatements(function half(v) { const x = v / 2; return x < 1 ? x : 1; }, ["y"], "s")
  * // "const s_x = (((y)) / 2); const s = ((s_x) < 1 ? (s_x) : 1);"
  * @internal
  */
-export function inlineStatements(fn: (...args: never[]) => unknown, args: readonly string[], into: string): string | undefined {
+export function inlineStatements(fn: (...args: never[]) => unknown, args: readonly string[], into: string, constants: Readonly<Record<string, number>> = {}): string | undefined {
   const text = fn.toString();
   if (/["'`]/.test(text)) return undefined;
   const m = /^function\s*[\w$]*\s*\(([^)]*)\)\s*\{([^{}]*)\}$/.exec(text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/\/\/[^\n]*/g, ""));
@@ -56,17 +57,24 @@ export function inlineStatements(fn: (...args: never[]) => unknown, args: readon
   }
   exprs.push(ret[1] as string);
   // Expressions only: no assignment, increment or decrement; every name a parameter, a local or a global constant.
-  const known = new Set([...params, ...locals, ...GLOBALS]);
+  const consts = Object.keys(constants).filter((c) => !params.includes(c) && !locals.includes(c));
+  const known = new Set([...params, ...locals, ...consts, ...GLOBALS]);
   for (const e of exprs) {
     if (/(?<![=!<>])=(?!=)|\+\+|--/.test(e)) return undefined;
     for (const name of e.match(/(?<![\w$.])[A-Za-z_$][\w$]*/g) ?? []) if (!known.has(name)) return undefined;
   }
-  const names = [...params, ...locals];
+  const names = [...params, ...locals, ...consts];
   const name = new RegExp(`(?<![\\w$.])(${names.map((n) => n.replace(/\$/g, "\\$")).join("|")})(?![\\w$])`, "g");
   const sub = (e: string): string =>
     `(${e.replace(name, (p) => {
       const a = params.indexOf(p);
-      return a >= 0 ? `(${args[a] as string})` : `${into}_${p}`;
+      if (a >= 0) return `(${args[a] as string})`;
+      return locals.includes(p) ? `${into}_${p}` : numberSource(constants[p] as number);
     })})`;
   return [...locals.map((l, t) => `const ${into}_${l} = ${sub(exprs[t] as string)};`), `const ${into} = ${sub(exprs[exprs.length - 1] as string)};`].join(" ");
+}
+
+/** A number as source text that reads back as the same double (-0 included). */
+function numberSource(x: number): string {
+  return Object.is(x, -0) ? "(-0)" : `(${String(x)})`;
 }
