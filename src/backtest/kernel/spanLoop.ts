@@ -179,7 +179,7 @@ function anySeries(shape: LoopShape): boolean {
 }
 
 /** The names of one account's locals in the loop's source (its state, book and running numbers). */
-const ACCOUNT = /(?<![\w$.])(st|units|last|held|pending|stopped|maxUnits|tradePnl|tradeFunding|value|sums|spread|baseRate|q0|l0|h0|pnl0|funded0|maxu0|V|E|peak|maxDrawdown|sumReturns|sumSquaredReturns|netExposure|grossExposure|ruined|tw)(?![\w$])/g;
+const ACCOUNT = /(?<![\w$.])(st|units|last|held|pending|stopped|maxUnits|tradePnl|tradeFunding|value|sums|spread|baseRate|q0|l0|h0|pnl0|funded0|maxu0|V|E|peak|maxDrawdown|ddFloor|sumReturns|sumSquaredReturns|netExposure|grossExposure|ruined|tw)(?![\w$])/g;
 
 /** Account s's copy of a part of the one-coin source: its locals suffixed `_s`. */
 function renameAccount(part: string, s: number): string {
@@ -249,6 +249,12 @@ function loopSource(shape: LoopShape, target: string | undefined, inlineFee: boo
   // faster and stays optimised); `when(c, code)` is the code when c holds.
   const when = (c: boolean, code: string): string => (c ? `{ ${code} }` : "");
   const weighing = shape.accumulate || shape.exposure || shape.weights;
+  // The drawdown's division skipped where it cannot lower the maximum drawdown: ddFloor is
+  // peak x (1 + maxDrawdown) raised by peak x 1e-9, far above the rounding of its terms (<= peak x 1e-15),
+  // so E >= ddFloor (peak > 0) gives E / peak - 1 > maxDrawdown in floating point: no change. A NaN
+  // floor or E computes it (!(E >= ddFloor)). Recomputed when the peak or the maximum moves (rare);
+  // a division a bar fewer in a drawdown, the same numbers.
+  const DD_FLOOR = "peak * (1 + maxDrawdown) + peak * 1e-9";
   // Funding per bar: read on every coin of a many-coin run (its own column), on one coin when it has a column.
   const fundings = !one || shape.funding;
   const shared = `
@@ -271,6 +277,7 @@ function loopSource(shape: LoopShape, target: string | undefined, inlineFee: boo
     const tradePnl = st.tradePnl, tradeFunding = st.tradeFunding, value = st.value, sums = st.sums, spread = st.spread, baseRate = st.baseRate;
     ${one ? `${target === undefined ? "const target0 = targets[0];" : ""} let q0 = units[0], l0 = last[0], h0 = held[0], pnl0 = tradePnl[0], funded0 = tradeFunding[0], maxu0 = maxUnits[0];` : ""}
     let V = value[0], E = sums[0], peak = sums[1], maxDrawdown = sums[2], sumReturns = sums[3], sumSquaredReturns = sums[4];
+    let ddFloor = ${DD_FLOOR};
     let netExposure = sums[6], grossExposure = sums[7];
     let ruined = st.ruinIndex >= 0;`;
   const bar = `
@@ -319,8 +326,8 @@ function loopSource(shape: LoopShape, target: string | undefined, inlineFee: boo
               shape.accumulate,
               `sumReturns += ret;
               sumSquaredReturns += ret * ret;
-              if (E > peak) peak = E;
-              else { const dd = E / peak - 1; if (dd < maxDrawdown) maxDrawdown = dd; }`,
+              if (E > peak) { peak = E; ddFloor = ${DD_FLOOR}; }
+              else if (!(E >= ddFloor)) { const dd = E / peak - 1; if (dd < maxDrawdown) { maxDrawdown = dd; ddFloor = ${DD_FLOOR}; } }`,
             )}
           } ${shape.returns ? "else returnsOut[j] = 0;" : ""}`,
         )}
