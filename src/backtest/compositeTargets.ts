@@ -1,7 +1,7 @@
 import { labelCode } from "../signals/classifySignal.js";
 import { compositeRowAt, fusedModel, scorerOf, weightedSumSource } from "../signals/fuseComposite.js";
-import type { Scorer } from "../signals/scorers.js";
-import { inlineExpression } from "./kernel/inlineExpression.js";
+import { SCORER_CONSTANTS, type Scorer } from "../signals/scorers.js";
+import { inlineExpression, inlineStatements } from "./kernel/inlineExpression.js";
 import type { VariantSignalSource } from "./kernel/spanLoop.js";
 import { cappedTarget, carriedTarget, signalSide, type TargetRule } from "./targetPositions.js";
 
@@ -34,7 +34,8 @@ export interface CompositeTargets {
 
 /**
  * The signal of a generated loop (VariantSignalSource) and its parameters for composite
- * targets: per bar, each column read (and scored) once, each vector's composite summed once
+ * targets: per bar, each column read (and scored) once (a scorer of its value alone, as the
+ * default scorers are, written in place by inlineStatements; any other called), each vector's composite summed once
  * by its one definition (weightedSumSource in its key order; a row with a score missing by
  * the row rule, compositeRowAt, under the policy), then for each account its label
  * (labelCode), held side (signalSide), size, leverage cap (cappedTarget, bars it bound counted)
@@ -61,6 +62,9 @@ export function compositeTargets(c: CompositeTargets): { signal: VariantSignalSo
     return (i: number): number => compositeRowAt(m, i);
   });
   const scorers = fns.map((f) => (f === null ? null : scorerOf(f)));
+  // Each scorer's text written in place of its call where it is a small function of its value
+  // alone (the default scorers; inlineStatements), else called; x<j> is column j's score at bar i.
+  const inlined = scorers.map((f, j) => (f === null ? undefined : inlineStatements(f, [`v${j}`], `x${j}`, SCORER_CONSTANTS)));
   // Column j at bar i: its own array, or its place in the packed buffer (PK, offset o<j>).
   const packed = c.packed;
   const colAt = (j: number): string => (packed === undefined ? `col${j}[i]` : `PK[o${j} + i]`);
@@ -70,12 +74,12 @@ export function compositeTargets(c: CompositeTargets): { signal: VariantSignalSo
         ? range(k).map((j) => `const col${j} = P.cols[${j}];`).join(" ")
         : `const PK = P.packed.values, oClose = P.packed.close, oFunding = P.packed.funding; ${range(k).map((j) => `const o${j} = P.packed.offsets[${j}];`).join(" ")}`
     }
-    ${range(k).map((j) => (scorers[j] === null ? "" : `const fn${j} = P.scorers[${j}];`)).join(" ")}
+    ${range(k).map((j) => (scorers[j] === null || inlined[j] !== undefined ? "" : `const fn${j} = P.scorers[${j}];`)).join(" ")}
     ${vectors.map((v, g) => `const row${g} = P.rows[${g}]; ${v.order.map((_, j) => `const W${g}_${j} = P.W[${(at[g] as number) + j}];`).join(" ")}`).join("\n")}
     ${range(accounts).map((s) => `const thr${s} = P.thresholds[${s}]; let side${s} = P.sig[${2 * s}], target${s} = P.sig[${2 * s + 1}];`).join("\n")}
     let cappedBars = 0;`;
   const bar = `
-    ${range(k).map((j) => (scorers[j] === null ? `const x${j} = ${colAt(j)};` : `const x${j} = fn${j}(${colAt(j)});`)).join(" ")}
+    ${range(k).map((j) => (scorers[j] === null ? `const x${j} = ${colAt(j)};` : inlined[j] !== undefined ? `const v${j} = ${colAt(j)}; ${inlined[j]}` : `const x${j} = fn${j}(${colAt(j)});`)).join(" ")}
     ${vectors.map((v, g) => `let cmp${g} = ${weightedSumSource("0", v.order.map((j, t) => [`W${g}_${t}`, `x${j}`] as const))}; if (cmp${g} !== cmp${g}) cmp${g} = row${g}(i);`).join("\n")}
     const price = close_i;
     ${range(accounts)
@@ -88,12 +92,23 @@ export function compositeTargets(c: CompositeTargets): { signal: VariantSignalSo
       .join("\n")}`;
   const epilogue = `${range(accounts).map((s) => `P.sig[${2 * s}] = side${s}; P.sig[${2 * s + 1}] = target${s};`).join(" ")} P.capped[0] += cappedBars;`;
   // The rule's constants are in the source (sideSource, targetSource, cappedSource), so in the key.
-  const key = `composite|${packed === undefined ? "" : packed.funding === undefined ? "packed" : "packed+funding"}|${scorers.map((f) => (f === null ? "s" : "v")).join("")}|${vectors.map((v) => v.order.join(",")).join(";")}|${of.join(",")}|${rule.shorts}|${rule.holdOnNeutral}|${rule.size}|${rule.maxLeverage}`;
+  const key = `composite|${packed === undefined ? "" : packed.funding === undefined ? "packed" : "packed+funding"}|${scorers.map((f, j) => (f === null ? "s" : inlined[j] !== undefined ? `i${inlinedId(f)},` : "v")).join("")}|${vectors.map((v) => v.order.join(",")).join(";")}|${of.join(",")}|${rule.shorts}|${rule.holdOnNeutral}|${rule.size}|${rule.maxLeverage}`;
   const params = { cols, packed, scorers, W: Float64Array.from(W), rows, thresholds: Float64Array.from(thresholds), sig: new Float64Array(2 * accounts), capped: new Float64Array(1) };
   // Packed: the coin's close and funding at bar i from the same buffer (the loop's `columns`).
   const columns = packed === undefined ? undefined : `const close_i = PK[oClose + i]; ${packed.funding === undefined ? "" : "const funding_i = PK[oFunding + i];"}`;
   return { signal: { key, prologue, bar, epilogue, target: (s) => `target${s}`, ...(columns === undefined ? {} : { columns }) }, params };
 }
+
+/** A number for each scorer whose text a loop holds (the key of that loop names it). */
+const INLINED = new WeakMap<Scorer, number>();
+
+function inlinedId(f: Scorer): number {
+  let id = INLINED.get(f);
+  if (id === undefined) INLINED.set(f, (id = INLINED_COUNT.n++));
+  return id;
+}
+
+const INLINED_COUNT = { n: 0 };
 
 /** The side of signalSide's answer that stands for "the side held" (not a side: sides are -1, 0, 1). */
 const HELD = 2;

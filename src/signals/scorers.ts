@@ -66,6 +66,13 @@ export const CHEAP_GAS_GWEI = 1.1;
 const CHEAP_GWEI = CHEAP_GAS_GWEI;
 
 /**
+ * The module constants the scorers of this file read, by the name their text uses: a generated
+ * loop writing a scorer's text in place of its call (inlineStatements) writes these as their values.
+ * @internal
+ */
+export const SCORER_CONSTANTS: Readonly<Record<string, number>> = Object.freeze({ CHEAP_GWEI });
+
+/**
  * Gas: 0.3 while the Ethereum base fee is cheap (<= 1.1 gwei, the only regime
  * seen on the live service). Above that the live rule is unknown; this
  * library's assumption falls linearly by 0.1 per gwei, `clamp(0.3 - (v - 1.1) / 10, -1, 0.3)`,

@@ -45,6 +45,34 @@ describe("runKernel accumulators", () => {
     expect(b.trades.length).toBe(st.trades);
   });
 
+  it("keeps the maximum drawdown exactly min(E_i / max(E_0..E_i) - 1) over a long path of drawdowns", () => {
+    // The loop skips the drawdown's division where it cannot lower the minimum (spanLoop.ts, ddFloor):
+    // the minimum must still be the one of every bar's drawdown, bit for bit, computed here from the equity series.
+    const rnd = mulberry32(7);
+    const n = 20_000;
+    const close = new Float64Array(n);
+    const target = new Float64Array(n);
+    let p = 100;
+    for (let i = 0; i < n; i++) {
+      p *= 1 + (rnd() - 0.5) * 0.02;
+      close[i] = p;
+      target[i] = rnd() < 0.5 ? 1 : rnd() < 0.5 ? -1 : 0.5;
+    }
+    const equity = new Float64Array(n);
+    const st = new KernelState(1, settings(n), undefined);
+    runKernel(st, [coin(close)], [target], 0, 0, n, { ...NO_SERIES, equity });
+    let peak = equity[0]!;
+    let mdd = 0;
+    for (let i = 1; i < n; i++) {
+      const e = equity[i]!;
+      if (e > peak) peak = e;
+      const dd = e / peak - 1;
+      if (dd < mdd) mdd = dd;
+    }
+    expect(mdd).toBeLessThan(-0.05);
+    expect(st.maxDrawdown).toBe(mdd);
+  });
+
   it("on no bars leaves the account as it was", () => {
     const st = new KernelState(1, settings(0), undefined);
     runKernel(st, [coin([])], [new Float64Array(0)], 0, 0, 0, NO_SERIES);

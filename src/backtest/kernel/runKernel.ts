@@ -1,4 +1,5 @@
 import { impactCost } from "../marketImpact.js";
+import { costRateOf, fillFee, fillTurnover } from "./fillCost.js";
 import { exitsInBar } from "./exitsInBar.js";
 import { compileSpanLoop, compileVariantLoop, type LoopShape, type SpanLoop, type SpanRules, type VariantLoop, type VariantSignalSource } from "./spanLoop.js";
 import type { KernelState } from "./KernelState.js";
@@ -215,13 +216,12 @@ export function feeOf(
   args[1] = coin.spreadBps === undefined ? 0 : ((st.spread[k] as number) / 2e4) * traded;
   const imp = coin.impact;
   args[2] = imp === undefined ? 0 : impactCost(imp[impactBar] as number, traded);
-  const fee = rate * traded + (args[2] as number);
+  const fee = fillFee(rate, traded, args[2] as number);
   if (feesOut !== undefined) feesOut[j] = (feesOut[j] as number) + fee;
-  if (E > 0) {
-    const to = traded / E;
-    st.sums[5] = (st.sums[5] as number) + to;
-    if (turnoverOut !== undefined) turnoverOut[j] = (turnoverOut[j] as number) + to;
-  }
+  // The turnover is 0 when E <= 0, and adding it then changes nothing (the sums are never -0).
+  const to = fillTurnover(traded, E);
+  st.sums[5] = (st.sums[5] as number) + to;
+  if (turnoverOut !== undefined) turnoverOut[j] = (turnoverOut[j] as number) + to;
   return fee;
 }
 
@@ -239,7 +239,7 @@ export function addFee(st: KernelState, k: number, fee: number): void {
  * @internal
  */
 export function costRate(st: KernelState, k: number): void {
-  st.fillArgs[0] = st.baseRate + (st.spread[k] as number) / 2e4;
+  st.fillArgs[0] = costRateOf(st.baseRate, st.spread[k] as number);
 }
 
 /** Whole units of coin k for target weight w at price p with account value E: floor(E |w| / (p (1 + rate))), signed, at the coin's cost rate. */
@@ -365,6 +365,7 @@ function shapeOf(st: KernelState, coins: readonly KernelCoin[], out: KernelSerie
     turnover: out.turnover !== undefined,
     funding: one && c0?.funding !== undefined,
     spread: one && c0?.spreadBps !== undefined,
+    impact: one && c0?.impact !== undefined,
     ledger: st.log !== undefined || st.exits,
   };
   return shape;

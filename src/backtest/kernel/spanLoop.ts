@@ -1,3 +1,5 @@
+import { costRateOf, fillFee, fillTurnover } from "./fillCost.js";
+import { inlineExpression } from "./inlineExpression.js";
 import type { KernelState } from "./KernelState.js";
 import type { KernelCoin, KernelSeries } from "./runKernel.js";
 
@@ -29,6 +31,8 @@ export interface LoopShape {
   readonly funding: boolean;
   /** One coin: it has a quoted-spread column (many coins: false, read per coin). */
   readonly spread: boolean;
+  /** One coin: it has a market-impact column (many coins: false, read per coin). */
+  readonly impact: boolean;
   /**
    * The open trades' books are kept (a trade log is recorded, or intrabar exits read them): without
    * it (a sweep variant) a fill that opens a trade only counts it, and nothing else of the ledger
@@ -93,7 +97,7 @@ export interface SpanRules {
  * @internal
  */
 export function compileSpanLoop(shape: LoopShape, rules: SpanRules): SpanLoop {
-  const { shared, prologue, columns, bar, epilogue } = loopSource(shape, undefined);
+  const { shared, prologue, columns, bar, epilogue } = loopSource(shape, undefined, true);
   const source = `${shared} ${prologue}
     for (let i = lo; i < hi; i++) {
       const j = i - outBase;
@@ -145,7 +149,9 @@ export function compileVariantLoop(shape: LoopShape, accounts: number, signal: V
   if (!shape.one || (accounts > 1 && anySeries(shape))) {
     throw new Error("compileVariantLoop: a one-coin shape is required, without per-bar series for more than one account");
   }
-  const { shared, prologue, columns, bar, epilogue, idle } = loopSource(shape, "tw");
+  // The fee written in place for one account (a backtest); several (a sweep's pass) call feeOf:
+  // four copies of it made the pass ~2% slower (test/bench/sweepProfile.ts), one made a backtest ~4% faster.
+  const { shared, prologue, columns, bar, epilogue, idle } = loopSource(shape, "tw", accounts === 1);
   // An idle account's bar (see loopSource) only moves its reference price to the close.
   const account = idle === undefined ? `{ ${bar} }` : `if (${idle}) { if (close_i === close_i) l0 = close_i; } else { ${bar} }`;
   const each = (part: string): string => Array.from({ length: accounts }, (_, s) => renameAccount(part, s)).join("\n");
@@ -173,7 +179,7 @@ function anySeries(shape: LoopShape): boolean {
 }
 
 /** The names of one account's locals in the loop's source (its state, book and running numbers). */
-const ACCOUNT = /(?<![\w$.])(st|units|last|held|pending|stopped|maxUnits|tradePnl|tradeFunding|value|sums|spread|q0|l0|h0|pnl0|funded0|maxu0|V|E|peak|maxDrawdown|sumReturns|sumSquaredReturns|netExposure|grossExposure|ruined|tw)(?![\w$])/g;
+const ACCOUNT = /(?<![\w$.])(st|units|last|held|pending|stopped|maxUnits|tradePnl|tradeFunding|value|sums|spread|baseRate|q0|l0|h0|pnl0|funded0|maxu0|V|E|peak|maxDrawdown|ddFloor|sumReturns|sumSquaredReturns|netExposure|grossExposure|ruined|tw)(?![\w$])/g;
 
 /** Account s's copy of a part of the one-coin source: its locals suffixed `_s`. */
 function renameAccount(part: string, s: number): string {
@@ -184,9 +190,10 @@ function renameAccount(part: string, s: number): string {
  * The source of the loop, in parts: `shared` (the run's constants, series and coin columns),
  * the account's locals loaded (`prologue`), one bar `i` (`bar`, with `j` = i - out.base), and
  * the locals saved back (`epilogue`). The target of a coin at bar i is `targets[k][i - targetBase]`,
- * or for one coin the local named `target` when it is given (variantLoop).
+ * or for one coin the local named `target` when it is given (variantLoop). `inlineFee`: a fill's fee
+ * is written in place where it can be (FEE below), else feeOf is called.
  */
-function loopSource(shape: LoopShape, target: string | undefined): { shared: string; prologue: string; columns: string; bar: string; epilogue: string; idle: string | undefined } {
+function loopSource(shape: LoopShape, target: string | undefined, inlineFee: boolean): { shared: string; prologue: string; columns: string; bar: string; epilogue: string; idle: string | undefined } {
   const one = shape.one;
   // A setting of the shape is written into the source as a literal, so the JIT drops the code of
   // every mode the run does not use; a series not asked for is the literal undefined.
@@ -210,6 +217,19 @@ function loopSource(shape: LoopShape, target: string | undefined): { shared: str
   const load = one ? "q0 = units[0]; l0 = last[0]; h0 = held[0]; pnl0 = tradePnl[0]; funded0 = tradeFunding[0]; maxu0 = maxUnits[0]; ruined = st.ruinIndex >= 0;" : "ruined = st.ruinIndex >= 0;";
   const each = (body: string): string => (one ? `{ const k = 0; const coin = coin0; ${body} }` : `for (let k = 0; k < K; k++) { const coin = coins[k]; ${body} }`);
   const mark = (price: string): string => `{ const c = ${price}; if (c === c) { if (${Q} !== 0) { const d = ${Q} * (c - ${L}); V += d; ${shape.ledger ? `${PNL} += d;` : ""} } ${L} = c; } }`;
+  // A fill's fee, booked with its turnover (feeOf); for one coin without a spread or impact column
+  // (its cost rate the base rate plus the spread it started with, no impact), feeOf's rules written in place.
+  const FEE = (impactBar: string): string =>
+    inlineFee && one && !shape.spread && !shape.impact
+      ? `let fee = 0;
+        if (traded !== 0) {
+          fee = ${inlineExpression(fillFee, [inlineExpression(costRateOf, ["baseRate", "spread[k]"]), "traded", "0"])};
+          ${shape.fees ? "feesOut[j] += fee;" : ""}
+          const to = ${inlineExpression(fillTurnover, ["traded", "fE"])};
+          sums[5] += to;
+          ${shape.turnover ? "turnoverOut[j] += to;" : ""}
+        }`
+      : `const fee = traded === 0 ? 0 : rules.feeOf(st, coin, k, traded, fE, ${impactBar}, feesOut, turnoverOut, j);`;
   const FILL = (w: string, p: string, e: string, impactBar: string): string => `{
     const fw = ${w}, fp = ${p}, fE = ${e};
     if (${shape.exits ? "!(stopped[k] === 1 && rules.stillFlat(st, k, fw))" : "true"}) {
@@ -217,7 +237,7 @@ function loopSource(shape: LoopShape, target: string | undefined): { shared: str
       if (${shape.everyBar ? "true" : `fw !== heldPrev${shape.whole ? " || (fw !== 0 && old === 0)" : ""}`}) {
         const nu = ${shape.whole ? "rules.wholeUnits(st, k, fw, fE, fp)" : "fE * (fw / fp)"};
         const traded = ${shape.byWeight ? "Math.abs(fw - heldPrev) * fE" : "Math.abs(nu - old) * fp"};
-        const fee = traded === 0 ? 0 : rules.feeOf(st, coin, k, traded, fE, ${impactBar}, feesOut, turnoverOut, j);
+        ${FEE(impactBar)}
         ${H} = fw; ${L} = fp; ${Q} = nu;
         if (old > 0 ? !(nu > 0) : old < 0 ? !(nu < 0) : nu > 0 || nu < 0) { ${shape.ledger ? `${save} rules.tradeEvent(st, k, i, fp, old, nu, heldPrev, fw, fee); ${load}` : ""} if (nu !== 0) st.trades++; }
         ${shape.ledger ? `else if (nu !== 0) { if (fee !== 0) rules.addFee(st, k, fee); const a = Math.abs(nu); if (a > ${MAXU}) ${MAXU} = a; }` : ""}
@@ -229,6 +249,12 @@ function loopSource(shape: LoopShape, target: string | undefined): { shared: str
   // faster and stays optimised); `when(c, code)` is the code when c holds.
   const when = (c: boolean, code: string): string => (c ? `{ ${code} }` : "");
   const weighing = shape.accumulate || shape.exposure || shape.weights;
+  // The drawdown's division skipped where it cannot lower the maximum drawdown: ddFloor is
+  // peak x (1 + maxDrawdown) raised by peak x 1e-9, far above the rounding of its terms (<= peak x 1e-15),
+  // so E >= ddFloor (peak > 0) gives E / peak - 1 > maxDrawdown in floating point: no change. A NaN
+  // floor or E computes it (!(E >= ddFloor)). Recomputed when the peak or the maximum moves (rare);
+  // a division a bar fewer in a drawdown, the same numbers.
+  const DD_FLOOR = "peak * (1 + maxDrawdown) + peak * 1e-9";
   // Funding per bar: read on every coin of a many-coin run (its own column), on one coin when it has a column.
   const fundings = !one || shape.funding;
   const shared = `
@@ -248,9 +274,10 @@ function loopSource(shape: LoopShape, target: string | undefined): { shared: str
 `;
   const prologue = `
     const units = st.units, last = st.last, held = st.held, pending = st.pending, stopped = st.stopped, maxUnits = st.maxUnits;
-    const tradePnl = st.tradePnl, tradeFunding = st.tradeFunding, value = st.value, sums = st.sums, spread = st.spread;
+    const tradePnl = st.tradePnl, tradeFunding = st.tradeFunding, value = st.value, sums = st.sums, spread = st.spread, baseRate = st.baseRate;
     ${one ? `${target === undefined ? "const target0 = targets[0];" : ""} let q0 = units[0], l0 = last[0], h0 = held[0], pnl0 = tradePnl[0], funded0 = tradeFunding[0], maxu0 = maxUnits[0];` : ""}
     let V = value[0], E = sums[0], peak = sums[1], maxDrawdown = sums[2], sumReturns = sums[3], sumSquaredReturns = sums[4];
+    let ddFloor = ${DD_FLOOR};
     let netExposure = sums[6], grossExposure = sums[7];
     let ruined = st.ruinIndex >= 0;`;
   const bar = `
@@ -299,8 +326,8 @@ function loopSource(shape: LoopShape, target: string | undefined): { shared: str
               shape.accumulate,
               `sumReturns += ret;
               sumSquaredReturns += ret * ret;
-              if (E > peak) peak = E;
-              else { const dd = E / peak - 1; if (dd < maxDrawdown) maxDrawdown = dd; }`,
+              if (E > peak) { peak = E; ddFloor = ${DD_FLOOR}; }
+              else if (!(E >= ddFloor)) { const dd = E / peak - 1; if (dd < maxDrawdown) { maxDrawdown = dd; ddFloor = ${DD_FLOOR}; } }`,
             )}
           } ${shape.returns ? "else returnsOut[j] = 0;" : ""}`,
         )}
