@@ -11,11 +11,11 @@ export function downsampleIndices(values: ArrayLike<number>, maxPoints: number):
   const n = values.length;
   if (n <= maxPoints || maxPoints < 8) return Array.from({ length: n }, (_, i) => i);
   const buckets = Math.max(1, Math.floor(maxPoints / 4));
-  const size = n / buckets;
   const out: number[] = [];
   for (let b = 0; b < buckets; b++) {
-    const lo = Math.floor(b * size);
-    const hi = Math.min(n, Math.floor((b + 1) * size));
+    // bucket bounds as (b x n) / buckets: exact for the last one (n), where b x (n / buckets) can round below n
+    const lo = Math.floor((b * n) / buckets);
+    const hi = Math.floor(((b + 1) * n) / buckets);
     if (hi <= lo) continue;
     let iMin = -1;
     let iMax = -1;

@@ -49,6 +49,12 @@ describe("downsampleIndices (min-max decimation)", () => {
       { numRuns: 60 },
     );
   });
+  it("keeps the last point when the bucket size does not divide evenly (60 points, budget 52: 13 x (60 / 13) rounds to 59.999...)", () => {
+    // fast-check found it (seed -1840203663): the last bucket ended at index 58
+    const idx = downsampleIndices(new Array(60).fill(0), 52);
+    expect(idx[idx.length - 1]).toBe(59);
+    expect(idx[0]).toBe(0);
+  });
   it("skips NaN when looking for extremes", () => {
     const xs = Array.from({ length: 100 }, (_, i) => (i === 50 ? 1000 : i % 7 === 0 ? Number.NaN : 1));
     const idx = downsampleIndices(xs, 8);
