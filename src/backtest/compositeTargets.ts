@@ -1,7 +1,7 @@
 import { labelCode } from "../signals/classifySignal.js";
 import { compositeRowAt, fusedModel, scorerOf, weightedSumSource } from "../signals/fuseComposite.js";
 import { SCORER_CONSTANTS, type Scorer } from "../signals/scorers.js";
-import { inlineExpression, inlineStatements } from "./kernel/inlineExpression.js";
+import { inlineExpression, inlineStatements, numberSource } from "./kernel/inlineExpression.js";
 import type { VariantSignalSource } from "./kernel/spanLoop.js";
 import { cappedTarget, carriedTarget, signalSide, type TargetRule } from "./targetPositions.js";
 
@@ -145,9 +145,4 @@ function cappedSource(side: string, rule: TargetRule): string {
   });
   if (up === 0 && down === 0 && zero === 0) return "";
   return `cappedBars += ${side} > 0 ? ${up} : ${side} < 0 ? ${down} : ${zero};`;
-}
-
-/** A number as source text that reads back as the same double (-0 included). */
-function numberSource(x: number): string {
-  return Object.is(x, -0) ? "(-0)" : `(${String(x)})`;
 }

@@ -74,7 +74,7 @@ export function inlineStatements(fn: (...args: never[]) => unknown, args: readon
   return [...locals.map((l, t) => `const ${into}_${l} = ${sub(exprs[t] as string)};`), `const ${into} = ${sub(exprs[exprs.length - 1] as string)};`].join(" ");
 }
 
-/** A number as source text that reads back as the same double (-0 included). */
-function numberSource(x: number): string {
+/** A number as source text that reads back as the same double (-0 included). @internal */
+export function numberSource(x: number): string {
   return Object.is(x, -0) ? "(-0)" : `(${String(x)})`;
 }
