@@ -1,8 +1,7 @@
 import { impactCost } from "../marketImpact.js";
 import { costRateOf, fillFee, fillTurnover } from "./fillCost.js";
 import { exitsInBar } from "./exitsInBar.js";
-import { compileSpanLoop, compileVariantLoop, variantLoopText, type LoopShape, type SpanLoop, type SpanRules, type VariantLoop, type VariantSignalSource } from "./spanLoop.js";
-import { compileWasmLoop } from "./wasmLoop.js";
+import { compileSpanLoop, compileVariantLoop, type LoopShape, type SpanLoop, type SpanRules, type VariantLoop, type VariantSignalSource } from "./spanLoop.js";
 import type { KernelState } from "./KernelState.js";
 
 /** One instrument's market data, indexed by bar (absolute: bar i is `close[i]`). @internal */
@@ -309,17 +308,12 @@ export function runVariants(sts: readonly KernelState[], coin: KernelCoin, signa
   const coins = [coin];
   const shape = shapeOf(st, coins, out);
   const key = `${shapeKey(shape)}|${sts.length}|${signal.key}`;
-  const wasm = VARIANT_BACKEND.wasm;
-  const cache = wasm ? WASM_LOOPS : VARIANT_LOOPS;
-  let loop = cache.get(key);
+  let loop = VARIANT_LOOPS.get(key);
   if (loop === undefined) {
-    // WebAssembly (wasmLoop.ts: the same source translated) where it translates, else the JavaScript loop.
-    loop = (wasm ? compileWasmLoop<VariantLoop>(variantLoopText(shape, sts.length, signal), RULES) : undefined) ?? compileVariantLoop(shape, sts.length, signal, RULES);
-    cache.set(key, loop);
+    loop = compileVariantLoop(shape, sts.length, signal, RULES);
+    VARIANT_LOOPS.set(key, loop);
   }
-  // A wasm loop runs the whole range in one call (its entry costs a few slab writes); the JavaScript loop in spans.
-  if (wasm) loop(sts, coins, params, lo, hi, out);
-  else for (let a = lo; a < hi; a += SPAN) loop(sts, coins, params, a, Math.min(hi, a + SPAN), out);
+  for (let a = lo; a < hi; a += SPAN) loop(sts, coins, params, a, Math.min(hi, a + SPAN), out);
   const n = st.settings.n;
   for (const s of sts) {
     s.next = hi;
@@ -327,16 +321,8 @@ export function runVariants(sts: readonly KernelState[], coin: KernelCoin, signa
   }
 }
 
-/** The variant loops compiled so far, by shape, account count and signal: JavaScript, and with their loop in WebAssembly where it translates. */
+/** The variant loops compiled so far, by shape, account count and signal. */
 const VARIANT_LOOPS = new Map<string, VariantLoop>();
-const WASM_LOOPS = new Map<string, VariantLoop>();
-
-/**
- * Which backend runVariants compiles the variant loops for: `wasm` true, their bar loop translated to
- * WebAssembly (kernel/wasmLoop.ts) where it translates, else JavaScript. A module-level setting
- * for tests and benches (both backends give the same numbers, bit for bit). @internal
- */
-export const VARIANT_BACKEND: { wasm: boolean } = { wasm: false };
 
 /** The span loop for this run's shape (spanLoop.ts), compiled on first use. */
 function spanLoopFor(st: KernelState, coins: readonly KernelCoin[], out: KernelSeries): SpanLoop {

@@ -146,15 +146,6 @@ export type VariantLoop = (sts: readonly KernelState[], coins: readonly KernelCo
  * @internal
  */
 export function compileVariantLoop(shape: LoopShape, accounts: number, signal: VariantSignalSource, rules: SpanRules): VariantLoop {
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the loop's source is generated below and by the caller's signal
-  return new Function("rules", variantLoopText(shape, accounts, signal))(rules) as VariantLoop;
-}
-
-/**
- * The source compileVariantLoop compiles: a `new Function("rules", ...)` body returning the loop
- * (also what kernel/wasmLoop.ts translates into WebAssembly). @internal
- */
-export function variantLoopText(shape: LoopShape, accounts: number, signal: VariantSignalSource): string {
   if (!shape.one || (accounts > 1 && anySeries(shape))) {
     throw new Error("compileVariantLoop: a one-coin shape is required, without per-bar series for more than one account");
   }
@@ -178,7 +169,8 @@ export function variantLoopText(shape: LoopShape, accounts: number, signal: Vari
       ${Array.from({ length: accounts }, (_, s) => renameAccount(account, s)).join("\n")}
     }
     ${each(epilogue)} ${signal.epilogue}`;
-  return `"use strict"; return function variantLoop${accounts}(sts, coins, params, lo, hi, out) {${source}\n};`;
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the loop's source is generated above and by the caller's signal
+  return new Function("rules", `"use strict"; return function variantLoop${accounts}(sts, coins, params, lo, hi, out) {${source}\n};`)(rules) as VariantLoop;
 }
 
 /** Whether a shape writes any per-bar series. */
