@@ -20,6 +20,7 @@ import { runMetrics, type BacktestMetrics } from "./BacktestMetrics.js";
 import { periodsPerYearOf } from "../metrics/ReturnsOptions.js";
 import { kernelCoin, NO_SERIES, runKernel, runVariants, type KernelCoin, type KernelSeries } from "./kernel/runKernel.js";
 import { compositeTargets } from "./compositeTargets.js";
+import { positionTargets } from "./positionTargets.js";
 import { replayModel } from "../signals/replayComposite.js";
 import { TradeLog } from "./TradeLog.js";
 import { carryOnMissingPrice, checkLength, resolveTargets, TargetStream, targetsInto, type SignalBlocks, type TargetOptions, type TargetRule } from "./targetPositions.js";
@@ -377,7 +378,8 @@ const BLOCK = 2048;
  * bars without a price, then the kernel; a composite replay given as the signal (with no
  * latency, fixed sizing and no regime filter) is computed inside the kernel's generated loop
  * instead (compositeTargets: scores, composite, label and target rule in the same pass, no
- * block buffer), with the same numbers. Returns the run's final state (its accumulators:
+ * block buffer), and so is a position column under the same conditions (positionTargets),
+ * with the same numbers. Returns the run's final state (its accumulators:
  * final equity, sums of the returns and their squares, max drawdown, round trips, turnover,
  * exposure) and how often the leverage cap bound. A sweep variant is one pass with
  * NO_SERIES: nothing of length n.
@@ -400,6 +402,14 @@ export function runPass(rule: TargetRule, coin: KernelCoin, settings: KernelSett
       thresholds: [model.threshold],
       rule,
     });
+    runVariants([st], coin, signal, params, 0, n, out);
+    return { ruinIndex: st.ruinIndex, capped: rule.countsCapped ? (params.capped[0] as number) : 0, state: st };
+  }
+  if (rule.position !== undefined && delayBars === 0 && rule.sizing === 0 && rule.flatWhen === undefined && n > 0) {
+    // A column of target positions: read, capped and carried in the kernel's generated loop
+    // (positionTargets), the same numbers as the block pipeline below without its buffer.
+    if (where !== undefined) checkPrices("close", coin.close, where);
+    const { signal, params } = positionTargets(rule.position, rule);
     runVariants([st], coin, signal, params, 0, n, out);
     return { ruinIndex: st.ruinIndex, capped: rule.countsCapped ? (params.capped[0] as number) : 0, state: st };
   }

@@ -288,7 +288,7 @@ export function targetsInto(rule: TargetRule, st: TargetStream, lo: number, hi: 
     }
     if (flatWhen !== undefined && flatWhen[i]) w = 0;
     const c = cappedTarget(w, maxLeverage);
-    if (c !== w && w === w) capped++;
+    capped += capBound(w, c);
     out[i - base] = c;
   }
   st.side = side;
@@ -327,6 +327,15 @@ export function signalSide(sg: number, side: number, shorts: boolean, holdOnNeut
  */
 export function cappedTarget(w: number, maxLeverage: number): number {
   return w > maxLeverage ? maxLeverage : w < -maxLeverage ? -maxLeverage : w === 0 ? 0 : w;
+}
+
+/**
+ * 1 when the leverage cap changed a target `w` that is a number into `c` (a bar the cap bound), else 0.
+ * @example capBound(1.5, 1) // 1
+ * @internal
+ */
+export function capBound(w: number, c: number): number {
+  return c !== w && w === w ? 1 : 0;
 }
 
 /**

@@ -5,6 +5,7 @@ import { cappedTarget, carriedTarget, signalSide, targetPositions, type TargetOp
 import { labelCode } from "../../src/signals/classifySignal.js";
 import { replayComposite } from "../../src/signals/index.js";
 import { compositeBars as data, resultNumbers } from "../support/compositeBars.js";
+import { mulberry32 } from "../support/mulberry32.js";
 
 /** Every series, the trades and the capped count of a backtest, as plain numbers. */
 function everything(o: BacktestOptions): unknown {
@@ -41,6 +42,52 @@ describe("backtest with a composite replay as the signal (compiled into the kern
     const copy = Object.fromEntries(Object.entries(d.comp).map(([k, v]) => [k, Float64Array.from(v)]));
     backtest({ ...base, signal: replayComposite(d.comp) });
     expect(d.comp).toEqual(copy);
+  });
+});
+
+describe("backtest with a position column (compiled into the kernel's loop)", () => {
+  const n = 3000;
+  const d = data(n, 9);
+  const rnd = mulberry32(17);
+  // Positions in [-2.5, 2.5] with NaN (flat), -0, runs held and exact cap values.
+  const raw = Array.from({ length: n }, (_, i) => {
+    const u = rnd();
+    return u < 0.03 ? Number.NaN : u < 0.05 ? -0 : u < 0.07 ? 1.5 : i % 7 === 0 ? 0 : Math.round(10 * (5 * rnd() - 2.5)) / 10;
+  });
+  const base = { close: d.close, open: d.open, funding: d.funding, feeBps: 4, slippageBps: 1, initialCash: 1000 };
+  const modes: Record<string, Partial<BacktestOptions>> = {
+    default: {},
+    "capped at 1.5": { maxLeverage: 1.5 },
+    "next_open whole on_change": { fill: "next_open", units: "whole", rebalance: "on_change", maxLeverage: 3 },
+    "fractional on_change, ledger and metrics": { rebalance: "on_change", maxLeverage: 3, outputs: ["equity", "trades", "metrics"], periodsPerYear: 525_600 },
+  };
+  const columns: Record<string, ArrayLike<number>> = {
+    Float64Array: Float64Array.from(raw),
+    "a plain array": raw,
+    Int8Array: Int8Array.from(raw, (x) => (x === x ? Math.trunc(x) : 0)),
+  };
+  for (const [mode, extra] of Object.entries(modes)) {
+    for (const [kind, position] of Object.entries(columns)) {
+      it(`${mode}, ${kind}: every series, trade and the capped count equal the block pipeline's (the same rule through targetsInto)`, () => {
+        // A regime filter that never fires keeps the rule's numbers but takes the block pipeline.
+        const never = new Uint8Array(n);
+        const fused = backtest({ ...base, ...extra, position } as BacktestOptions);
+        const blocks = backtest({ ...base, ...extra, position, flatWhen: never } as BacktestOptions);
+        expect(resultNumbers(fused)).toEqual(resultNumbers(blocks));
+        if (extra.outputs !== undefined) expect(fused.metrics).toEqual(blocks.metrics);
+      });
+    }
+  }
+  it("counts the bars the cap bound and carries a target over a missing price (hand-computed)", () => {
+    const r = backtest({ close: [100, Number.NaN, 110, 100], position: [2, -3, Number.NaN, 0.5], maxLeverage: 1, initialCash: 1000 });
+    expect(r.capped).toBe(2);
+    expect(Array.from(r.positions)).toEqual([1, 1, 0, 0.5]);
+    expect(r.equity[2]).toBeCloseTo(1100, 9); // 10 units held from 100 to 110
+  });
+  it("does not mutate the position column", () => {
+    const copy = Float64Array.from(columns["Float64Array"] as Float64Array);
+    backtest({ ...base, position: columns["Float64Array"] as Float64Array });
+    expect(columns["Float64Array"]).toEqual(copy);
   });
 });
 

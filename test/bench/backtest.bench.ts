@@ -48,6 +48,8 @@ interface RunResult {
   readonly trades?: number;
   readonly n: number;
   readonly seconds: number;
+  /** The median run (the worker's; absent from the native one). */
+  readonly medianSeconds?: number;
   readonly replaySeconds?: number;
   readonly backtestSeconds?: number;
   readonly peakBytes: number;
@@ -97,6 +99,8 @@ const rows: string[][] = [];
 const summaryRows: string[][] = [];
 const summaryAt2e6: { pandas?: number; numpy?: number; floorVsNumpy?: number; nativeVsNumpy?: number } = {};
 const at2e6: { pandas?: number; numpy?: number; danfo?: number; floorVsNumpy?: number; nativeVsNumpy?: number } = {};
+const userRows: string[][] = [];
+const userAt2e6: { loop?: [number, number]; fused?: [number, number] } = {};
 const oursTimes: Array<[number, number]> = [];
 const oursPeaks: Array<[number, number]> = [];
 let allAgree = true;
@@ -171,6 +175,32 @@ for (const n of sizes) {
     mb(others["danfo"]?.peakBytes),
     `${agree ? "yes" : "NO"} (${worst.toExponential(0)})`,
   ]);
+  // The path users write (replay, their own loop over .label, backtest({ position })) and the fused
+  // call, best and median run each, against numpy's best and median: the issue's first target.
+  {
+    const loop = run(process.execPath, ["--import", "tsx", "--expose-gc", join(here, "backtestWorker.ts"), "ours-loop", file, String(n), String(reps(n, 2e7))]);
+    if (typeof loop === "string") notes.push(`n=${n}: ours-loop ${loop}`);
+    else {
+      const np = others["numpy"];
+      const worstLoop = Math.max(relDiff(loop.final, ours.final), relDiff(loop.checksum, ours.checksum));
+      if (!(worstLoop <= 1e-12)) allAgree = false;
+      const best = (r: RunResult) => r.seconds;
+      const mid = (r: RunResult) => r.medianSeconds ?? Number.NaN;
+      userRows.push([
+        fmtN(n),
+        `${ms(loop.seconds)} / ${ms(loop.medianSeconds)}`,
+        `${ms(ours.seconds)} / ${ms(ours.medianSeconds)}`,
+        np === undefined ? "-" : `${ms(np.seconds)} / ${ms(np.medianSeconds)}`,
+        np === undefined ? "-" : `${ratio(best(np), best(loop))} / ${ratio(mid(np), mid(loop))}`,
+        np === undefined ? "-" : `${ratio(best(np), best(ours))} / ${ratio(mid(np), mid(ours))}`,
+        `${worstLoop <= 1e-12 ? "yes" : "NO"} (${worstLoop.toExponential(0)})`,
+      ]);
+      if (n === 2e6 && np !== undefined) {
+        userAt2e6.loop = [best(np) / best(loop), mid(np) / mid(loop)];
+        userAt2e6.fused = [best(np) / best(ours), mid(np) / mid(ours)];
+      }
+    }
+  }
   // The summary row: the same four numbers on every side, no per-bar output.
   const sum: Record<string, RunResult | undefined> = {};
   const oursSum = run(process.execPath, ["--import", "tsx", "--expose-gc", join(here, "backtestWorker.ts"), "ours-summary", file, String(n), String(reps(n, 2e7))]);
@@ -272,6 +302,12 @@ console.log("summary row: total return, max drawdown, annualised Sharpe, trades;
 console.log(`| ${summaryHeader.join(" | ")} |`);
 console.log(`|${summaryHeader.map(() => "---").join("|")}|`);
 for (const r of summaryRows) console.log(`| ${r.join(" | ")} |`);
+const userHeader = ["bars", "ours, the path users write: replay, a loop over .label, backtest({ position }) (best / median)", "ours, fused: backtest({ signal: replay }) (best / median)", "numpy (best / median)", "numpy/ours, users' path (best / median)", "numpy/ours, fused (best / median)", "users' path agrees with fused"];
+console.log("");
+console.log("the path users write (equity column, as the equity row), best and median run of each side");
+console.log(`| ${userHeader.join(" | ")} |`);
+console.log(`|${userHeader.map(() => "---").join("|")}|`);
+for (const r of userRows) console.log(`| ${r.join(" | ")} |`);
 for (const note of notes) console.log(note);
 if (n2(oursTimes)) {
   const [[n1, t1], [nk, tk]] = [oursTimes[0] as [number, number], oursTimes[oursTimes.length - 1] as [number, number]];
@@ -290,6 +326,9 @@ if (n2(oursTimes)) {
 if (sizes.includes(2e6)) {
   const verdict = (x: number | undefined, target: number) => (x === undefined ? "not run" : `${x.toFixed(1)}x (target >= ${target}x: ${x >= target ? "met" : "NOT met"})`);
   console.log(`targets at 2e6 bars, equity row: vs pandas ${verdict(at2e6.pandas, 3)}; vs numpy ${verdict(at2e6.numpy, 5)}; vs danfo ${verdict(at2e6.danfo, 100)}`);
+  const pair = (x: [number, number] | undefined, what: string) =>
+    x === undefined ? `${what} not run` : `${what} ${x[0].toFixed(1)}x best (target >= 5x: ${x[0] >= 5 ? "met" : "NOT met"}), ${x[1].toFixed(1)}x median (target >= 3x: ${x[1] >= 3 ? "met" : "NOT met"})`;
+  console.log(`targets at 2e6 bars vs numpy: ${pair(userAt2e6.loop, "the users' path")}; ${pair(userAt2e6.fused, "backtest({ signal })")}`);
   console.log(`targets at 2e6 bars, summary row: vs pandas ${verdict(summaryAt2e6.pandas, 3)}; vs numpy ${verdict(summaryAt2e6.numpy, 5)}`);
   if (summaryAt2e6.floorVsNumpy !== undefined) console.log(`summary row: the hand-fused floor (TS) is ${summaryAt2e6.floorVsNumpy.toFixed(1)}x numpy, native C ${summaryAt2e6.nativeVsNumpy?.toFixed(1) ?? "-"}x`);
   if (at2e6.floorVsNumpy !== undefined) console.log(`the floor, the fastest TypeScript found for this strategy (hand-written, not the library), is ${at2e6.floorVsNumpy.toFixed(1)}x numpy at 2e6 bars`);

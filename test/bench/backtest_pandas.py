@@ -134,18 +134,20 @@ def main():
             "pandas-summary": lambda s: summary_pandas(df, s), "numpy-summary": lambda s: summary_numpy(cols, s)}
     rss0 = rss_bytes()
     best = float("inf")
+    times = []
     equity = None
     split = []
     peak = None
     for _ in range(reps):
         t0 = clock()
         equity = runs[impl](split)
-        best = min(best, clock() - t0)
+        times.append(clock() - t0)
+        best = min(best, times[-1])
         if peak is None:  # peak memory of one run (as on the TypeScript side)
             peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
     result = equity if isinstance(equity, dict) else {"final": float(equity[-1]), "checksum": float(np.sum(equity))}
     print(json.dumps({
-        "impl": impl, "n": n, "seconds": best,
+        "impl": impl, "n": n, "seconds": best, "medianSeconds": float(np.median(times)),
         "replaySeconds": min(a for a, _ in split), "backtestSeconds": min(b for _, b in split), "peakBytes": max(0, peak - rss0),
         **result,
     }))

@@ -76,6 +76,19 @@ describe("replayComposite over several blocks", () => {
     });
   }
 
+  for (const missing of ["renormalise", "zero", "nan"] as const) {
+    it(`the label column read first (streamed, no score or composite column built) equals the row-by-row labels (missing: ${missing})`, () => {
+      const r = replayComposite(t, { weights: WEIGHTS, scorers: { custom }, missing });
+      const label = r.label; // before any other column
+      expect(r.label).toBe(label); // cached
+      const bad: string[] = [];
+      for (let i = 0; i < n; i++) if (label[i] !== rowByRow(t, i, missing, WEIGHTS).label) bad.push(`label ${i}`);
+      expect(bad).toEqual([]);
+      expect(label[1020]).toBe(0); // a row with no component: neutral
+      expect(new Set(label).size).toBe(3);
+    });
+  }
+
   it("from: 'scores' replays score columns as given, infinities included, and shares them", () => {
     const rnd = mulberry32(5);
     const a = Float64Array.from({ length: n }, () => rnd() * 2 - 1);
