@@ -37,6 +37,8 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "bench_bars.h"
+
 enum { COLUMNS = 7, K = 5, A = 4 };
 
 static long n;
@@ -211,13 +213,8 @@ int main(int argc, char **argv) {
   n = atol(argv[2]);
   int reps = atoi(argv[4]), threads = argc > 5 ? atoi(argv[5]) : 1, k;
   if (threads < 1 || threads > 16) threads = 1;
-  double *col = malloc(sizeof(double) * COLUMNS * (size_t)n);
-  FILE *f = fopen(argv[1], "rb");
-  if (col == NULL || f == NULL || fread(col, sizeof(double), COLUMNS * (size_t)n, f) != COLUMNS * (size_t)n) {
-    fprintf(stderr, "cannot read %ld bars from %s\n", n, argv[1]);
-    return 1;
-  }
-  fclose(f);
+  double *col = read_bars(argv[1], n, COLUMNS);
+  if (col == NULL) return 1;
   bars = col;
   FILE *sp = fopen(argv[3], "r");
   double costBps;
