@@ -93,10 +93,30 @@ export function compositeTargets(c: CompositeTargets): { signal: VariantSignalSo
   const epilogue = `${range(accounts).map((s) => `P.sig[${2 * s}] = side${s}; P.sig[${2 * s + 1}] = target${s};`).join(" ")} P.capped[0] += cappedBars;`;
   // The rule's constants are in the source (sideSource, targetSource, cappedSource), so in the key.
   const key = `composite|${packed === undefined ? "" : packed.funding === undefined ? "packed" : "packed+funding"}|${scorers.map((f, j) => (f === null ? "s" : inlined[j] !== undefined ? `i${inlinedId(f)},` : "v")).join("")}|${vectors.map((v) => v.order.join(",")).join(";")}|${of.join(",")}|${rule.shorts}|${rule.holdOnNeutral}|${rule.size}|${rule.maxLeverage}`;
-  const params = { cols, packed, scorers, W: Float64Array.from(W), rows, thresholds: Float64Array.from(thresholds), sig: new Float64Array(2 * accounts), capped: new Float64Array(1) };
+  const params = new CompositeParams(cols, packed, scorers, Float64Array.from(W), rows, Float64Array.from(thresholds), new Float64Array(2 * accounts), new Float64Array(1));
   // Packed: the coin's close and funding at bar i from the same buffer (the loop's `columns`).
   const columns = packed === undefined ? undefined : `const close_i = PK[oClose + i]; ${packed.funding === undefined ? "" : "const funding_i = PK[oFunding + i];"}`;
   return { signal: { key, prologue, bar, epilogue, target: (s) => `target${s}`, ...(columns === undefined ? {} : { columns }) }, params };
+}
+
+/**
+ * The parameters of a composite loop (its source's `P`): a class rather than an object literal
+ * because V8 generalises the field types of a literal's object fields (the typed arrays) on its
+ * second instantiation, which deoptimised a loop optimised during the first run (code
+ * dependencies: the fused backtest's loop was compiled again in the 2nd run of every process);
+ * a constructor's fields keep their types.
+ */
+class CompositeParams {
+  constructor(
+    readonly cols: readonly Float64Array[],
+    readonly packed: CompositeTargets["packed"],
+    readonly scorers: readonly (Scorer | null)[],
+    readonly W: Float64Array,
+    readonly rows: readonly ((i: number) => number)[],
+    readonly thresholds: Float64Array,
+    readonly sig: Float64Array,
+    readonly capped: Float64Array,
+  ) {}
 }
 
 /** A number for each scorer whose text a loop holds (the key of that loop names it). */

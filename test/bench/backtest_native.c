@@ -20,6 +20,8 @@
 #include <sys/resource.h>
 #include <time.h>
 
+#include "bench_bars.h"
+
 enum { COLUMNS = 7, BLOCK = 2048 };
 static const double FEE_BPS = 5, SLIPPAGE_BPS = 2, THRESHOLD = 0.1;
 
@@ -132,13 +134,8 @@ int main(int argc, char **argv) {
   int reps = atoi(argv[3]);
   const char *clk = getenv("BENCH_CLOCK");
   int wall = clk != NULL && strcmp(clk, "wall") == 0;
-  double *col = malloc(sizeof(double) * COLUMNS * (size_t)n);
-  FILE *f = fopen(argv[1], "rb");
-  if (col == NULL || f == NULL || fread(col, sizeof(double), COLUMNS * (size_t)n, f) != COLUMNS * (size_t)n) {
-    fprintf(stderr, "cannot read %ld bars from %s\n", n, argv[1]);
-    return 1;
-  }
-  fclose(f);
+  double *col = read_bars(argv[1], n, COLUMNS);
+  if (col == NULL) return 1;
   long rss0 = max_rss_bytes();
   if (argc > 4 && strcmp(argv[4], "summary") == 0) {
     double best_s = INFINITY;

@@ -5,7 +5,12 @@
  *   (a) ours: sweepComposite on the calling thread (workers 0) and on a pool of
  *       every core (workers = availableParallelism());
  *   (b) numpy: the same sweep vectorised (test/bench/sweep_numpy.py under Debian's
- *       /usr/bin/python3: components scored once, one vectorised pass per variant).
+ *       /usr/bin/python3: components scored once, one vectorised pass per variant);
+ *   (c) native: the engine's own arithmetic for the same sweep written in C
+ *       (test/bench/sweep_native.c, a yardstick, compiled with `cc -O3 -march=native
+ *       -ffp-contract=off` when a C compiler is present, skipped with a note otherwise),
+ *       on one thread and on every core (pthreads): what native code does with this work
+ *       here. It must agree with ours (final equity to 1e-12 relative, trades equal).
  * Prints bar-evaluations per second (variants x bars / wall seconds, best of REPS)
  * and the ratio to numpy; the runs must agree (total return within 1e-9 relative,
  * trades equal). Targets (issue 20): >= 2e8 bar-evaluations/s on the calling thread,
@@ -62,6 +67,7 @@ const dir = mkdtempSync(join(tmpdir(), "milab-sweep-bench-"));
 try {
   const file = join(dir, "bars.f64");
   writeBars(file, bars);
+  nativeRows(dir, file);
   const spec = join(dir, "variants.json");
   writeFileSync(spec, JSON.stringify({ weights, thresholds, cost: (FEE_BPS + SLIPPAGE_BPS) / 1e4, periodsPerYear: PPY }));
   const res = spawnSync(PYTHON, [join(here, "sweep_numpy.py"), file, String(N), spec, String(REPS)], { encoding: "utf8", maxBuffer: 64 << 20 });
@@ -94,4 +100,52 @@ try {
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * (c) the sweep in C (sweep_native.c): compiled here, run on one thread and on every core, its
+ * agreement with ours printed (final equity to 1e-12 relative, trades equal: else the bench fails).
+ */
+function nativeRows(dir: string, file: string): void {
+  const exe = join(dir, "sweep_native");
+  // -ffp-contract=off: no fused multiply-adds, so C rounds as JavaScript does (the engine's numbers).
+  const cc = spawnSync("cc", ["-O3", "-march=native", "-ffp-contract=off", "-pthread", "-o", exe, join(here, "sweep_native.c"), "-lm"], { encoding: "utf8" });
+  if (cc.status !== 0) {
+    console.log(`native: skipped (no C compiler (cc) or it failed; apt-get install gcc) ${(cc.stderr ?? "").trim().split("\n")[0] ?? ""}`);
+    return;
+  }
+  // The spec: k vectors thresholds initialCash costBps periodsPerYear, each vector as its count and
+  // (component, weight) pairs in its key order (component j = the bars' column j + 1), the thresholds.
+  const names = ["imbalance", "funding", "basis_spread", "momentum_5m", "gas"];
+  const lines = [`${names.length} ${weights.length} ${thresholds.length} 10000 ${FEE_BPS + SLIPPAGE_BPS} ${PPY}`];
+  for (const w of weights) lines.push(`${Object.keys(w).length} ${Object.entries(w).map(([c, x]) => `${names.indexOf(c)} ${String(x)}`).join(" ")}`);
+  lines.push(thresholds.map(String).join(" "));
+  const spec = join(dir, "native.spec");
+  writeFileSync(spec, `${lines.join("\n")}\n`);
+  const c = single.result.columns;
+  for (const threads of [1, cores]) {
+    const res = spawnSync(exe, [file, String(N), spec, String(REPS), String(threads)], { encoding: "utf8", maxBuffer: 64 << 20 });
+    if (res.status !== 0) {
+      console.log(`native, ${threads} thread(s): failed (${(res.stderr || "").trim()})`);
+      process.exitCode = 1;
+      continue;
+    }
+    const nat = JSON.parse(res.stdout.trim()) as { seconds: number; cpuSeconds: number; totalReturn: number[]; trades: number[] };
+    let worst = 0;
+    let tradesDiffer = 0;
+    for (let v = 0; v < VARIANTS; v++) {
+      // final equity / initial cash (0 for a ruined variant: equal is 0 apart)
+      const a = 1 + (c["totalReturn"]?.[v] as number);
+      const b = 1 + (nat.totalReturn[v] as number);
+      worst = Math.max(worst, a === b ? 0 : Math.abs(a - b) / Math.max(Math.abs(a), Math.abs(b)));
+      if (c["trades"]?.[v] !== nat.trades[v]) tradesDiffer++;
+    }
+    const what = threads === 1 ? `native C, one thread:      ${nat.seconds.toFixed(2)} s  ${fmt(nat.seconds)}   (process CPU time)` : `native C, ${threads} threads:       ${nat.seconds.toFixed(2)} s  ${fmt(nat.seconds)}   (wall; CPU of all threads ${nat.cpuSeconds.toFixed(2)} s)`;
+    console.log(`${what}; agrees with ours: worst |Δ final equity| / equity ${worst.toExponential(1)}, trades differ on ${tradesDiffer} of ${VARIANTS}`);
+    if (threads === 1) console.log(`native C, one thread, is ${(single.cpuSeconds / nat.seconds).toFixed(2)}x ours per CPU-second`);
+    if (worst > 1e-12 || tradesDiffer > 0) {
+      console.log("FAIL: the sweep and its native yardstick disagree");
+      process.exitCode = 1;
+    }
+  }
 }

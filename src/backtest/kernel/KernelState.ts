@@ -67,6 +67,12 @@ export class KernelState {
   ruinIndex = -1;
   /** Round trips opened. */
   trades = 0;
+  /**
+   * Bars of the run (settings.n), on the state itself so the generated loop reads no field of the
+   * settings object: its map varies between callers (object spreads), and a new one seen after
+   * the loop was optimised deoptimised it (code dependencies on KernelState.settings' field type).
+   */
+  readonly bars: number;
   // per-coin book
   /** Units held. */
   readonly units: Float64Array;
@@ -130,6 +136,7 @@ export class KernelState {
     readonly settings: KernelSettings,
     readonly log: TradeLog | undefined,
   ) {
+    this.bars = settings.n;
     this.value = Float64Array.of(settings.initialCash);
     this.sums = Float64Array.of(settings.initialCash, settings.initialCash, 0, 0, 0, 0, 0, 0);
     this.baseRate = settings.costBps / 1e4;

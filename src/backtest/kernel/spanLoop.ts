@@ -258,7 +258,7 @@ function loopSource(shape: LoopShape, target: string | undefined, inlineFee: boo
   // Funding per bar: read on every coin of a many-coin run (its own column), on one coin when it has a column.
   const fundings = !one || shape.funding;
   const shared = `
-    const n = st.settings.n, K = coins.length;
+    const n = st.bars, K = coins.length;
     const accumulate = ${flag(shape.accumulate)}, nextOpen = ${flag(shape.nextOpen)}, exits = ${flag(shape.exits)};
     const everyBar = ${flag(shape.everyBar)}, whole = ${flag(shape.whole)}, byWeight = ${flag(shape.byWeight)};
     const equityOut = ${series(shape.equity, "equity")}, returnsOut = ${series(shape.returns, "returns")};
