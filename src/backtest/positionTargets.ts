@@ -12,7 +12,7 @@ import { capBound, cappedTarget, carriedTarget, type TargetRule } from "./target
  * of column (a Float64Array, an Int8Array, a plain array...: the key names its constructor).
  * @internal
  */
-export function positionTargets(position: ArrayLike<number>, rule: TargetRule): { signal: VariantSignalSource & { key: string }; params: { readonly sig: Float64Array; readonly capped: Float64Array } } {
+export function positionTargets(position: ArrayLike<number>, rule: TargetRule): { signal: VariantSignalSource & { key: string }; params: PositionParams } {
   const prologue = "const POS = P.position, maxLeverage = P.maxLeverage; let target0 = P.sig[0]; let cappedBars = 0;";
   const bar = `{
     let w = +POS[i];
@@ -23,6 +23,20 @@ export function positionTargets(position: ArrayLike<number>, rule: TargetRule): 
   }`;
   const epilogue = "P.sig[0] = target0; P.capped[0] += cappedBars;";
   const kind = Object.getPrototypeOf(position)?.constructor?.name ?? "object";
-  const params = { position, maxLeverage: rule.maxLeverage, sig: new Float64Array(1), capped: new Float64Array(1) };
+  const params = new PositionParams(position, rule.maxLeverage, new Float64Array(1), new Float64Array(1));
   return { signal: { key: `position|${kind}`, prologue, bar, epilogue, target: () => "target0" }, params };
+}
+
+/**
+ * The parameters of a position loop (its source's `P`): a class, not an object literal, whose
+ * field types V8 would generalise on a later call and so deoptimise the loop (as compositeTargets'
+ * CompositeParams).
+ */
+class PositionParams {
+  constructor(
+    readonly position: ArrayLike<number>,
+    readonly maxLeverage: number,
+    readonly sig: Float64Array,
+    readonly capped: Float64Array,
+  ) {}
 }
