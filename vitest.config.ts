@@ -1,4 +1,6 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+import { LongestFirstSequencer } from "./test/support/longestFirstSequencer.js";
 import { SummaryReporter } from "./test/support/summaryReporter.js";
 
 /**
@@ -26,6 +28,11 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // vitest's default is one worker less than the cores: ONE on the 2-core CI machine, so
+    // every file ran after the other while most of the slow ones (notebooks, CLI runs, the
+    // python references) wait on a child process. Two workers at least; the longest files first.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    sequence: { sequencer: LongestFirstSequencer },
     reporters: ["default", new SummaryReporter()],
     projects: [
       { extends: true, test: { name: "utc", include: ["test/**/*.test.ts", "src/**/*.test.ts"], env: { TZ: "UTC" } } },

@@ -1,0 +1,53 @@
+import { relative } from "node:path";
+import { statSync } from "node:fs";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
+
+/**
+ * Seconds each slow test file took in `npm test` on the 2-core CI machine (issue 20's
+ * measurements), for a run with no timing cache yet (a fresh clone, CI). Only the order
+ * uses them: the longest files start first so that none of them starts last and
+ * leaves the other worker idle at the end of the run.
+ */
+const KNOWN_SECONDS: Readonly<Record<string, number>> = {
+  "test/notebooks/notebooks.test.ts": 80,
+  "test/cli/sweepSignals.test.ts": 40,
+  "test/cli/cli.test.ts": 38,
+  "test/cli/sweep.test.ts": 35,
+  "test/store/compactRecording.test.ts": 12,
+  "test/reliability/storeConcurrency.test.ts": 12,
+  "test/cli/cliTerms.test.ts": 12,
+  "test/reliability/recorder.test.ts": 10,
+  "test/load/record.test.ts": 9,
+  "test/report/tearsheet.test.ts": 8,
+  "test/store/export.test.ts": 8,
+  "test/readme/firstHour.test.ts": 8,
+  "test/cli/demo.test.ts": 7,
+};
+
+/**
+ * Longest file first, across every project (vitest's own sequencer runs the
+ * projects one after the other, by name, so the `utc` project's notebooks and
+ * CLI files, the longest of all, started last). The duration is vitest's cached
+ * one of the last run when there is one, else {@link KNOWN_SECONDS}, else the
+ * file's size as a small tie-breaker (vitest's own fallback).
+ */
+export class LongestFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const root = this.ctx.config.root;
+    const weight = new Map<TestSpecification, number>();
+    for (const spec of files) {
+      const path = relative(root, spec.moduleId);
+      const cached = this.ctx.cache.getFileTestResults(`${spec.project.name}:${path}`);
+      let ms = cached?.duration ?? (KNOWN_SECONDS[path] ?? 0) * 1000;
+      if (ms === 0) {
+        try {
+          ms = statSync(spec.moduleId).size / 1e6; // bytes, far below any measured millisecond
+        } catch {
+          ms = 0;
+        }
+      }
+      weight.set(spec, ms);
+    }
+    return [...files].sort((a, b) => (weight.get(b) as number) - (weight.get(a) as number));
+  }
+}
