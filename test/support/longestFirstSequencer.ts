@@ -25,16 +25,19 @@ const KNOWN_SECONDS: Readonly<Record<string, number>> = {
 };
 
 /**
- * Longest file first, across every project (vitest's own sequencer runs the
- * projects one after the other, by name, so the `utc` project's notebooks and
- * CLI files, the longest of all, started last). The duration is vitest's cached
- * one of the last run when there is one, else {@link KNOWN_SECONDS}, else the
- * file's size as a small tie-breaker (vitest's own fallback).
+ * Longest first: the project with the most work first, and in each project its longest file
+ * first (vitest's own sequencer runs the projects by name, so the `utc` project's notebooks
+ * and CLI files, the longest of all, started last). The files of a project stay together
+ * because a worker runs the next file in the same process only when it is of the same project
+ * (isolate: false); the time-zone projects' short files fill the end of the run. The duration
+ * is vitest's cached one of the last run when there is one, else {@link KNOWN_SECONDS}, else
+ * the file's size as a small tie-breaker (vitest's own fallback).
  */
 export class LongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const root = this.ctx.config.root;
     const weight = new Map<TestSpecification, number>();
+    const projectWeight = new Map<string, number>();
     for (const spec of files) {
       const path = relative(root, spec.moduleId);
       const cached = this.ctx.cache.getFileTestResults(`${spec.project.name}:${path}`);
@@ -47,7 +50,13 @@ export class LongestFirstSequencer extends BaseSequencer {
         }
       }
       weight.set(spec, ms);
+      projectWeight.set(spec.project.name, (projectWeight.get(spec.project.name) ?? 0) + ms);
     }
-    return [...files].sort((a, b) => (weight.get(b) as number) - (weight.get(a) as number));
+    return [...files].sort(
+      (a, b) =>
+        (projectWeight.get(b.project.name) as number) - (projectWeight.get(a.project.name) as number) ||
+        (a.project.name < b.project.name ? -1 : a.project.name > b.project.name ? 1 : 0) ||
+        (weight.get(b) as number) - (weight.get(a) as number),
+    );
   }
 }
