@@ -56,8 +56,10 @@ const csvRows = (path: string): string[] => readFileSync(path, "utf8").trim().sp
 // grid 0.125: C(12, 4) = 495 weight vectors x 2 thresholds = 990 variants, an analysis long enough to be interrupted
 const MID = ["sweep", "--coins", "btc", "--hours", "96", "--grid", "0.125", "--thresholds", "0.1,0.2"];
 // grid 1/16: C(20, 4) = 4,845 weight vectors x 2 thresholds = 9,690 variants on this thread in 8 blocks: a signal sent
-// as the sweep starts stops it after a block or two, and the analysis of those is short
-const LONG = ["sweep", "--coins", "btc", "--hours", "96", "--grid", "0.0625", "--thresholds", "0.1,0.2", "--workers", "0"];
+// as the sweep starts stops it after a block or two (2,424 variants), and the analysis of those takes ~2 s, still long
+// enough for "twice"'s second signal: over 28 hours the PBO has 14 CSCV blocks, C(14, 7) = 3,432 combinations (96 hours'
+// 16 blocks gave C(16, 8) = 12,870 and a 7 s analysis, as long as MID's for no more proof)
+const LONG = ["sweep", "--coins", "btc", "--hours", "28", "--grid", "0.0625", "--thresholds", "0.1,0.2", "--workers", "0"];
 
 describe("milab sweep: Ctrl-C at any moment exits 130 with the finished variants on disk", () => {
   it("while loading: exits 130 at once, nothing written", async () => {
