@@ -11,6 +11,11 @@
  * @internal
  */
 export function inlineExpression(fn: (...args: never[]) => unknown, args: readonly string[]): string {
+  return remembered(EXPRESSIONS, fn, args.join("\u0000"), () => expressionText(fn, args));
+}
+
+/** inlineExpression's work, done once per function and arguments (a sweep's analysis asks again for every variant it replays). */
+function expressionText(fn: (...args: never[]) => unknown, args: readonly string[]): string {
   const m = /^function\s*[\w$]*\s*\(([^)]*)\)\s*\{\s*return\s+([^;]*?);?\s*\}$/.exec(fn.toString());
   const params = m?.[1]?.split(",").map((p) => p.trim()).filter((p) => p !== "") ?? [];
   if (m === null || params.length !== args.length || params.some((p) => !/^[\w$]+$/.test(p))) {
@@ -38,6 +43,12 @@ const GLOBALS = new Set(["Math", "Number", "NaN", "Infinity"]);
  * @internal
  */
 export function inlineStatements(fn: (...args: never[]) => unknown, args: readonly string[], into: string, constants: Readonly<Record<string, number>> = {}): string | undefined {
+  const key = `${args.join("\u0000")}\u0001${into}\u0001${Object.entries(constants).map(([k, v]) => `${k}=${numberSource(v)}`).join(",")}`;
+  return remembered(STATEMENTS, fn, key, () => statementsText(fn, args, into, constants));
+}
+
+/** inlineStatements' work, done once per function, arguments, name and constants. */
+function statementsText(fn: (...args: never[]) => unknown, args: readonly string[], into: string, constants: Readonly<Record<string, number>>): string | undefined {
   const text = fn.toString();
   if (/["'`]/.test(text)) return undefined;
   const m = /^function\s*[\w$]*\s*\(([^)]*)\)\s*\{([^{}]*)\}$/.exec(text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/\/\/[^\n]*/g, ""));
@@ -77,4 +88,18 @@ export function inlineStatements(fn: (...args: never[]) => unknown, args: readon
 /** A number as source text that reads back as the same double (-0 included). @internal */
 export function numberSource(x: number): string {
   return Object.is(x, -0) ? "(-0)" : `(${String(x)})`;
+}
+
+/** The texts made so far, per function (a function's text cannot change), then per arguments. */
+const EXPRESSIONS = new WeakMap<object, Map<string, string>>();
+const STATEMENTS = new WeakMap<object, Map<string, string | undefined>>();
+
+/** The text `make` gives for `fn` and `key`, made once (an error is thrown again each time: nothing is kept). */
+function remembered<T>(memo: WeakMap<object, Map<string, T>>, fn: object, key: string, make: () => T): T {
+  let byKey = memo.get(fn);
+  if (byKey === undefined) memo.set(fn, (byKey = new Map()));
+  if (byKey.has(key)) return byKey.get(key) as T;
+  const text = make();
+  byKey.set(key, text);
+  return text;
 }
