@@ -77,13 +77,13 @@ export class TradeLog {
   }
 
   /**
-   * Add `amount` to the P&L of the last trade recorded, when it closed at bar `exitIndex` (the
-   * engine's loss cap: a shortfall the account cannot pay, booked to the trade whose close caused
-   * it, so the trades' P&L still sums to the change in equity). Returns whether it was booked.
+   * Add `amount` to the P&L of the last trade recorded (the engine's loss cap: a shortfall the
+   * account cannot pay, booked to the trade whose close caused it, so the trades' P&L still sums
+   * to the change in equity). Returns whether it was booked (false: no trade recorded).
    */
-  bookShortfall(exitIndex: number, amount: number): boolean {
+  bookShortfall(amount: number): boolean {
     const k = this.length - 1;
-    if (k < 0 || this.exitIndex[k] !== exitIndex) return false;
+    if (k < 0) return false;
     this.num[W * k + 4] = (this.num[W * k + 4] as number) + amount;
     return true;
   }

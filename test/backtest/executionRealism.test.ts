@@ -274,6 +274,25 @@ describe("the loss is capped at the collateral (README settings: maintenance 0.0
   });
 });
 
+describe("the loss cap when the closing fill's fee takes the account below 0 under next_close (ruin found at the next bar)", () => {
+  // Whole units, fee 25 bps: at close 0 = 100 the short is floor(10 000 / (100 x 1.0025)) = 99 units, fee
+  // 0.0025 x 9 900 = 24.75 -> value 9 975.25. Close 1 = 200.75 marks it at 9 975.25 - 99 x 100.75 = 1 (equity 1),
+  // and the target 0 buys the 99 back there for 0.0025 x 99 x 200.75 = 49.685625: the value is 1 - 49.685625 =
+  // -48.685625 after the fill, found at bar 2 (ruin) and capped at 0. The short's pnl is -99 x 100.75 - 24.75 -
+  // 49.685625 = -10 048.69 uncapped; the 48.69 shortfall is the exchange's, so the trade loses the collateral, -10 000.
+  it("books the shortfall to the trade that fill closed: equity 10 000, 1, 0 and the short's pnl -10 000", () => {
+    const r = backtest({ close: [100, 200.75, 200.75], position: [-1, 0, 0], units: "whole", feeBps: 25 });
+    nearAll(r.equity, [10_000, 1, 0]);
+    expect(r.ruinIndex).toBe(2);
+    expect(r.trades).toHaveLength(1);
+    const t = r.trades[0]!;
+    expect([t.side, t.units, t.entryIndex, t.exitIndex, t.exitPrice, t.reason]).toEqual(["short", 99, 0, 1, 200.75, "signal"]);
+    expect(t.fees).toBeCloseTo(24.75 + 49.685625, 9); // the fees paid stay what they were
+    expect(t.pnl).toBeCloseTo(-10_000, 9); // not -10 048.685625
+    nearAll(r.fees, [24.75, 49.685625, 0]);
+  });
+});
+
 describe("liquidation (long 5x: 500 units bought at close 1 = 100, cash -40 000; maintenance 5%)", () => {
   // liquidation price: -(-40 000) / (500 x 0.95) = 84.2105...; check: -40 000 + 500 x 84.2105 = 2105.26 = 0.05 x 42 105.26
   const L = 40_000 / (500 * 0.95);

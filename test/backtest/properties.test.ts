@@ -117,6 +117,21 @@ describe("backtest properties", { timeout: 60_000 }, () => {
     );
   });
 
+  it("accounts exactly on fast-check's counterexample of seed 1589797736 (a ruin found a bar after the fill whose fee caused it)", () => {
+    // next_close, whole units, 25 bps: the long of 175 bought at close 4 (601.50) is worth 2.9e-11 at close 5 (2.51);
+    // the target -1 sells it there (fee 1.097) while the short rounds to 0 units, so the value is -1.097 after the
+    // fill; bar 6 finds the ruin with no trade open and caps the value at 0. The 1.097 was booked to no trade (the
+    // last one closed at bar 5, not 6): the trades summed to -10 001.097 for an equity change of -10 000.
+    const n = 29;
+    const close = [21.425736305083348, 324.18959800045434, 1, 463.9300570386876, 601.5024164759376, 2.5078351364272184, ...new Array<number>(23).fill(1)];
+    const position = [1, 0, 0, -1, 1, -1, 0, -1, 0, 0, -1, 0, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, 1, 0];
+    const zeros = new Array<number>(n).fill(0);
+    const r = run({ close, open: new Array<number>(n).fill(1), position, funding: zeros, spreadBps: zeros }, { fill: "next_close", units: "whole" }, 25);
+    expect(r.ruinIndex).toBe(6);
+    expect(r.equity[n - 1]).toBe(0);
+    expect(r.trades.reduce((s, t) => s + t.pnl, 0)).toBeCloseTo(-10_000, 6);
+  });
+
   it("accounts exactly for a two-coin portfolio in every mode, and has no lookahead there either", () => {
     fc.assert(
       fc.property(market, market, ({ close, open, position, funding, spreadBps, future, cut, mode, feeBps }, other) => {

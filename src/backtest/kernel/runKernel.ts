@@ -150,7 +150,7 @@ export function closeTrade(st: KernelState, k: number, i: number, price: number,
 /**
  * Ruin at bar i (the account value `st.value` is <= 0): close everything at the reference prices
  * (selling at the reference price leaves the account value as it is) and stop trading; a value
- * below 0 is capped at 0 (capLoss, booked to the first trade closed here).
+ * below 0 is capped at 0 (capLoss: booked to the first trade closed here, or with none open to the last one closed).
  */
 export function ruin(st: KernelState, K: number, i: number): void {
   st.ruinIndex = i;
@@ -163,7 +163,7 @@ export function ruin(st: KernelState, K: number, i: number): void {
       closeTrade(st, k, i, st.last[k] as number, false, 3);
     }
   }
-  capLoss(st, -1, i);
+  capLoss(st, -1);
 }
 
 /**
@@ -171,17 +171,19 @@ export function ruin(st: KernelState, K: number, i: number): void {
  * liquidation's fees, a mark) leaves the account value below 0, it is set to 0 and the
  * shortfall is the exchange's (its insurance fund absorbs it, as on perpetual-futures venues);
  * coin k's trade, being closed by that event, books it (its P&L then sums with the others' to
- * the change in equity). k = -1: no trade is open; the last trade closed at bar i (by the fills whose
- * costs left the value below 0) books it, if any. Called only where a trade closes at ruin
- * or an intrabar exit; the account is then ruined.
+ * the change in equity). k = -1: no trade is open at the ruin; the last trade recorded books it (see
+ * below). Called only where a trade closes at ruin or an intrabar exit; the account is then ruined.
  */
-export function capLoss(st: KernelState, k: number, i = -1): void {
+export function capLoss(st: KernelState, k: number): void {
   const v = st.value[0] as number;
   if (!(v < 0)) return;
   if (k >= 0) st.tradePnl[k] = (st.tradePnl[k] as number) - v;
-  // No trade open at ruin (whole units rounded to 0 after the fills' fees): the trades closed by this bar's fills
-  // caused the shortfall, so the last of them books it.
-  else st.log?.bookShortfall(i, -v);
+  // No trade open at the ruin: with no units held nothing was marked, funded or exited since the last
+  // fills, so their fees took the value below 0 (a close to flat, or a flip whose new side rounded to 0
+  // whole units), and the last trade they closed books it. Those fills are at bar i's open (next_open)
+  // or at the last close (next_close: the ruin is found by the next bar's check), so that trade's exit
+  // bar is not the ruin's.
+  else st.log?.bookShortfall(-v);
   st.value[0] = 0;
 }
 
