@@ -106,10 +106,10 @@ export function checkNonNegative(name: string, v: number | undefined, where: str
  * replay's scorers, composite, label and this target rule are fused into the engine's generated
  * loop (no column of scores, composites, labels or positions at all), with the same numbers as
  * `backtest({ position: targets.positions })`, except `capped`, the backtest's own cap (0 here).
- * What breaks the fusion (the rule then runs block by block, or the column is built first):
- * sizing by confidence or volatility, a `flatWhen` filter, the backtest's `delayBars`, sizing or
- * `flatWhen` of its own, or a backtest `maxLeverage` below the targets' largest size (then
- * `targets.positions` is built and capped again). A column the caller built (e.g. a loop over
+ * A `flatWhen` regime filter is fused too. What breaks the fusion (the rule then runs block by block,
+ * or the column is built first): sizing by confidence or volatility, the backtest's `delayBars` or
+ * sizing, a backtest `flatWhen` of its own or a backtest `maxLeverage` below the targets' largest
+ * size (then `targets.positions` is built, filtered and capped again in the fused position loop). A column the caller built (e.g. a loop over
  * `replay.label`) cannot be fused: the engine sees only its numbers; pass the replay as the signal.
  * @param n number of bars (every series must have this length)
  * @throws InvalidArgumentError on a missing or doubled position/signal, wrong lengths or bad sizes

@@ -21,6 +21,8 @@ describe("backtest with a composite replay as the signal (compiled into the kern
     "next_open whole on_change": { fill: "next_open", units: "whole", rebalance: "on_change" },
     "hold, long only, levered size capped": { neutral: "hold", shorts: false, size: 2, maxLeverage: 1.5 },
     "fractional on_change": { rebalance: "on_change", size: 0.5 },
+    "regime filter (flatWhen), hold, levered size capped": { neutral: "hold", size: 2, maxLeverage: 1.5, flatWhen: Uint8Array.from({ length: n }, (_, i) => (Math.floor(i / 50) % 3 === 1 ? 1 : 0)) },
+    "regime filter of booleans, next_open whole on_change": { fill: "next_open", units: "whole", rebalance: "on_change", flatWhen: Array.from({ length: n }, (_, i) => i % 7 < 2) },
   };
   for (const [name, extra] of Object.entries(cases)) {
     it(`${name}: every series, trade and the capped count equal the same labels given as a column`, () => {
@@ -61,6 +63,9 @@ describe("backtest with a position column (compiled into the kernel's loop)", ()
     "next_open whole on_change": { fill: "next_open", units: "whole", rebalance: "on_change", maxLeverage: 3 },
     "fractional on_change, ledger and metrics": { rebalance: "on_change", maxLeverage: 3, outputs: ["equity", "trades", "metrics"], periodsPerYear: 525_600 },
   };
+  const ones = new Float64Array(n).fill(1);
+  // A regime filter in runs (flat 1 bar in 4 on average), with NaN (not truthy: no filter) here and there.
+  const regime = Float64Array.from({ length: n }, (_, i) => (i % 97 === 5 ? Number.NaN : Math.floor(i / 40) % 4 === 1 ? 1 : 0));
   const columns: Record<string, ArrayLike<number>> = {
     Float64Array: Float64Array.from(raw),
     "a plain array": raw,
@@ -68,14 +73,16 @@ describe("backtest with a position column (compiled into the kernel's loop)", ()
   };
   for (const [mode, extra] of Object.entries(modes)) {
     for (const [kind, position] of Object.entries(columns)) {
-      it(`${mode}, ${kind}: every series, trade and the capped count equal the block pipeline's (the same rule through targetsInto)`, () => {
-        // A regime filter that never fires keeps the rule's numbers but takes the block pipeline.
-        const never = new Uint8Array(n);
-        const fused = backtest({ ...base, ...extra, position } as BacktestOptions);
-        const blocks = backtest({ ...base, ...extra, position, flatWhen: never } as BacktestOptions);
-        expect(resultNumbers(fused)).toEqual(resultNumbers(blocks));
-        if (extra.outputs !== undefined) expect(fused.metrics).toEqual(blocks.metrics);
-      });
+      for (const filter of [undefined, regime]) {
+        it(`${mode}, ${kind}${filter === undefined ? "" : ", regime filter"}: every series, trade and the capped count equal the block pipeline's (the same rule through targetsInto)`, () => {
+          // Sizing by a confidence of 1 everywhere keeps the rule's numbers (w x 1) but takes the block pipeline.
+          const blockPath = { sizing: { by: "confidence" as const, confidence: ones } };
+          const fused = backtest({ ...base, ...extra, position, flatWhen: filter } as BacktestOptions);
+          const blocks = backtest({ ...base, ...extra, position, flatWhen: filter, ...blockPath } as BacktestOptions);
+          expect(resultNumbers(fused)).toEqual(resultNumbers(blocks));
+          if (extra.outputs !== undefined) expect(fused.metrics).toEqual(blocks.metrics);
+        });
+      }
     }
   }
   it("counts the bars the cap bound and carries a target over a missing price (hand-computed)", () => {
