@@ -376,7 +376,7 @@ const BLOCK = 2048;
  * One run of the engine over every bar, block by block: prices checked, targets by the
  * target rule into a reused block buffer, delayed by `delayBars` (latency), carried over
  * bars without a price, then the kernel; a composite replay given as the signal (with no
- * latency and fixed sizing, with or without a regime filter) is computed inside the kernel's generated loop
+ * latency; any sizing, with or without a regime filter) is computed inside the kernel's generated loop
  * instead (compositeTargets: scores, composite, label and target rule in the same pass, no
  * block buffer), and so is a position column under the same conditions (positionTargets),
  * with the same numbers. Returns the run's final state (its accumulators:
@@ -389,7 +389,7 @@ export function runPass(rule: TargetRule, coin: KernelCoin, settings: KernelSett
   const n = settings.n;
   const st = new KernelState(1, settings, log);
   const model = replayModel(rule.blocks);
-  if (model !== undefined && delayBars === 0 && rule.sizing === 0 && n > 0) {
+  if (model !== undefined && delayBars === 0 && n > 0) {
     // A composite replay as the signal: its scorers, composite, label and the target rule in the
     // kernel's own generated loop (compositeTargets), the same numbers as the block pipeline below.
     if (where !== undefined) checkPrices("close", coin.close, where);
@@ -405,8 +405,8 @@ export function runPass(rule: TargetRule, coin: KernelCoin, settings: KernelSett
     runVariants([st], coin, signal, params, 0, n, out);
     return { ruinIndex: st.ruinIndex, capped: rule.countsCapped ? (params.capped[0] as number) : 0, state: st };
   }
-  if (rule.position !== undefined && delayBars === 0 && rule.sizing === 0 && n > 0) {
-    // A column of target positions: read, filtered, capped and carried in the kernel's generated loop
+  if (rule.position !== undefined && delayBars === 0 && n > 0) {
+    // A column of target positions: read, sized, filtered, capped and carried in the kernel's generated loop
     // (positionTargets), the same numbers as the block pipeline below without its buffer.
     if (where !== undefined) checkPrices("close", coin.close, where);
     const { signal, params } = positionTargets(rule.position, rule);

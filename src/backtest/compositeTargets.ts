@@ -4,6 +4,7 @@ import { SCORER_CONSTANTS, type Scorer } from "../signals/scorers.js";
 import { inlineExpression, inlineStatements, numberSource } from "./kernel/inlineExpression.js";
 import type { VariantSignalSource } from "./kernel/spanLoop.js";
 import { cappedTarget, carriedTarget, signalSide, type TargetRule } from "./targetPositions.js";
+import { targetRuleBar, targetRuleKey, targetRulePrologue, targetRuleSource } from "./targetRuleSource.js";
 
 /**
  * Composite strategies whose targets a generated loop computes bar by bar (kernel/runVariants):
@@ -22,7 +23,7 @@ export interface CompositeTargets {
   /** Each account's weight vector (an index into `vectors`) and label threshold. */
   readonly of: readonly number[];
   readonly thresholds: readonly number[];
-  /** The target rule (resolveTargets) of every account: a signal, fixed sizing, a regime filter (`flatWhen`) or none. */
+  /** The target rule (resolveTargets) of every account: a signal, any sizing, a regime filter (`flatWhen`) or none. */
   readonly rule: TargetRule;
   /**
    * When the columns are views of one buffer (a sweep's plan: SweepPlan.packed): that buffer and
@@ -50,7 +51,8 @@ export interface CompositeTargets {
  */
 export function compositeTargets(c: CompositeTargets): { signal: VariantSignalSource & { key: string }; params: { readonly sig: Float64Array; readonly capped: Float64Array } } {
   const { cols, fns, vectors, of, thresholds, rule } = c;
-  const flat = rule.flatWhen;
+  // With sizing or a regime filter the target is computed per bar (targetRuleSource); without, for each side at generation time.
+  const general = rule.sizing !== 0 || rule.flatWhen !== undefined;
   const k = cols.length;
   const accounts = of.length;
   const range = (m: number): number[] => Array.from({ length: m }, (_, x) => x);
@@ -78,27 +80,26 @@ export function compositeTargets(c: CompositeTargets): { signal: VariantSignalSo
     ${range(k).map((j) => (scorers[j] === null || inlined[j] !== undefined ? "" : `const fn${j} = P.scorers[${j}];`)).join(" ")}
     ${vectors.map((v, g) => `const row${g} = P.rows[${g}]; ${v.order.map((_, j) => `const W${g}_${j} = P.W[${(at[g] as number) + j}];`).join(" ")}`).join("\n")}
     ${range(accounts).map((s) => `const thr${s} = P.thresholds[${s}]; let side${s} = P.sig[${2 * s}], target${s} = P.sig[${2 * s + 1}];`).join("\n")}
-    ${flat === undefined ? "" : "const FW = P.flatWhen;"}
+    ${general ? targetRulePrologue(rule) : ""}
     let cappedBars = 0;`;
   const bar = `
     ${range(k).map((j) => (scorers[j] === null ? `const x${j} = ${colAt(j)};` : inlined[j] !== undefined ? `const v${j} = ${colAt(j)}; ${inlined[j]}` : `const x${j} = fn${j}(${colAt(j)});`)).join(" ")}
     ${vectors.map((v, g) => `let cmp${g} = ${weightedSumSource("0", v.order.map((j, t) => [`W${g}_${t}`, `x${j}`] as const))}; if (cmp${g} !== cmp${g}) cmp${g} = row${g}(i);`).join("\n")}
-    const price = close_i;${flat === undefined ? "" : " const flatBar = FW[i];"}
+    const price = close_i;${general ? ` ${targetRuleBar(rule)}` : ""}
     ${range(accounts)
       .map(
         (s) =>
           `{ ${sideSource(inlineExpression(labelCode, [`cmp${of[s]}`, `thr${s}`]), `side${s}`, rule)} ` +
-          (flat === undefined
-            ? `${cappedSource(`side${s}`, rule)} target${s} = ${inlineExpression(carriedTarget, [targetSource(`side${s}`, rule), "price", "i", `target${s}`])}; }`
-            : // The regime filter (targetsInto's rule: flat where flatWhen[i] is truthy, after the held side moved).
-              `if (flatBar) { target${s} = ${inlineExpression(carriedTarget, [numberSource(cappedTarget(0, rule.maxLeverage)), "price", "i", `target${s}`])}; } ` +
-              `else { ${cappedSource(`side${s}`, rule)} target${s} = ${inlineExpression(carriedTarget, [targetSource(`side${s}`, rule), "price", "i", `target${s}`])}; } }`),
+          (general
+            ? // Sizing or a regime filter: side x size, then the rule's later steps per bar (targetRuleSource).
+              `let w = side${s} * ${numberSource(rule.size)}; ${targetRuleSource("w", `target${s}`, rule)} }`
+            : `${cappedSource(`side${s}`, rule)} target${s} = ${inlineExpression(carriedTarget, [targetSource(`side${s}`, rule), "price", "i", `target${s}`])}; }`),
       )
       .join("\n")}`;
   const epilogue = `${range(accounts).map((s) => `P.sig[${2 * s}] = side${s}; P.sig[${2 * s + 1}] = target${s};`).join(" ")} P.capped[0] += cappedBars;`;
   // The rule's constants are in the source (sideSource, targetSource, cappedSource), so in the key.
-  const key = `composite|${packed === undefined ? "" : packed.funding === undefined ? "packed" : "packed+funding"}|${scorers.map((f, j) => (f === null ? "s" : inlined[j] !== undefined ? `i${inlinedId(f)},` : "v")).join("")}|${vectors.map((v) => v.order.join(",")).join(";")}|${of.join(",")}|${rule.shorts}|${rule.holdOnNeutral}|${rule.size}|${rule.maxLeverage}${flat === undefined ? "" : `|flat:${kindOf(flat)}`}`;
-  const params = new CompositeParams(cols, packed, scorers, Float64Array.from(W), rows, Float64Array.from(thresholds), new Float64Array(2 * accounts), new Float64Array(1), flat);
+  const key = `composite|${packed === undefined ? "" : packed.funding === undefined ? "packed" : "packed+funding"}|${scorers.map((f, j) => (f === null ? "s" : inlined[j] !== undefined ? `i${inlinedId(f)},` : "v")).join("")}|${vectors.map((v) => v.order.join(",")).join(";")}|${of.join(",")}|${rule.shorts}|${rule.holdOnNeutral}|${rule.size}|${rule.maxLeverage}${general ? `|${targetRuleKey(rule)}` : ""}`;
+  const params = new CompositeParams(cols, packed, scorers, Float64Array.from(W), rows, Float64Array.from(thresholds), new Float64Array(2 * accounts), new Float64Array(1), rule.scale, rule.volTarget, rule.flatWhen);
   // Packed: the coin's close and funding at bar i from the same buffer (the loop's `columns`).
   const columns = packed === undefined ? undefined : `const close_i = PK[oClose + i]; ${packed.funding === undefined ? "" : "const funding_i = PK[oFunding + i];"}`;
   return { signal: { key, prologue, bar, epilogue, target: (s) => `target${s}`, ...(columns === undefined ? {} : { columns }) }, params };
@@ -121,13 +122,10 @@ class CompositeParams {
     readonly thresholds: Float64Array,
     readonly sig: Float64Array,
     readonly capped: Float64Array,
+    readonly scale: ArrayLike<number> | undefined,
+    readonly volTarget: number,
     readonly flatWhen: ArrayLike<number | boolean> | undefined,
   ) {}
-}
-
-/** The kind of a column (its constructor's name: a loop is compiled per kind of array it reads). @internal */
-export function kindOf(column: object): string {
-  return (Object.getPrototypeOf(column) as { constructor?: { name?: string } } | null)?.constructor?.name ?? "object";
 }
 
 /** A number for each scorer whose text a loop holds (the key of that loop names it). */

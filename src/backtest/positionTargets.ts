@@ -1,32 +1,22 @@
-import { kindOf } from "./compositeTargets.js";
-import { inlineExpression } from "./kernel/inlineExpression.js";
 import type { VariantSignalSource } from "./kernel/spanLoop.js";
-import { capBound, cappedTarget, carriedTarget, type TargetRule } from "./targetPositions.js";
+import type { TargetRule } from "./targetPositions.js";
+import { kindOf, targetRuleBar, targetRuleKey, targetRulePrologue, targetRuleSource } from "./targetRuleSource.js";
 
 /**
  * The signal of a generated loop (VariantSignalSource) for a column of target positions (backtest's
- * `position` with no latency or sizing): per bar the position read as a number (NaN: flat), 0 where the
- * regime filter `flatWhen` is truthy, capped at the leverage (cappedTarget, the bars it bound counted by capBound) and carried
- * over a bar without a price (carriedTarget): the target rule's own one-expression functions, their
- * text written in place (inlineExpression), so the loop gives the numbers of targetsInto then
+ * `position` with no latency): per bar the position read as a number (NaN: flat), then sized, filtered,
+ * capped and carried as targetsInto has it (targetRuleSource: the target rule's own one-expression
+ * functions, their text written in place), so the loop gives the numbers of targetsInto then
  * carryOnMissingPrice, bit for bit, without their block buffer. The loop is compiled once per kind
  * of column (a Float64Array, an Int8Array, a plain array...: the key names its constructor).
  * @internal
  */
 export function positionTargets(position: ArrayLike<number>, rule: TargetRule): { signal: VariantSignalSource & { key: string }; params: PositionParams } {
-  // The regime filter, as targetsInto has it: 0 where flatWhen[i] is truthy, before the cap.
-  const flat = rule.flatWhen;
-  const prologue = `const POS = P.position, maxLeverage = P.maxLeverage;${flat === undefined ? "" : " const FW = P.flatWhen;"} let target0 = P.sig[0]; let cappedBars = 0;`;
-  const bar = `{
-    let w = +POS[i];
-    if (w !== w) w = 0;${flat === undefined ? "" : " if (FW[i]) w = 0;"}
-    const c = ${inlineExpression(cappedTarget, ["w", "maxLeverage"])};
-    cappedBars += ${inlineExpression(capBound, ["w", "c"])};
-    target0 = ${inlineExpression(carriedTarget, ["c", "close_i", "i", "target0"])};
-  }`;
+  const prologue = `const POS = P.position; ${targetRulePrologue(rule)} let target0 = P.sig[0]; let cappedBars = 0;`;
+  const bar = `const price = close_i; ${targetRuleBar(rule)} { let w = +POS[i]; if (w !== w) w = 0; ${targetRuleSource("w", "target0", rule)} }`;
   const epilogue = "P.sig[0] = target0; P.capped[0] += cappedBars;";
-  const params = new PositionParams(position, rule.maxLeverage, new Float64Array(1), new Float64Array(1), flat);
-  return { signal: { key: `position|${kindOf(position)}${flat === undefined ? "" : `|flat:${kindOf(flat)}`}`, prologue, bar, epilogue, target: () => "target0" }, params };
+  const params = new PositionParams(position, new Float64Array(1), new Float64Array(1), rule.scale, rule.volTarget, rule.flatWhen);
+  return { signal: { key: `position|${kindOf(position)}|${targetRuleKey(rule)}`, prologue, bar, epilogue, target: () => "target0" }, params };
 }
 
 /**
@@ -37,9 +27,10 @@ export function positionTargets(position: ArrayLike<number>, rule: TargetRule): 
 class PositionParams {
   constructor(
     readonly position: ArrayLike<number>,
-    readonly maxLeverage: number,
     readonly sig: Float64Array,
     readonly capped: Float64Array,
+    readonly scale: ArrayLike<number> | undefined,
+    readonly volTarget: number,
     readonly flatWhen: ArrayLike<number | boolean> | undefined,
   ) {}
 }

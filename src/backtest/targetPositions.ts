@@ -106,10 +106,10 @@ export function checkNonNegative(name: string, v: number | undefined, where: str
  * replay's scorers, composite, label and this target rule are fused into the engine's generated
  * loop (no column of scores, composites, labels or positions at all), with the same numbers as
  * `backtest({ position: targets.positions })`, except `capped`, the backtest's own cap (0 here).
- * A `flatWhen` regime filter is fused too. What breaks the fusion (the rule then runs block by block,
- * or the column is built first): sizing by confidence or volatility, the backtest's `delayBars` or
- * sizing, a backtest `flatWhen` of its own or a backtest `maxLeverage` below the targets' largest
- * size (then `targets.positions` is built, filtered and capped again in the fused position loop). A column the caller built (e.g. a loop over
+ * Sizing and a `flatWhen` regime filter are fused too. What breaks the fusion (the rule then runs
+ * block by block, or the column is built first): the backtest's `delayBars`; the backtest's own
+ * sizing or `flatWhen`, or a backtest `maxLeverage` below the targets' largest size (then
+ * `targets.positions` is built, and sized, filtered and capped again in the fused position loop). A column the caller built (e.g. a loop over
  * `replay.label`) cannot be fused: the engine sees only its numbers; pass the replay as the signal.
  * @param n number of bars (every series must have this length)
  * @throws InvalidArgumentError on a missing or doubled position/signal, wrong lengths or bad sizes
@@ -278,14 +278,8 @@ export function targetsInto(rule: TargetRule, st: TargetStream, lo: number, hi: 
       side = signalSide(typeof raw === "number" ? raw : labelValue(raw, i, rule.where), side, shorts, holdOnNeutral);
       w = side * size;
     }
-    if (sizing === 1) {
-      let c = (scale as ArrayLike<number>)[i] as number;
-      c = c !== c ? 0 : c < 0 ? 0 : c > 1 ? 1 : c;
-      w *= c;
-    } else if (sizing === 2) {
-      const v = (scale as ArrayLike<number>)[i] as number;
-      w = v > 0 && Number.isFinite(v) ? (w * volTarget) / v : 0;
-    }
+    if (sizing === 1) w = confidenceSized(w, (scale as ArrayLike<number>)[i] as number);
+    else if (sizing === 2) w = volatilitySized(w, (scale as ArrayLike<number>)[i] as number, volTarget);
     if (flatWhen !== undefined && flatWhen[i]) w = 0;
     const c = cappedTarget(w, maxLeverage);
     capped += capBound(w, c);
@@ -327,6 +321,24 @@ export function signalSide(sg: number, side: number, shorts: boolean, holdOnNeut
  */
 export function cappedTarget(w: number, maxLeverage: number): number {
   return w > maxLeverage ? maxLeverage : w < -maxLeverage ? -maxLeverage : w === 0 ? 0 : w;
+}
+
+/**
+ * A target sized by a confidence `c` in [0, 1] (clamped; NaN: 0).
+ * @example confidenceSized(1, 0.4) // 0.4
+ * @internal
+ */
+export function confidenceSized(w: number, c: number): number {
+  return w * (c !== c ? 0 : c < 0 ? 0 : c > 1 ? 1 : c);
+}
+
+/**
+ * A target sized to a volatility target: w x volTarget / v, 0 where the volatility `v` is not a finite positive number.
+ * @example volatilitySized(1, 80, 40) // 0.5
+ * @internal
+ */
+export function volatilitySized(w: number, v: number, volTarget: number): number {
+  return v > 0 && Number.isFinite(v) ? (w * volTarget) / v : 0;
 }
 
 /**

@@ -23,6 +23,8 @@ describe("backtest with a composite replay as the signal (compiled into the kern
     "fractional on_change": { rebalance: "on_change", size: 0.5 },
     "regime filter (flatWhen), hold, levered size capped": { neutral: "hold", size: 2, maxLeverage: 1.5, flatWhen: Uint8Array.from({ length: n }, (_, i) => (Math.floor(i / 50) % 3 === 1 ? 1 : 0)) },
     "regime filter of booleans, next_open whole on_change": { fill: "next_open", units: "whole", rebalance: "on_change", flatWhen: Array.from({ length: n }, (_, i) => i % 7 < 2) },
+    "confidence sizing, hold, size 2 capped at 1.5": { neutral: "hold", size: 2, maxLeverage: 1.5, sizing: { by: "confidence", confidence: Float64Array.from({ length: n }, (_, i) => (i % 31 === 0 ? Number.NaN : (i % 12) / 10)) } },
+    "volatility sizing, a regime filter, long only": { shorts: false, sizing: { by: "volatility", target: 40, volatility: Float64Array.from({ length: n }, (_, i) => (i % 43 === 0 ? 0 : 15 + (i % 9) * 10)) }, flatWhen: Uint8Array.from({ length: n }, (_, i) => (i % 11 < 3 ? 1 : 0)) },
   };
   for (const [name, extra] of Object.entries(cases)) {
     it(`${name}: every series, trade and the capped count equal the same labels given as a column`, () => {
@@ -63,9 +65,32 @@ describe("backtest with a position column (compiled into the kernel's loop)", ()
     "next_open whole on_change": { fill: "next_open", units: "whole", rebalance: "on_change", maxLeverage: 3 },
     "fractional on_change, ledger and metrics": { rebalance: "on_change", maxLeverage: 3, outputs: ["equity", "trades", "metrics"], periodsPerYear: 525_600 },
   };
-  const ones = new Float64Array(n).fill(1);
   // A regime filter in runs (flat 1 bar in 4 on average), with NaN (not truthy: no filter) here and there.
   const regime = Float64Array.from({ length: n }, (_, i) => (i % 97 === 5 ? Number.NaN : Math.floor(i / 40) % 4 === 1 ? 1 : 0));
+  // A confidence with NaN, below 0 and above 1; a volatility with 0, NaN and infinity.
+  const confidence = Float64Array.from({ length: n }, (_, i) => (i % 53 === 0 ? Number.NaN : i % 59 === 0 ? -0.5 : i % 61 === 0 ? 1.5 : (i % 10) / 10));
+  const volatility = Float64Array.from({ length: n }, (_, i) => (i % 47 === 0 ? 0 : i % 67 === 0 ? Number.NaN : i % 71 === 0 ? Number.POSITIVE_INFINITY : 20 + (i % 13) * 5));
+  const rules: Record<string, Partial<BacktestOptions>> = {
+    "no rule": {},
+    "regime filter": { flatWhen: regime },
+    "confidence sizing": { sizing: { by: "confidence", confidence } },
+    "volatility sizing with a regime filter": { sizing: { by: "volatility", target: 40, volatility }, flatWhen: regime },
+  };
+  /** The targets by the documented rule (docs/DESIGN.md, targetPositions), written here independently of the engine's. */
+  const documentedTargets = (position: ArrayLike<number>, o: Partial<BacktestOptions>, L: number) => {
+    let capped = 0;
+    const targets = Float64Array.from({ length: n }, (_, i) => {
+      let w = Number(position[i]);
+      if (Number.isNaN(w)) w = 0;
+      const s = o.sizing as { by: string; confidence?: Float64Array; volatility?: Float64Array; target?: number } | undefined;
+      if (s?.by === "confidence") w *= Number.isNaN(s.confidence![i]!) ? 0 : Math.min(1, Math.max(0, s.confidence![i]!));
+      if (s?.by === "volatility") w = Number.isFinite(s.volatility![i]!) && s.volatility![i]! > 0 ? (w * s.target!) / s.volatility![i]! : 0;
+      if (o.flatWhen !== undefined && o.flatWhen[i]) w = 0;
+      if (Math.abs(w) > L) capped++;
+      return Math.max(-L, Math.min(L, w)) + 0;
+    });
+    return { targets, capped };
+  };
   const columns: Record<string, ArrayLike<number>> = {
     Float64Array: Float64Array.from(raw),
     "a plain array": raw,
@@ -73,14 +98,15 @@ describe("backtest with a position column (compiled into the kernel's loop)", ()
   };
   for (const [mode, extra] of Object.entries(modes)) {
     for (const [kind, position] of Object.entries(columns)) {
-      for (const filter of [undefined, regime]) {
-        it(`${mode}, ${kind}${filter === undefined ? "" : ", regime filter"}: every series, trade and the capped count equal the block pipeline's (the same rule through targetsInto)`, () => {
-          // Sizing by a confidence of 1 everywhere keeps the rule's numbers (w x 1) but takes the block pipeline.
-          const blockPath = { sizing: { by: "confidence" as const, confidence: ones } };
-          const fused = backtest({ ...base, ...extra, position, flatWhen: filter } as BacktestOptions);
-          const blocks = backtest({ ...base, ...extra, position, flatWhen: filter, ...blockPath } as BacktestOptions);
-          expect(resultNumbers(fused)).toEqual(resultNumbers(blocks));
-          if (extra.outputs !== undefined) expect(fused.metrics).toEqual(blocks.metrics);
+      for (const [rule, options] of Object.entries(rules)) {
+        it(`${mode}, ${kind}, ${rule}: every series and trade equal the backtest of the targets the documented rule gives (sized, filtered, capped), and the capped count`, () => {
+          const L = (extra.maxLeverage as number | undefined) ?? 1;
+          const { targets, capped } = documentedTargets(position, options, L);
+          const fused = backtest({ ...base, ...extra, position, ...options } as BacktestOptions);
+          const reference = backtest({ ...base, ...extra, position: targets, maxLeverage: 1e9 } as BacktestOptions);
+          expect({ ...resultNumbers(fused), capped: 0 }).toEqual({ ...resultNumbers(reference), capped: 0 });
+          expect(fused.capped).toBe(capped);
+          if (extra.outputs !== undefined) expect(fused.metrics).toEqual(reference.metrics);
         });
       }
     }
