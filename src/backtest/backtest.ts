@@ -20,7 +20,7 @@ import { runMetrics, type BacktestMetrics } from "./BacktestMetrics.js";
 import { periodsPerYearOf } from "../metrics/ReturnsOptions.js";
 import { kernelCoin, NO_SERIES, runKernel, runVariants, type KernelCoin, type KernelSeries } from "./kernel/runKernel.js";
 import { compositeTargets } from "./compositeTargets.js";
-import { positionTargets } from "./positionTargets.js";
+import { positionTargets, signalColumnTargets } from "./positionTargets.js";
 import { replayModel } from "../signals/replayComposite.js";
 import { TradeLog } from "./TradeLog.js";
 import { carryOnMissingPrice, checkLength, resolveTargets, TargetStream, targetsInto, type SignalBlocks, type TargetOptions, type TargetRule } from "./targetPositions.js";
@@ -410,6 +410,13 @@ export function runPass(rule: TargetRule, coin: KernelCoin, settings: KernelSett
     // (positionTargets), the same numbers as the block pipeline below without its buffer.
     if (where !== undefined) checkPrices("close", coin.close, where);
     const { signal, params } = positionTargets(rule.position, rule);
+    runVariants([st], coin, signal, params, 0, n, out);
+    return { ruinIndex: st.ruinIndex, capped: rule.countsCapped ? (params.capped[0] as number) : 0, state: st };
+  }
+  if (rule.signal !== undefined && delayBars === 0 && n > 0) {
+    // A column of signal values: the same, through the held side (signalColumnTargets).
+    if (where !== undefined) checkPrices("close", coin.close, where);
+    const { signal, params } = signalColumnTargets(rule.signal, rule);
     runVariants([st], coin, signal, params, 0, n, out);
     return { ruinIndex: st.ruinIndex, capped: rule.countsCapped ? (params.capped[0] as number) : 0, state: st };
   }

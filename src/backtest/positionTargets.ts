@@ -1,5 +1,6 @@
 import type { VariantSignalSource } from "./kernel/spanLoop.js";
-import type { TargetRule } from "./targetPositions.js";
+import { inlineExpression, numberSource } from "./kernel/inlineExpression.js";
+import { labelValue, signalSide, type TargetRule } from "./targetPositions.js";
 import { kindOf, targetRuleBar, targetRuleKey, targetRulePrologue, targetRuleSource } from "./targetRuleSource.js";
 
 /**
@@ -20,6 +21,24 @@ export function positionTargets(position: ArrayLike<number>, rule: TargetRule): 
 }
 
 /**
+ * The signal of a generated loop for a column of signal values (backtest's `signal` as an array:
+ * numbers, > 0 buy, < 0 sell, else neutral, or "buy" / "sell" / "neutral"), with no latency: per bar
+ * the value (a label string through labelValue, which throws on anything else), the held side
+ * (signalSide, its options written as literals), side x size, then sized, filtered, capped and
+ * carried (targetRuleSource): targetsInto's numbers, bit for bit, without its block buffer.
+ * @internal
+ */
+export function signalColumnTargets(signal: ArrayLike<number | string>, rule: TargetRule): { signal: VariantSignalSource & { key: string }; params: PositionParams } {
+  const prologue = `const SIG = P.position, labelOf = P.labelOf; ${targetRulePrologue(rule)} let target0 = P.sig[0], side0 = P.sig[1]; let cappedBars = 0;`;
+  const side = inlineExpression(signalSide, ["sg", "side0", String(rule.shorts), String(rule.holdOnNeutral)]);
+  const bar = `const price = close_i; ${targetRuleBar(rule)} { const raw = SIG[i]; const sg = typeof raw === "number" ? raw : labelOf(raw, i); side0 = ${side}; let w = side0 * ${numberSource(rule.size)}; ${targetRuleSource("w", "target0", rule)} }`;
+  const epilogue = "P.sig[0] = target0; P.sig[1] = side0; P.capped[0] += cappedBars;";
+  const where = rule.where;
+  const params = new PositionParams(signal as ArrayLike<number>, new Float64Array(2), new Float64Array(1), rule.scale, rule.volTarget, rule.flatWhen, (raw: unknown, i: number) => labelValue(raw, i, where));
+  return { signal: { key: `signal|${kindOf(signal)}|${rule.shorts}|${rule.holdOnNeutral}|${rule.size}|${targetRuleKey(rule)}`, prologue, bar, epilogue, target: () => "target0" }, params };
+}
+
+/**
  * The parameters of a position loop (its source's `P`): a class, not an object literal, whose
  * field types V8 would generalise on a later call and so deoptimise the loop (as compositeTargets'
  * CompositeParams).
@@ -32,5 +51,7 @@ class PositionParams {
     readonly scale: ArrayLike<number> | undefined,
     readonly volTarget: number,
     readonly flatWhen: ArrayLike<number | boolean> | undefined,
+    /** A signal column's label strings to numbers (signalColumnTargets). */
+    readonly labelOf: ((raw: unknown, i: number) => number) | undefined = undefined,
   ) {}
 }

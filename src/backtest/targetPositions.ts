@@ -358,8 +358,8 @@ export function capBound(w: number, c: number): number {
 export function carriedTarget(w: number, c: number, i: number, last: number): number {
   return c !== c ? (i > 0 ? last : 0) : w;
 }
-/** "buy" -> 1, "sell" -> -1, "neutral" -> 0; anything else is an error. */
-function labelValue(raw: unknown, i: number, where: string): number {
+/** "buy" -> 1, "sell" -> -1, "neutral" -> 0; anything else is an error. @internal */
+export function labelValue(raw: unknown, i: number, where: string): number {
   if (raw === "buy") return 1;
   if (raw === "sell") return -1;
   if (raw === "neutral" || raw === null || raw === undefined) return 0;

@@ -124,6 +124,45 @@ describe("backtest with a position column (compiled into the kernel's loop)", ()
   });
 });
 
+describe("backtest with a signal column (compiled into the kernel's loop)", () => {
+  const n = 2500;
+  const d = data(n, 23);
+  const rnd = mulberry32(31);
+  const values = Array.from({ length: n }, () => {
+    const u = rnd();
+    return u < 0.03 ? Number.NaN : u < 0.3 ? 0 : u < 0.6 ? 0.4 : u < 0.65 ? -0 : -2;
+  });
+  const labels = values.map((x) => (x > 0 ? "buy" : x < 0 ? "sell" : "neutral"));
+  const base = { close: d.close, open: d.open, funding: d.funding, feeBps: 4, slippageBps: 1, initialCash: 1000 };
+  /** Positions by the documented signal rule (buy +1, sell -1 or flat without shorts, neutral flat or the held side) x size, capped. */
+  const documented = (sg: readonly number[], o: { neutral?: string; shorts?: boolean; size?: number; maxLeverage?: number }) => {
+    let side = 0;
+    return Float64Array.from(sg, (x) => {
+      side = x > 0 ? 1 : x < 0 ? (o.shorts === false ? 0 : -1) : o.neutral === "hold" ? side : 0;
+      const w = side * (o.size ?? 1);
+      const L = o.maxLeverage ?? 1;
+      return Math.max(-L, Math.min(L, w)) + 0;
+    });
+  };
+  const cases: Record<string, { neutral?: "hold"; shorts?: boolean; size?: number; maxLeverage?: number; fill?: "next_open"; units?: "whole" }> = {
+    default: {},
+    "hold, long only, half size": { neutral: "hold", shorts: false, size: 0.5 },
+    "size 2 capped at 1.5, next_open whole": { size: 2, maxLeverage: 1.5, fill: "next_open", units: "whole" },
+  };
+  for (const [name, o] of Object.entries(cases)) {
+    for (const [kind, signal] of [["numbers", values], ["labels", labels]] as const) {
+      it(`${name}, ${kind}: every series and trade equal the backtest of the positions the documented rule gives`, () => {
+        const fused = backtest({ ...base, ...o, signal } as BacktestOptions);
+        const reference = backtest({ ...base, ...o, position: documented(values, o), maxLeverage: 1e9 } as BacktestOptions);
+        expect({ ...resultNumbers(fused), capped: 0 }).toEqual({ ...resultNumbers(reference), capped: 0 });
+      });
+    }
+  }
+  it("a bad label is an error naming its bar", () => {
+    expect(() => backtest({ close: [1, 2, 3], signal: ["buy", "hold", "sell"] })).toThrow(/signal must hold numbers or "buy" \/ "sell" \/ "neutral", got "hold" at bar 1/);
+  });
+});
+
 describe("inlineExpression", () => {
   it("writes a one-expression function's body with its parameters replaced, the same values as the call", () => {
     const src = inlineExpression(labelCode, ["x", "t"]);
