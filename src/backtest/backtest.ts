@@ -378,8 +378,9 @@ const BLOCK = 2048;
  * bars without a price, then the kernel; a composite replay given as the signal (with no
  * latency; any sizing, with or without a regime filter) is computed inside the kernel's generated loop
  * instead (compositeTargets: scores, composite, label and target rule in the same pass, no
- * block buffer), and so is a position column under the same conditions (positionTargets),
- * with the same numbers. Returns the run's final state (its accumulators:
+ * block buffer), and so are a position column (positionTargets) and a column of signal values
+ * (signalColumnTargets) under the same conditions, with the same numbers; only `delayBars`
+ * (and a signal computed by block other than a replay) takes the block pipeline. Returns the run's final state (its accumulators:
  * final equity, sums of the returns and their squares, max drawdown, round trips, turnover,
  * exposure) and how often the leverage cap bound. A sweep variant is one pass with
  * NO_SERIES: nothing of length n.
