@@ -136,8 +136,9 @@ const DEFAULT_OUTPUTS: readonly BacktestOutput[] = ["equity"];
  *
  * Causal: equity, positions, exposure and trades up to bar t use data up to bar t only.
  * Cost: O(n) in one pass of the simulation kernel (src/backtest/kernel, the one engine of
- * every mode), block by block: targets into a reused buffer (a `signal` given as
- * {@link SignalBlocks}, such as a composite replay, is computed there too), then the kernel;
+ * every mode): the target rule (a position or signal column, or a composite replay's scores,
+ * composite and labels) compiled into the kernel's generated loop, or with `delayBars` (or a
+ * {@link SignalBlocks} other than a replay) block by block into a reused buffer then the kernel;
  * no objects in the loop (trades are recorded columnar and built as objects on first access
  * to `trades`). The pass computes what `outputs` asks, by default the equity column; the trade
  * ledger, `positions`, `returns`, the other series and `metrics` come from one more pass of the

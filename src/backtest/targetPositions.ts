@@ -109,8 +109,9 @@ export function checkNonNegative(name: string, v: number | undefined, where: str
  * Sizing and a `flatWhen` regime filter are fused too. What breaks the fusion (the rule then runs
  * block by block, or the column is built first): the backtest's `delayBars`; the backtest's own
  * sizing or `flatWhen`, or a backtest `maxLeverage` below the targets' largest size (then
- * `targets.positions` is built, and sized, filtered and capped again in the fused position loop). A column the caller built (e.g. a loop over
- * `replay.label`) cannot be fused: the engine sees only its numbers; pass the replay as the signal.
+ * `targets.positions` is built, and sized, filtered and capped again in the fused position loop). A column
+ * the caller built (e.g. a loop over `replay.label`) runs in the fused position loop, but its composite
+ * was computed before: pass the replay as the signal to compute it in the same pass.
  * @param n number of bars (every series must have this length)
  * @throws InvalidArgumentError on a missing or doubled position/signal, wrong lengths or bad sizes
  * @example targetPositions({ signal: [1, 0, -1, 0], neutral: "hold", size: 0.5 }, 4).positions // [0.5, 0.5, -0.5, -0.5]
