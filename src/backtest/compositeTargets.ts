@@ -3,7 +3,7 @@ import { compositeRowAt, fusedModel, scorerOf, weightedSumSource } from "../sign
 import { SCORER_CONSTANTS, type Scorer } from "../signals/scorers.js";
 import { inlineExpression, inlineStatements, numberSource } from "./kernel/inlineExpression.js";
 import type { VariantSignalSource } from "./kernel/spanLoop.js";
-import { cappedTarget, carriedTarget, signalSide, type TargetRule } from "./targetPositions.js";
+import { capBound, cappedTarget, carriedTarget, signalSide, type TargetRule } from "./targetPositions.js";
 import { targetRuleBar, targetRuleKey, targetRulePrologue, targetRuleSource } from "./targetRuleSource.js";
 
 /**
@@ -165,13 +165,9 @@ function targetSource(side: string, rule: TargetRule): string {
   return `(${side} > 0 ? ${numberSource(up as number)} : ${side} < 0 ? ${numberSource(down as number)} : ${numberSource(zero as number)})`;
 }
 
-/** The count of bars where the cap bound (cappedTarget changed a target that is a number), for a side: empty when it never binds. */
+/** The count of bars where the cap bound (capBound of cappedTarget), for a side, evaluated at generation time: empty when it never binds. */
 function cappedSource(side: string, rule: TargetRule): string {
-  const [up, down, zero] = [1, -1, 0].map((v) => {
-    const w = v * rule.size;
-    const capped = cappedTarget(w, rule.maxLeverage);
-    return capped !== w && w === w ? 1 : 0;
-  });
+  const [up, down, zero] = [1, -1, 0].map((v) => capBound(v * rule.size, cappedTarget(v * rule.size, rule.maxLeverage)));
   if (up === 0 && down === 0 && zero === 0) return "";
   return `cappedBars += ${side} > 0 ? ${up} : ${side} < 0 ? ${down} : ${zero};`;
 }

@@ -301,9 +301,9 @@ export function carryOnMissingPrice(target: Float64Array, close: ArrayLike<numbe
   st.last = last;
 }
 
-// The three rules below are the target rule's steps, each written once: targetsInto and
-// carryOnMissingPrice call them, and so does the kernel's generated loop (compositeTargets.ts),
-// written in place or evaluated there for each label and side.
+// The rules below are the target rule's steps, each written once: targetsInto and
+// carryOnMissingPrice call them, and the kernel's generated loop writes their text in place
+// (targetRuleSource.ts, positionTargets.ts) or evaluates them for each label and side (compositeTargets.ts).
 
 /**
  * The held side after a signal value `sg` (> 0 buy, < 0 sell, else neutral): buy +1; sell -1
