@@ -174,12 +174,12 @@ export function stats(input: StatsSource | ArrayLike<number>, options: StatsOpti
   const cagr = shownCagr(summary, time);
   const cagrLabel =
     spanDays < MIN_CAGR_DAYS
-      ? `CAGR (empyrical) [%] (not shown under ${MIN_CAGR_DAYS} days)`
+      ? `CAGR [%] (empyrical; not shown under ${MIN_CAGR_DAYS} days)`
       : spanDays < 365
-        ? `CAGR (empyrical) [%] (annualised from ${spanDays.toFixed(0)} days)`
-        : "CAGR (empyrical) [%]";
+        ? `CAGR [%] (empyrical, annualised from ${spanDays.toFixed(0)} days)`
+        : "CAGR [%] (empyrical)";
   add(cagrLabel, cagr, formatPercent(cagr));
-  add("Volatility (empyrical, ann.) [%]", summary.annualVolatility, formatPercent(summary.annualVolatility));
+  add("Volatility (ann.) [%] (empyrical)", summary.annualVolatility, formatPercent(summary.annualVolatility));
   add(
     "Sharpe ratio (empyrical) ± SE",
     summary.sharpeRatio,
@@ -206,7 +206,7 @@ export function stats(input: StatsSource | ArrayLike<number>, options: StatsOpti
   }
   if (source.turnover !== undefined) add("Turnover (sum)", summary.turnover, formatNumber(summary.turnover));
   if (options.benchmark !== undefined) {
-    add("Alpha (empyrical, ann.) [%]", summary.alpha, formatPercent(summary.alpha));
+    add("Alpha (ann.) [%] (empyrical)", summary.alpha, formatPercent(summary.alpha));
     add("Beta (empyrical)", summary.beta, ratio(summary.beta));
   }
   const title = options.title;
