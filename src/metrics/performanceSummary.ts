@@ -60,7 +60,10 @@ export interface PerformanceSummaryExtras {
  * otherwise; NaN where a number has no meaning.
  */
 export interface PerformanceSummary {
+  /** Returns after the leading NaN (bar 0 of a backtest) are dropped. */
   readonly periods: number;
+  /** Of those, the non-NaN ones: the n the Sharpe ratio, its moments and its standard error are computed from. */
+  readonly observations: number;
   readonly periodsPerYear: number;
   readonly totalReturn: number;
   /** CAGR. */
@@ -147,6 +150,7 @@ export function performanceSummary(allReturns: ArrayLike<number>, options: Perfo
   const noTrades = options.trades === undefined;
   return {
     periods: returns.length,
+    observations: work.length,
     periodsPerYear: ppy,
     totalReturn: cumReturnsFinal(returns),
     annualReturn: annualReturn(returns, o),

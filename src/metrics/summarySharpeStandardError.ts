@@ -9,7 +9,7 @@ import { sharpeRatioStandardError } from "./sharpeRatioStandardError.js";
  * `SE = sqrt(P · (1 − γ₃·SR_p + (γ₄ − 1)/4 · SR_p²) / (n − 1))`, SR_p = sharpe / sqrt(P),
  *
  * with γ₃ = `summary.skewness`, γ₄ = `summary.kurtosis` + 3 (population
- * moments), n = `summary.periods`, P = `summary.periodsPerYear`: the σ̂(SR̂)
+ * moments), n = `summary.observations` (the non-NaN returns), P = `summary.periodsPerYear`: the σ̂(SR̂)
  * the probabilistic Sharpe ratio divides by (sharpeRatioStandardError and
  * sharpeVarianceTerm hold the rule). On negatively skewed, fat-tailed
  * returns it is larger than Lo's i.i.d. normal error `sqrt((P + sharpe²/2) / (n − 1))`
@@ -18,11 +18,11 @@ import { sharpeRatioStandardError } from "./sharpeRatioStandardError.js";
  * @example summarySharpeStandardError(performanceSummary(returns, { periodsPerYear: 365 }))
  */
 export function summarySharpeStandardError(
-  summary: Pick<PerformanceSummary, "sharpeRatio" | "periods" | "periodsPerYear" | "skewness" | "kurtosis">,
+  summary: Pick<PerformanceSummary, "sharpeRatio" | "observations" | "periodsPerYear" | "skewness" | "kurtosis">,
 ): number {
-  if (!(summary.periods > 1)) return Number.NaN;
+  if (!(summary.observations > 1)) return Number.NaN;
   return sharpeRatioStandardError(summary.sharpeRatio, {
-    observations: summary.periods,
+    observations: summary.observations,
     periodsPerYear: summary.periodsPerYear,
     skewness: summary.skewness,
     excessKurtosis: summary.kurtosis,
