@@ -24,7 +24,7 @@ export function formatScorecard(run: StudyRun): string {
     textTable(scorecardColumns(rows), { format: SCORECARD_FORMAT }),
   ];
   lines.push(
-    `(Sharpe SE: its standard error on n = ${s.time.length - 1} returns, for normal returns: sqrt((periodsPerYear + Sharpe²/2) / (n - 1)) (Lo 2002; Bailey & López de Prado 2012). A Sharpe within 2 SE of 0 does not tell the sign of the edge. Buy & hold: bought once at the first bar, never rebalanced.)`,
+    `(Sharpe SE: its standard error on n = ${s.time.length - 1} returns, adjusted for the returns' skewness γ₃ and kurtosis γ₄: sqrt(periodsPerYear · (1 − γ₃·SRp + (γ₄ − 1)/4 · SRp²) / (n - 1)), SRp = Sharpe / sqrt(periodsPerYear) (Mertens 2002; Bailey & López de Prado 2012, as the PSR). A Sharpe within 2 SE of 0 does not tell the sign of the edge. Buy & hold: bought once at the first bar, never rebalanced.)`,
   );
   if (rows.some((r) => Number.isNaN(r.cagr))) lines.push(`(CAGR is shown for periods of ${MIN_CAGR_DAYS} days or more: annualising a few days' return says nothing.)`);
   const cagr = cagrNote(s.time);

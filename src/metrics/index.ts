@@ -50,6 +50,8 @@ export { skewness } from "./skewness.js";
 export { kurtosis } from "./kurtosis.js";
 export { sharpeRatioStandardError } from "./sharpeRatioStandardError.js";
 export type { SharpeStandardErrorOptions } from "./sharpeRatioStandardError.js";
+export { summarySharpeStandardError } from "./summarySharpeStandardError.js";
+export { exposureTime } from "./exposureTime.js";
 // tearsheet: calendar returns, drawdown episodes, rolling metrics, signal tearsheet
 export { monthlyReturns } from "./monthlyReturns.js";
 export type { CalendarReturnsOptions } from "./monthlyReturns.js";

@@ -9,6 +9,7 @@ import { cumReturnsFinal } from "./cumReturns.js";
 import { drawdownDetails } from "./drawdownDetails.js";
 import { omegaRatio } from "./omegaRatio.js";
 import { checkReturns, periodsPerYearOf, type AnnualisationOptions, type PeriodRate } from "./ReturnsOptions.js";
+import { exposureTime } from "./exposureTime.js";
 import { kurtosis } from "./kurtosis.js";
 import { sharpeRatio } from "./sharpeRatio.js";
 import { skewness } from "./skewness.js";
@@ -39,8 +40,16 @@ export interface PerformanceSummaryExtras {
   readonly benchmark?: ArrayLike<number>;
   /** Trades of the backtest, for the trade statistics. */
   readonly trades?: readonly Trade[];
-  /** Positions per bar, for exposure. */
+  /**
+   * Target positions per bar: `exposure` (the share of non-zero targets) when `exposure` is not
+   * given, and turnover without `turnover`.
+   */
   readonly positions?: ArrayLike<number>;
+  /**
+   * Weight held at each close (BacktestResult.exposure): `exposure` is then the share of bars
+   * held (exposureTime), what the engine did rather than what the strategy asked for.
+   */
+  readonly exposure?: ArrayLike<number>;
   /** Per-bar turnover, for turnover. */
   readonly turnover?: ArrayLike<number>;
 }
@@ -51,7 +60,10 @@ export interface PerformanceSummaryExtras {
  * otherwise; NaN where a number has no meaning.
  */
 export interface PerformanceSummary {
+  /** Returns after the leading NaN (bar 0 of a backtest) are dropped. */
   readonly periods: number;
+  /** Of those, the non-NaN ones: the n the Sharpe ratio, its moments and its standard error are computed from. */
+  readonly observations: number;
   readonly periodsPerYear: number;
   readonly totalReturn: number;
   /** CAGR. */
@@ -81,6 +93,10 @@ export interface PerformanceSummary {
   readonly expectancy: number;
   readonly avgTrade: number;
   readonly sqn: number;
+  /**
+   * Share of bars in the market, 0..1: of the closes that hold a position (exposureTime) with the
+   * `exposure` option, else of the non-zero target positions, else sum(barsHeld) / bars.
+   */
   readonly exposure: number;
   readonly turnover: number;
 }
@@ -95,7 +111,7 @@ export interface PerformanceSummary {
  * return): like `equity.pct_change().dropna()` before empyrical, so the CAGR
  * spans exactly the n - 1 periods of an n-bar equity curve. NaN inside the
  * series are kept and handled by each metric.
- * @throws InvalidArgumentError on a bad cutoff or benchmark, or when periodsPerYear or time is missing or bad
+ * @throws InvalidArgumentError on a bad cutoff, benchmark or exposure (not one per bar), or when periodsPerYear or time is missing or bad
  * @example performanceSummary(result.returns, { time: result.time, trades: result.trades, positions: result.positions }).sharpeRatio
  */
 export function performanceSummary(allReturns: ArrayLike<number>, options: PerformanceSummaryOptions): PerformanceSummary {
@@ -121,6 +137,7 @@ export function performanceSummary(allReturns: ArrayLike<number>, options: Perfo
     bench !== undefined
       ? alphaBeta(returns, Float64Array.from({ length: returns.length }, (_, i) => bench[first + i] as number), o)
       : { alpha: Number.NaN, beta: Number.NaN };
+  const held = options.exposure !== undefined ? heldShare(options.exposure, allReturns.length) : undefined;
   const hasTradeInfo = options.trades !== undefined || options.positions !== undefined || options.turnover !== undefined;
   const ts = hasTradeInfo
     ? tradeStatistics(options.trades ?? [], {
@@ -133,6 +150,7 @@ export function performanceSummary(allReturns: ArrayLike<number>, options: Perfo
   const noTrades = options.trades === undefined;
   return {
     periods: returns.length,
+    observations: work.length,
     periodsPerYear: ppy,
     totalReturn: cumReturnsFinal(returns),
     annualReturn: annualReturn(returns, o),
@@ -158,7 +176,14 @@ export function performanceSummary(allReturns: ArrayLike<number>, options: Perfo
     expectancy: noTrades ? nan : (ts?.expectancy ?? nan),
     avgTrade: noTrades ? nan : (ts?.avgTrade ?? nan),
     sqn: noTrades ? nan : (ts?.sqn ?? nan),
-    exposure: ts?.exposure ?? nan,
+    exposure: held ?? ts?.exposure ?? nan,
     turnover: ts?.turnover ?? nan,
   };
+}
+
+function heldShare(held: ArrayLike<number>, bars: number): number {
+  if (held.length !== bars) {
+    throw new InvalidArgumentError("exposure", `performanceSummary: exposure must have one held weight per bar (${bars}), got ${held.length}`);
+  }
+  return exposureTime(held);
 }

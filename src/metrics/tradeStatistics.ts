@@ -36,10 +36,20 @@ export interface TradeStatistics {
   readonly winRate: number;
   /** Gross profit / gross loss, in cash: sum of positive pnl / |sum of negative pnl|. Infinity with no loser. */
   readonly profitFactor: number;
+  /**
+   * Sum of the positive net trade returns / |sum of the negative ones|: backtesting.py's
+   * "Profit Factor" (on returns, not cash; NaN with no losing trade, as theirs).
+   */
+  readonly profitFactorOfReturns: number;
   /** Mean net pnl per trade, in cash. */
   readonly expectancy: number;
-  /** Mean net return per trade (decimal; see `netTradeReturn`). */
+  /** Mean net return per trade (decimal; see `netTradeReturn`): backtesting.py's "Expectancy [%]". */
   readonly avgTrade: number;
+  /**
+   * Geometric mean of the net trade returns, `(prod(1 + R))^(1/n) − 1`: backtesting.py's
+   * "Avg. Trade [%]". −1 when a trade lost everything (R ≤ −1; backtesting.py shows 0 there).
+   */
+  readonly geometricMeanTrade: number;
   /** Mean net return of the winners and of the losers (the latter negative). */
   readonly avgWin: number;
   readonly avgLoss: number;
@@ -57,6 +67,11 @@ export interface TradeStatistics {
   readonly turnover: number;
   /** Van Tharp's System Quality Number: sqrt(n) * mean(R) / std(R, ddof 1), R = net trade return. */
   readonly sqn: number;
+  /**
+   * The SQN on cash: sqrt(n) * mean(pnl) / std(pnl, ddof 1), backtesting.py's "SQN" (NaN below
+   * 2 trades or with equal pnl). Trades of different sizes weigh by their size here, not in `sqn`.
+   */
+  readonly sqnOfPnl: number;
   /** Kelly fraction: winRate - (1 - winRate) / (avgWin / |avgLoss|). */
   readonly kelly: number;
   /** Total cash paid in fees and in funding over the counted trades. */
@@ -88,6 +103,13 @@ export function netTradeReturn(trade: Trade): number {
  * (the scale cancels in the ratio), with no cap on n; NaN below 2 trades.
  * Kelly is `W - (1 - W) / (avgWin / |avgLoss|)` (Kelly 1956, for a win/loss
  * bet); 1 when there is no loser, NaN when there is no winner.
+ * backtesting.py's trade rows by their definitions (`backtesting/_stats.py`
+ * `compute_stats`, on its net `ReturnPct` and `PnL`): "Avg. Trade" is
+ * `geometricMeanTrade`, "Profit Factor" is `profitFactorOfReturns`,
+ * "Expectancy" is `avgTrade`, "SQN" is `sqnOfPnl`, "Win Rate" is `winRate`,
+ * "Best / Worst Trade" are `bestTrade` / `worstTrade`; `profitFactor`
+ * (cash), `sqn` (returns) and `expectancy` (cash) are the classic
+ * definitions under their classic names.
  * With no trade counted, counts are 0 and every ratio NaN.
  * References: Van Tharp, "Definitive Guide to Position Sizing" (SQN); Kelly (1956).
  * @throws InvalidArgumentError when trades is not an array or bars is not a non-negative integer
@@ -105,6 +127,7 @@ export function tradeStatistics(trades: readonly Trade[], options: TradeStatisti
   const openTrades = trades.reduce((k, t) => k + (t.open ? 1 : 0), 0);
   const n = counted.length;
   const R = new Float64Array(n);
+  const P = new Float64Array(n);
   let winners = 0;
   let losers = 0;
   let grossProfit = 0;
@@ -123,6 +146,7 @@ export function tradeStatistics(trades: readonly Trade[], options: TradeStatisti
   counted.forEach((t, i) => {
     const r = netTradeReturn(t);
     R[i] = r;
+    P[i] = t.pnl;
     if (t.pnl > 0) {
       winners++;
       grossProfit += t.pnl;
@@ -151,6 +175,17 @@ export function tradeStatistics(trades: readonly Trade[], options: TradeStatisti
   if (n > 0 && winners > 0) kelly = losers === 0 ? 1 : winRate - (1 - winRate) / (avgWin / Math.abs(avgLoss));
   const m = nanMoments(R, 1);
   const sqn = n >= 2 ? (Math.sqrt(n) * m.mean) / m.std : nan;
+  const mp = nanMoments(P, 1);
+  const sqnOfPnl = n >= 2 && mp.std > 0 ? (Math.sqrt(n) * mp.mean) / mp.std : nan;
+  let gainSum = 0;
+  let painSum = 0;
+  let logSum = 0;
+  for (let i = 0; i < n; i++) {
+    const r = R[i] as number;
+    if (r > 0) gainSum += r;
+    else if (r < 0) painSum -= r;
+    if (!Number.isNaN(r)) logSum += r <= -1 ? -Infinity : Math.log1p(r);
+  }
 
   let exposure = nan;
   let totalTurnover = nan;
@@ -185,8 +220,10 @@ export function tradeStatistics(trades: readonly Trade[], options: TradeStatisti
     losers,
     winRate,
     profitFactor: n === 0 ? nan : grossLoss > 0 ? grossProfit / grossLoss : grossProfit > 0 ? Infinity : nan,
+    profitFactorOfReturns: painSum > 0 ? gainSum / painSum : nan,
     expectancy: n > 0 ? pnlSum / n : nan,
     avgTrade: n > 0 ? m.mean : nan,
+    geometricMeanTrade: n > 0 ? Math.expm1(logSum / n) : nan,
     avgWin,
     avgLoss,
     bestTrade: n > 0 ? best : nan,
@@ -198,6 +235,7 @@ export function tradeStatistics(trades: readonly Trade[], options: TradeStatisti
     exposure,
     turnover: totalTurnover,
     sqn,
+    sqnOfPnl,
     kelly,
     fees,
     funding,

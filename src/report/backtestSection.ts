@@ -6,7 +6,7 @@ import type { TearsheetSection } from "./renderTearsheet.js";
 import { summaryTiles } from "./summaryTiles.js";
 
 /** What {@link backtestSection} reads from a backtest result (a portfolio result qualifies too). */
-export type BacktestLike = Pick<BacktestResult, "time" | "equity" | "returns" | "positions" | "turnover" | "fees" | "fundingPaid" | "trades">;
+export type BacktestLike = Pick<BacktestResult, "time" | "equity" | "returns" | "positions" | "exposure" | "turnover" | "fees" | "fundingPaid" | "trades">;
 
 /** Options of {@link backtestSection}. */
 export interface BacktestSectionOptions {
@@ -55,6 +55,7 @@ export function backtestSection(result: BacktestLike, options: BacktestSectionOp
     ...(options.periodsPerYear !== undefined ? { periodsPerYear: options.periodsPerYear } : { time: result.time }),
     trades: result.trades,
     positions: result.positions,
+    exposure: result.exposure,
     turnover: result.turnover,
   });
   const series: Record<string, ArrayLike<number>> = { strategy: result.equity };

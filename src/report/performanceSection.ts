@@ -20,8 +20,13 @@ import { underwaterSpec } from "./underwaterChart.js";
 export interface PerformanceInput {
   readonly time: ArrayLike<number>;
   readonly returns: ArrayLike<number>;
-  /** Position per bar (fraction of equity, signed): drawn as exposure |position| over time. */
+  /** Target position per bar (fraction of equity, signed): drawn as |target| over time when `exposure` is not given. */
   readonly positions?: ArrayLike<number>;
+  /**
+   * Weight held at each close (BacktestResult.exposure): drawn as |weight held| over time, the
+   * series whose non-zero share is the "Bars held" tile (exposureTime). Preferred to `positions`.
+   */
+  readonly exposure?: ArrayLike<number>;
 }
 
 /** Options of {@link performanceSection}. */
@@ -70,7 +75,7 @@ function windowLabel(ms: number): string {
 export function performanceSection(input: PerformanceInput, options: PerformanceSectionOptions): TearsheetSection {
   const { time, returns } = input;
   const n = time.length;
-  for (const [name, a] of [["returns", returns], ["positions", input.positions], ["benchmark", options.benchmark]] as const) {
+  for (const [name, a] of [["returns", returns], ["positions", input.positions], ["exposure", input.exposure], ["benchmark", options.benchmark]] as const) {
     if (a !== undefined && a.length !== n) {
       throw new InvalidArgumentError(name, `performanceSection: ${name} must have one value per bar (${n}), got ${a.length}`);
     }
@@ -132,8 +137,12 @@ export function performanceSection(input: PerformanceInput, options: Performance
       { title: `Yearly returns${benchReturns !== undefined ? ` vs ${benchName}` : ""}`, format: ".0%", valueTitle: "return", labels: false, width: 380 },
     ),
   });
-  if (input.positions !== undefined) {
-    specs.push({ spec: positionsSpec({ time, series: { exposure: Float64Array.from(input.positions, (p) => Math.abs(p)) } }, { title: "Exposure over time (|position|, fraction of equity)", height: 110 }) });
+  if (input.exposure !== undefined) {
+    const held = Float64Array.from(input.exposure, (w) => Math.abs(w));
+    specs.push({ spec: positionsSpec({ time, series: { held } }, { title: "Exposure over time (|weight held at each close|, fraction of equity)", height: 110 }) });
+  } else if (input.positions !== undefined) {
+    const target = Float64Array.from(input.positions, (p) => Math.abs(p));
+    specs.push({ spec: positionsSpec({ time, series: { target } }, { title: "Target exposure over time (|target position|, fraction of equity)", height: 110 }) });
   }
   const d = drawdowns.columns as Record<string, Float64Array>;
   const tables: TearsheetTable[] = [

@@ -1,5 +1,5 @@
 import type { PerformanceSummary } from "../metrics/performanceSummary.js";
-import { sharpeRatioStandardError } from "../metrics/sharpeRatioStandardError.js";
+import { summarySharpeStandardError } from "../metrics/summarySharpeStandardError.js";
 import type { MetricTile } from "./renderTearsheet.js";
 
 /** Shortest period whose CAGR is shown: annualising a few days' return gives numbers like 8 000 000%. */
@@ -43,10 +43,11 @@ export const FUNDING_PAID_LABEL = "Funding paid (− = received)";
 /**
  * The headline tiles of a strategy for {@link renderTearsheet}: total return,
  * CAGR (periods of 28 days or more), Sharpe and its standard error
- * (sharpeRatioStandardError on the summary's n = `periods` returns, normal
- * returns: sqrt((periodsPerYear + Sharpe² / 2) / (n − 1)), the σ̂(SR̂) of
- * Bailey & López de Prado's PSR), Sortino, max drawdown,
- * volatility, trades, win rate, exposure, and the fees and funding paid in cash (funding: negative =
+ * (summarySharpeStandardError: on the summary's n = `periods` returns, adjusted
+ * for their skewness and kurtosis, Mertens 2002, the σ̂(SR̂) of Bailey & López
+ * de Prado's PSR), Sortino, max drawdown, volatility, trades, win rate, the
+ * share of bars held ("Bars held": `summary.exposure`, from the weights held
+ * when the summary was given them, see exposureTime), and the fees and funding paid in cash (funding: negative =
  * received). The CAGR tile says how many days it annualises when that is under a year.
  * @example summaryTiles(performanceSummary(r.returns, { time: r.time, trades: r.trades }), { time: r.time, fees: 12.5, funding: -3 })
  */
@@ -56,13 +57,13 @@ export function summaryTiles(summary: PerformanceSummary, paid: { readonly time:
     { label: "Total return", value: s.totalReturn, format: "percent", signed: true },
     { label: cagrLabel(paid.time), value: shownCagr(s, paid.time), format: "percent", signed: true },
     { label: "Sharpe", value: s.sharpeRatio, signed: true },
-    { label: "Sharpe SE", value: sharpeRatioStandardError(s.sharpeRatio, { observations: s.periods, periodsPerYear: s.periodsPerYear }) },
+    { label: "Sharpe SE", value: summarySharpeStandardError(s) },
     { label: "Sortino", value: s.sortinoRatio, signed: true },
     { label: "Max drawdown", value: s.maxDrawdown, format: "percent" },
     { label: "Volatility", value: s.annualVolatility, format: "percent" },
     { label: "Trades", value: s.trades, format: "integer" },
     { label: "Win rate", value: s.winRate, format: "percent" },
-    { label: "Exposure", value: s.exposure, format: "percent" },
+    { label: "Bars held", value: s.exposure, format: "percent" },
     { label: "Fees paid", value: paid.fees, format: "money" },
     { label: FUNDING_PAID_LABEL, value: paid.funding, format: "money" },
   ];

@@ -95,7 +95,7 @@ export async function tearsheet(input: BacktestLike | ArrayLike<number>, options
   }
   sections.push(
     performanceSection(
-      { time, returns, ...(bt !== undefined ? { positions: bt.positions } : {}) },
+      { time, returns, ...(bt !== undefined ? { positions: bt.positions, exposure: bt.exposure } : {}) },
       { title: `${title}: performance`, ...(benchmark !== undefined ? { benchmark, benchmarkName } : {}) },
     ),
   );

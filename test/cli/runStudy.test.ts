@@ -39,6 +39,22 @@ function data(fundingRate: number, imbalance = 1): StudyData {
 
 const options = { ...DEFAULT_STUDY, coins: ["BTC"] as const, initialCash: 1000 };
 
+/**
+ * Mertens (2002) standard error of the annualised Sharpe ratio of the non-NaN returns, written
+ * here from the formula: sqrt(P (1 - g3 SRp + (g4 - 1) / 4 SRp²) / (n - 1)), SRp = mean / std (ddof 1),
+ * g3 and g4 the population skewness and (non-excess) kurtosis.
+ */
+function mertensSE(returns: ArrayLike<number>, P: number): number {
+  const r = Array.from(returns).filter((v) => !Number.isNaN(v));
+  const n = r.length;
+  const mean = r.reduce((a, b) => a + b, 0) / n;
+  const m = (k: number): number => r.reduce((a, b) => a + (b - mean) ** k, 0) / n;
+  const srp = mean / Math.sqrt((m(2) * n) / (n - 1));
+  const g3 = m(3) / m(2) ** 1.5;
+  const g4 = m(4) / m(2) ** 2;
+  return Math.sqrt((P * (1 - g3 * srp + ((g4 - 1) / 4) * srp ** 2)) / (n - 1));
+}
+
 describe("runStudy", () => {
   it("samples the bar closes on the hour and replays the composite: 0.3 x 1 + 0.1 x 0.3 = 0.33, a buy", () => {
     const s = runStudy(data(0), options);
@@ -72,8 +88,8 @@ describe("runStudy", () => {
     expect(Math.abs(mix - 780)).toBeGreaterThan(1);
     const row = scorecardRows(s).at(-1)!;
     expect(row.buyHoldReturn).toBeCloseTo(-0.22, 12);
-    // Sharpe SE on the n = 10 hourly returns, normal returns: sqrt((8760 + Sharpe^2 / 2) / (n - 1)).
-    expect(row.sharpeSE).toBeCloseTo(Math.sqrt((8760 + row.sharpe ** 2 / 2) / 9), 9);
+    // Sharpe SE on the n = 10 hourly returns, adjusted for their skewness and kurtosis (Mertens 2002).
+    expect(row.sharpeSE).toBeCloseTo(mertensSE(p.result.returns, 8760), 9);
   });
 
   it("an always-long signal earns buy and hold minus 6 bps at entry and the hourly funding, worked out by hand", () => {
@@ -96,8 +112,8 @@ describe("runStudy", () => {
     expect(row.fundingPaid).toBeGreaterThan(0);
     const facts = studyHighlights(s);
     expect(facts[0]).toBe(
-      // Sharpe SE on n = 10 hourly returns, normal returns: sqrt((8760 + Sharpe^2 / 2) / (n - 1))
-      `BTC returned +${((expected / 1000 - 1) * 100).toFixed(1)}% net of costs and funding (Sharpe ${btc.summary.sharpeRatio.toFixed(2)} ± ${Math.sqrt((8760 + btc.summary.sharpeRatio ** 2 / 2) / 9).toFixed(2)} standard error, max drawdown 0.0%) against +${((p(10) / p(0) - 1) * 100).toFixed(1)}% for buy and hold (bought once, never rebalanced).`,
+      // Sharpe SE on n = 10 hourly returns, adjusted for their skewness and kurtosis (Mertens 2002)
+      `BTC returned +${((expected / 1000 - 1) * 100).toFixed(1)}% net of costs and funding (Sharpe ${btc.summary.sharpeRatio.toFixed(2)} ± ${mertensSE(btc.result.returns, 8760).toFixed(2)} standard error, max drawdown 0.0%) against +${((p(10) / p(0) - 1) * 100).toFixed(1)}% for buy and hold (bought once, never rebalanced).`,
     );
     expect(facts[1]).toBe("Fees and slippage cost 1 (0.1% of the starting cash) over 1 trade (1 still open at the end).");
     // ten hours are far below the 28 days from which a CAGR is shown

@@ -40,7 +40,7 @@ describe("README first hour", () => {
     expect(out).not.toMatch(/^\s*179\d{10}\b/m);
     // 2: the stats block and the monthly pivot
     expect(out).toMatch(/^Start\s+2026-10-02 00:01$/m);
-    expect(out).toMatch(/^Sharpe ratio\s+-?\d+\.\d\d ± \d+\.\d\d$/m);
+    expect(out).toMatch(/^Sharpe ratio \(empyrical\) ± SE\s+-?\d+\.\d\d ± \d+\.\d\d$/m);
     expect(out).toMatch(/^Trades\s+[\d,]+$/m);
     expect(out).toMatch(/^year\s+Jan\s+Feb\s+Mar.*Dec\s+Year$/m);
     expect(out).toMatch(/^2026\s+-?\d+\.\d%/m);

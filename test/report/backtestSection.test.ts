@@ -30,6 +30,15 @@ describe("backtestSection", () => {
     expect(s.trades?.length).toBe(1);
     expect(Array.from(s.positions?.series["position"] as Float64Array)).toEqual([1, 1, 0, 0]);
   });
+  it("shows the bars held, not the bars with a target: an always-long target stopped out on bar 2 is held at 2 of 4 closes", () => {
+    // entry at the close of bar 0 (100), stop 5 % below (95); bar 2's low 94 reaches it, and the
+    // position stays flat while the target stays 1 (stopLoss): held at the closes of bars 0 and 1.
+    const stopped = backtest({ time, close, open: [100, 100, 108, 100], high: [100, 111, 108, 110], low: [100, 100, 94, 99], position: [1, 1, 1, 1], stopLoss: 0.05, initialCash: 1000 });
+    expect(Array.from(stopped.exposure, (w) => w !== 0)).toEqual([true, true, false, false]);
+    const tile = backtestSection(stopped, { title: "BTC" }).metrics?.find((m) => m.label === "Bars held")?.value;
+    expect(tile).toBe(0.5); // targets are non-zero on 4 of 4 bars: 1
+    expect(stopped.metrics.exposure).toBe(0.5); // the engine's mean gross weight held says the same at size 1
+  });
   it("adds the signal chart when a score is given, with the thresholds", () => {
     const s = backtestSection(result, { title: "BTC", close, score: [0.2, 0.3, -0.1, 0], thresholds: { buy: 0.1, sell: -0.1 } });
     expect(s.signal?.thresholds).toEqual({ buy: 0.1, sell: -0.1 });
@@ -56,10 +65,10 @@ describe("shownCagr and summaryTiles", () => {
   it("lists the twelve headline tiles in order, the Sharpe ratio with its standard error", () => {
     const s = backtestSection(result, { title: "x" });
     expect(s.metrics?.map((m) => m.label)).toEqual([
-      "Total return", "CAGR", "Sharpe", "Sharpe SE", "Sortino", "Max drawdown", "Volatility", "Trades", "Win rate", "Exposure", "Fees paid", "Funding paid (− = received)",
+      "Total return", "CAGR", "Sharpe", "Sharpe SE", "Sortino", "Max drawdown", "Volatility", "Trades", "Win rate", "Bars held", "Fees paid", "Funding paid (− = received)",
     ]);
-    const tiles = summaryTiles({ ...({} as never), periods: 40, periodsPerYear: 365, totalReturn: 0.1, annualReturn: 2, sharpeRatio: 1, sortinoRatio: 1, maxDrawdown: -0.1, annualVolatility: 0.2, trades: 3, winRate: 0.5, exposure: 0.4 }, { time: [0, 30 * DAY], fees: 7, funding: -2 });
-    // Sharpe SE on 40 daily returns with Sharpe 1, normal returns: sqrt((365 + 1/2) / (40 − 1)) = sqrt(9.37179...) = 3.0613387...
+    const tiles = summaryTiles({ ...({} as never), periods: 40, observations: 40, periodsPerYear: 365, totalReturn: 0.1, annualReturn: 2, sharpeRatio: 1, sortinoRatio: 1, maxDrawdown: -0.1, annualVolatility: 0.2, trades: 3, winRate: 0.5, exposure: 0.4, skewness: 0, kurtosis: 0 }, { time: [0, 30 * DAY], fees: 7, funding: -2 });
+    // Sharpe SE on 40 daily returns with Sharpe 1, normal moments (skewness 0, excess kurtosis 0): sqrt((365 + 1/2) / (40 − 1)) = sqrt(9.37179...) = 3.0613387...
     // (python3: math.sqrt(365.5 / 39) = 3.0613387384925033)
     expect(tiles.map((t) => (t.label === "Sharpe SE" ? "se" : t.value))).toEqual([0.1, 2, 1, "se", 1, -0.1, 0.2, 3, 0.5, 0.4, 7, -2]);
     expect(tiles[3]!.value).toBeCloseTo(3.0613387384925033, 13);

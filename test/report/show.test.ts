@@ -37,23 +37,31 @@ describe("stats", () => {
     expect(text).toContain(`Return [%]`);
     expect(text).toContain(`${(total * 100).toFixed(2)}%`);
     // 39 days of bars: CAGR shown, and it says it was annualised from under a year
-    expect(text).toMatch(/CAGR \[%\] \(annualised from 39 days\)/);
-    expect(text).toMatch(/^Sharpe ratio\s+-?\d+\.\d\d ± \d+\.\d\d$/m);
+    expect(text).toMatch(/CAGR \[%\] \(empyrical, annualised from 39 days\)/);
+    expect(text).toMatch(/^Sharpe ratio \(empyrical\) ± SE\s+-?\d+\.\d\d ± \d+\.\d\d$/m);
     // numpy: r = [-0.005, 0.01] * ...; mean/std(ddof=1)*sqrt(365) on the 39 returns
     const r = Array.from(returns.subarray(1));
     const mean = r.reduce((a, b) => a + b, 0) / r.length;
     const sd = Math.sqrt(r.reduce((a, b) => a + (b - mean) ** 2, 0) / (r.length - 1));
     const sharpe = (mean / sd) * Math.sqrt(365);
     expect(s.summary.sharpeRatio).toBeCloseTo(sharpe, 10);
-    // Bailey & López de Prado, normal returns, annual units: sqrt((P + SR²/2) / (n - 1)), P = 365, n = 39
-    expect(s.sharpeStandardError).toBeCloseTo(Math.sqrt((365 + sharpe ** 2 / 2) / 38), 10);
-    expect(text).toContain(`${sharpe.toFixed(2)} ± ${Math.sqrt((365 + sharpe ** 2 / 2) / 38).toFixed(2)}`);
+    // Mertens (2002) / Bailey & López de Prado, annual units: sqrt(P (1 - g3 SRp + (g4 - 1)/4 SRp²) / (n - 1)),
+    // P = 365, n = 39, SRp = sharpe / sqrt(P), g3, g4 from the population central moments of the 39 returns
+    const m = (k: number): number => r.reduce((a, b) => a + (b - mean) ** k, 0) / r.length;
+    const g3 = m(3) / m(2) ** 1.5;
+    const g4 = m(4) / m(2) ** 2;
+    const srp = sharpe / Math.sqrt(365);
+    const se = Math.sqrt((365 * (1 - g3 * srp + ((g4 - 1) / 4) * srp ** 2)) / 38);
+    expect(s.sharpeStandardError).toBeCloseTo(se, 10);
+    // not the i.i.d. normal one: these two-valued returns have g4 = 1 + g3² (the least kurtosis there is)
+    expect(Math.abs(s.sharpeStandardError - Math.sqrt((365 + sharpe ** 2 / 2) / 38))).toBeGreaterThan(0.05);
+    expect(text).toContain(`${sharpe.toFixed(2)} ± ${se.toFixed(2)}`);
   });
 
   it("hides a CAGR of under 28 days and says so", () => {
     const s = stats({ time: time.subarray(0, 10), returns: returns.subarray(0, 10) });
     const row = s.rows.find((r) => r.label.startsWith("CAGR"))!;
-    expect(row.label).toBe("CAGR [%] (not shown under 28 days)");
+    expect(row.label).toBe("CAGR [%] (empyrical; not shown under 28 days)");
     expect(row.text).toBe("–");
   });
 
@@ -68,8 +76,14 @@ describe("stats", () => {
     const s = stats({ time, returns, positions: new Float64Array(40).fill(1), trades: [] }, { benchmark: returns });
     const labels = s.rows.map((r) => r.label);
     expect(labels).toContain("Trades");
-    expect(labels).toContain("Exposure time [%]");
-    expect(labels).toContain("Beta");
+    // targets only: the row says they are targets; with the weights held, it is the bars held
+    expect(labels).toContain("Bars with a target [%]");
+    expect(labels).not.toContain("Bars held [%]");
+    const held = Float64Array.from({ length: 40 }, (_, i) => (i < 10 ? 1 : 0));
+    const h = stats({ time, returns, positions: new Float64Array(40).fill(1), exposure: held });
+    expect(h.rows.find((r) => r.label === "Bars held [%]")?.value).toBe(0.25);
+    expect(h.rows.map((r) => r.label)).not.toContain("Bars with a target [%]");
+    expect(labels).toContain("Beta (empyrical)");
     expect(s.summary.beta).toBeCloseTo(1, 12);
     expect(returns).toEqual(before);
     expect(stats({ time, returns }).rows.map((r) => r.label)).not.toContain("Trades");

@@ -106,7 +106,7 @@ export function runRealDataStudy(options: Pick<StudyOptions, "threshold" | "feeB
     replay,
     result,
     buyHold,
-    summary: performanceSummary(result.returns, { periodsPerYear: 6 * 365, trades: result.trades, positions: result.positions, turnover: result.turnover }),
+    summary: performanceSummary(result.returns, { periodsPerYear: 6 * 365, trades: result.trades, positions: result.positions, exposure: result.exposure, turnover: result.turnover }),
     feesPaid: fees,
     fundingPaid: paid,
     ic: icDecay(replay.composite, close, { horizons: [1, 2, 3, 6, 12] }),

@@ -205,7 +205,7 @@ export function runStudy(data: StudyData, options: StudyOptions): Study {
       volRegime,
       result,
       buyHold,
-      summary: performanceSummary(result.returns, { periodsPerYear, trades: result.trades, positions: result.positions, turnover: result.turnover }),
+      summary: performanceSummary(result.returns, { periodsPerYear, trades: result.trades, positions: result.positions, exposure: result.exposure, turnover: result.turnover }),
       feesPaid: sum(result.fees),
       fundingPaid: sum(result.fundingPaid),
       ic: icDecay(replay.composite, close, { horizons: options.icHorizons }),
@@ -235,7 +235,7 @@ export function runStudy(data: StudyData, options: StudyOptions): Study {
     portfolio = {
       result,
       buyHold,
-      summary: performanceSummary(result.returns, { periodsPerYear, trades: result.trades, positions: result.positions, turnover: result.turnover }),
+      summary: performanceSummary(result.returns, { periodsPerYear, trades: result.trades, positions: result.positions, exposure: result.exposure, turnover: result.turnover }),
       feesPaid: sum(result.fees),
       fundingPaid: sum(result.fundingPaid),
       marketRegime,

@@ -1,5 +1,5 @@
 import type { PerformanceSummary } from "../../metrics/performanceSummary.js";
-import { sharpeRatioStandardError } from "../../metrics/sharpeRatioStandardError.js";
+import { summarySharpeStandardError } from "../../metrics/summarySharpeStandardError.js";
 import { shownCagr } from "../../report/summaryTiles.js";
 import type { TableColumns } from "../../report/textTable.js";
 import type { Study } from "./runStudy.js";
@@ -12,7 +12,7 @@ export interface ScorecardRow {
   /** Annual return, NaN when the period is shorter than 28 days (see shownCagr). */
   readonly cagr: number;
   readonly sharpe: number;
-  /** Standard error of `sharpe` on this many bars (sharpeRatioStandardError, normal returns): few bars, wide error. */
+  /** Standard error of `sharpe` on this many bars, adjusted for skewness and kurtosis (summarySharpeStandardError): few bars, wide error. */
   readonly sharpeSE: number;
   readonly sortino: number;
   readonly maxDrawdown: number;
@@ -31,7 +31,7 @@ function row(strategy: string, s: PerformanceSummary, buyHold: Float64Array, fee
     buyHoldReturn: last / first - 1,
     cagr: shownCagr(s, time),
     sharpe: s.sharpeRatio,
-    sharpeSE: sharpeRatioStandardError(s.sharpeRatio, { observations: s.periods, periodsPerYear: s.periodsPerYear }),
+    sharpeSE: summarySharpeStandardError(s),
     sortino: s.sortinoRatio,
     maxDrawdown: s.maxDrawdown,
     trades: s.trades,

@@ -1,4 +1,4 @@
-import { sharpeRatioStandardError } from "../../metrics/sharpeRatioStandardError.js";
+import { summarySharpeStandardError } from "../../metrics/summarySharpeStandardError.js";
 import type { WhatIfRow } from "./runSweepWhatIf.js";
 import type { Study } from "./runStudy.js";
 
@@ -22,7 +22,7 @@ export function studyHighlights(study: Study, variants?: readonly WhatIfRow[]): 
   const h = headline ?? (one !== undefined ? { name: one.coin, s: one.summary, bh: one.buyHold, fees: one.feesPaid, trades: one.result.trades } : undefined);
   if (h !== undefined) {
     const bh = (h.bh[h.bh.length - 1] as number) / (h.bh[0] as number) - 1;
-    const se = sharpeRatioStandardError(h.s.sharpeRatio, { observations: h.s.periods, periodsPerYear: h.s.periodsPerYear });
+    const se = summarySharpeStandardError(h.s);
     out.push(
       `${h.name} returned ${pct(h.s.totalReturn)} net of costs and funding (Sharpe ${f2(h.s.sharpeRatio)} ± ${f2(se)} standard error, max drawdown ${dd(h.s.maxDrawdown)}) against ${pct(bh)} for buy and hold (bought once, never rebalanced).`,
     );
