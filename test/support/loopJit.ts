@@ -5,7 +5,7 @@
  * then the fused backtest of a composite replay (equity), the path users write (a loop over the
  * replay's `.label`, then `backtest({ position })`), a column of signal labels, a latency run (the
  * block pipeline's span loop) and a sweep, each several times over N seeded bars (the second
- * argument, default 100k). Prints "phase <name>" before each, so that the test can tell from V8's
+ * argument, default 30k). Prints "phase <name>" before each, so that the test can tell from V8's
  * trace which loop was optimised or deoptimised when.
  */
 import { backtest } from "../../src/backtest/index.js";
@@ -14,7 +14,7 @@ import { replayComposite } from "../../src/signals/index.js";
 import { FEE_BPS, SLIPPAGE_BPS, THRESHOLD, generateBars, type BenchColumns } from "../bench/backtestData.js";
 
 const warm = process.argv[2] === "warm";
-const n = Number(process.argv[3] ?? 100_000);
+const n = Number(process.argv[3] ?? 30_000);
 const all = generateBars(n, 42);
 const prefix = (c: BenchColumns, m: number): BenchColumns => Object.fromEntries(Object.entries(c).map(([k, v]) => [k, v.subarray(0, m)])) as unknown as BenchColumns;
 const replay = (c: BenchColumns) => replayComposite({ imbalance: c.imbalance, funding: c.funding, basis_spread: c.basis_spread, momentum_5m: c.momentum_5m, gas: c.gas }, { threshold: THRESHOLD });
