@@ -54,7 +54,7 @@ export interface CompositeStrategy {
 export type SweepableStrategy = StrategyFunction | CompositeStrategy;
 
 /** Options of {@link sweepStrategy}: the data, the grid, the backtest options every variant shares, and the run's controls. */
-export interface SweepStrategyOptions extends Omit<BacktestOptions, "data" | "position" | "signal" | "outputs"> {
+export interface SweepStrategyOptions extends Omit<BacktestOptions, "data" | "position" | "signal" | "outputs" | "into"> {
   /** The bars: columns keyed by name (`close`, and `time`, `open`, `high`, `low`, `funding`, any the strategy reads), a Panel or a DataFrame. */
   readonly data: ColumnInput;
   /**
