@@ -15,8 +15,38 @@ import type { SweepValue } from "./SweepResult.js";
  * may write its targets into and return (the sweep reuses it from variant to variant: no fresh
  * memory per variant); it is the sweep's, valid only until the function's variant is evaluated, so
  * return it, do not keep it. A function may ignore it and return an array of its own.
+ * `shared(key, compute)` gives what `compute()` returns, computed once per sweep (and thread) for
+ * each key: an indicator that several variants use (`shared(`sma${p.fast}`, () => sma(c.close, p.fast))`)
+ * is computed once for all of them. The key must name everything the value depends on; the value
+ * is shared, so do not modify it.
  */
-export type StrategyFunction = (columns: Readonly<Record<string, Float64Array>>, params: Readonly<Record<string, SweepValue>>, out: Float64Array) => ArrayLike<number>;
+export type StrategyFunction = (
+  columns: Readonly<Record<string, Float64Array>>,
+  params: Readonly<Record<string, SweepValue>>,
+  out: Float64Array,
+  shared: SharedValues,
+) => ArrayLike<number>;
+
+/** StrategyFunction's `shared`: the value of `compute()` for `key`, computed on first use in a sweep (per thread). */
+export type SharedValues = <T>(key: string, compute: () => T) => T;
+
+/** Per plan (a sweep, in this thread), its shared values (StrategyFunction's `shared`). */
+const SHARED = new WeakMap<StrategyPlan, SharedValues>();
+
+function sharedValuesOf(plan: StrategyPlan): SharedValues {
+  let f = SHARED.get(plan);
+  if (f === undefined) {
+    const values = new Map<string, unknown>();
+    f = <T>(key: string, compute: () => T): T => {
+      if (values.has(key)) return values.get(key) as T;
+      const v = compute();
+      values.set(key, v);
+      return v;
+    };
+    SHARED.set(plan, f);
+  }
+  return f;
+}
 
 /**
  * The backtest options a grid parameter may set, by name (any other parameter goes to the
@@ -105,7 +135,7 @@ export function variantOptions(plan: StrategyPlan, params: Readonly<Record<strin
   }
   const s = plan.strategy;
   if (s.kind === "function") {
-    options["position"] = (fn as StrategyFunction)(plan.columns, params, out);
+    options["position"] = (fn as StrategyFunction)(plan.columns, params, out, sharedValuesOf(plan));
   } else {
     const scores: Record<string, Float64Array> = {};
     s.components.forEach((c, j) => (scores[c] = s.scores[j] as Float64Array));
