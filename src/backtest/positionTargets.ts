@@ -43,7 +43,8 @@ export function signalColumnTargets(signal: ArrayLike<number | string>, rule: Ta
   // Priming (kernel/primingBars.ts): the priming bars' signs, as labels when the column holds labels.
   const priming = (): PositionParams => {
     const { scale, flatWhen } = primingRuleColumns(rule);
-    const labels = Array.prototype.some.call(signal, (v: unknown, i: number) => i < 64 && typeof v === "string");
+    let labels = false;
+    for (let i = 0; i < Math.min(64, signal.length); i++) labels ||= typeof signal[i] === "string";
     const column = labels ? PRIMING_SIGNS.map((x) => (x > 0 ? "buy" : x < 0 ? "sell" : "neutral")) : columnLike(signal, PRIMING_SIGNS);
     return new PositionParams(column as ArrayLike<number>, new Float64Array(2), new Float64Array(1), scale, rule.volTarget, flatWhen, labelValue, rule.where);
   };
