@@ -23,6 +23,7 @@ import { compositeTargets } from "./compositeTargets.js";
 import { positionTargets, signalColumnTargets } from "./positionTargets.js";
 import { replayModel } from "../signals/replayComposite.js";
 import { TradeLog } from "./TradeLog.js";
+import { checkInto, INTO_SERIES, seriesColumn, type BacktestInto, type IntoSeries } from "./seriesInto.js";
 import { carryOnMissingPrice, checkLength, resolveTargets, TargetStream, targetsInto, type SignalBlocks, type TargetOptions, type TargetRule } from "./targetPositions.js";
 
 /** Options of {@link backtest}: prices, the strategy ({@link TargetOptions}) and execution ({@link ExecutionOptions}). */
@@ -59,6 +60,14 @@ export interface BacktestOptions extends TargetOptions, ExecutionOptions {
    * the run's length is touched), and `equity`, `trades` or any series read later cost one more pass.
    */
   readonly outputs?: readonly BacktestOutput[];
+  /**
+   * Columns of yours to write per-bar series into instead of fresh ones, e.g. `{ equity: buf }`
+   * (a Float64Array of one value per bar each): the result's field is then that column
+   * (`result.equity === buf`), so a loop of backtests at one length reuses its memory (no page
+   * faults, no collector). You own them: the next call given the same column overwrites it; copy
+   * what you keep (`buf.slice()`). See {@link BacktestInto}.
+   */
+  readonly into?: BacktestInto;
   /**
    * Bars per year of `metrics.sharpeRatio` (365 daily, 8760 hourly, 525600 one-minute). Default:
    * inferred from `time`; with neither, reading `metrics` throws.
@@ -165,7 +174,8 @@ export function backtest(options: BacktestOptions): BacktestResult {
   // from one more pass of the same code (same numbers) the first time it is asked for.
   const series: Partial<Record<SeriesName, Float64Array>> = {};
   const first: Record<string, Float64Array | undefined> = {};
-  for (const name of SERIES) if (outputs.has(name)) first[name] = series[name] = new Float64Array(n);
+  const into = checkInto(options.into, n, [close, given, options.open, options.high, options.low, options.position !== undefined && "length" in options.position ? options.position : undefined, options.spreadBps, ...(options.funding !== undefined && "length" in options.funding ? [options.funding] : [])], where);
+  for (const name of SERIES) if (outputs.has(name)) first[name] = series[name] = seriesColumn(into, name, n);
   let log = outputs.has("trades") ? new TradeLog(exec.feeBps, exec.slippageBps) : undefined;
   const accumulating = outputs.has("metrics");
   const primary = runPass(rule, coin, accumulating ? { ...settings, accumulate: true } : settings, exec.delayBars, seriesOut(first), log, where);
@@ -176,7 +186,7 @@ export function backtest(options: BacktestOptions): BacktestResult {
     const have = series[name];
     if (have !== undefined) return have;
     const more: Record<string, Float64Array | undefined> = {};
-    for (const s of name === "equity" ? (["equity"] as const) : SECONDARY) if (series[s] === undefined) more[s] = series[s] = new Float64Array(n);
+    for (const s of name === "equity" ? (["equity"] as const) : SECONDARY) if (series[s] === undefined) more[s] = series[s] = seriesColumn(into, s, n);
     runPass(rule, coin, settings, exec.delayBars, seriesOut(more), newLedger(), undefined);
     return series[name] as Float64Array;
   };
@@ -248,7 +258,9 @@ export function backtest(options: BacktestOptions): BacktestResult {
     get manifest(): Manifest {
       // Targets given as the position are recorded as the column they stand for (what a replay of the manifest passes).
       const position = options.position;
-      const recorded = position !== undefined && !("length" in position) ? { ...options, position: position.positions } : options;
+      // Where the series were written (`into`) is not an input of the run.
+      const { into: _into, ...inputs } = options;
+      const recorded = position !== undefined && !("length" in position) ? { ...inputs, position: position.positions } : inputs;
       return (manifest ??= createManifest({ kind: "backtest", options: recorded as unknown as Readonly<Record<string, unknown>>, result: backtestColumns(result) }));
     },
     toParquet(path: string, parquetOptions?: WriteParquetOptions): Promise<void> {
@@ -277,8 +289,8 @@ export function backtest(options: BacktestOptions): BacktestResult {
 }
 
 /** The per-bar series the kernel writes, by result field. */
-const SERIES = ["equity", "returns", "exposure", "holdings", "turnover", "fees", "fundingPaid"] as const;
-type SeriesName = (typeof SERIES)[number];
+const SERIES = INTO_SERIES;
+type SeriesName = IntoSeries;
 /** The series besides equity, computed together on first access. */
 const SECONDARY = ["returns", "exposure", "holdings", "turnover", "fees", "fundingPaid"] as const;
 

@@ -4,7 +4,8 @@ import { SCORER_CONSTANTS, type Scorer } from "../signals/scorers.js";
 import { inlineExpression, inlineStatements, numberSource } from "./kernel/inlineExpression.js";
 import type { VariantSignalSource } from "./kernel/spanLoop.js";
 import { capBound, cappedTarget, carriedTarget, signalSide, type TargetRule } from "./targetPositions.js";
-import { targetRuleBar, targetRuleKey, targetRulePrologue, targetRuleSource } from "./targetRuleSource.js";
+import { PRIMING } from "./kernel/primingBars.js";
+import { primingRuleColumns, targetRuleBar, targetRuleKey, targetRulePrologue, targetRuleSource } from "./targetRuleSource.js";
 
 /**
  * Composite strategies whose targets a generated loop computes bar by bar (kernel/runVariants):
@@ -102,7 +103,56 @@ export function compositeTargets(c: CompositeTargets): { signal: VariantSignalSo
   const params = new CompositeParams(cols, packed, scorers, Float64Array.from(W), rows, Float64Array.from(thresholds), new Float64Array(2 * accounts), new Float64Array(1), rule.scale, rule.volTarget, rule.flatWhen);
   // Packed: the coin's close and funding at bar i from the same buffer (the loop's `columns`).
   const columns = packed === undefined ? undefined : `const close_i = PK[oClose + i]; ${packed.funding === undefined ? "" : "const funding_i = PK[oFunding + i];"}`;
-  return { signal: { key, prologue, bar, epilogue, target: (s) => `target${s}`, ...(columns === undefined ? {} : { columns }) }, params };
+  // Priming (kernel/primingBars.ts) of a loop over the columns themselves (a sweep's packed pass primes itself: variantsPass).
+  const priming = packed === undefined ? (): unknown => primingParams(c, fns.map(scorerOf)) : undefined;
+  return { signal: { key, prologue, bar, epilogue, target: (s) => `target${s}`, ...(columns === undefined ? {} : { columns }), ...(priming === undefined ? {} : { priming }) }, params };
+}
+
+/**
+ * The parameters of `c`'s loop over the priming bars (kernel/primingBars.ts): of the first column
+ * whose values (a sample of its own) score both above and below 0, the values of its highest,
+ * lowest and smallest score, by the priming bars' signs, weighted 1 (every other column 0, its own
+ * lowest, highest and smallest-scoring values in turn), labelled at a threshold between the
+ * smallest score and the others: every account's label buys, sells and stays neutral as the bars'
+ * signs say. Undefined when no column scores both ways (then the loop is not primed).
+ */
+function primingParams(c: CompositeTargets, scorers: readonly Scorer[]): unknown {
+  const m = PRIMING.length;
+  // Each column's value of the highest, lowest and smallest score among a sample of its finite values.
+  const picks = c.cols.map((col, j) => {
+    const f = scorers[j] as Scorer;
+    let hi: [number, number] | undefined, lo: [number, number] | undefined, zero: [number, number] | undefined;
+    const step = Math.max(1, Math.floor(col.length / 512));
+    for (let i = 0; i < col.length; i += step) {
+      const v = col[i] as number;
+      const x = f(v);
+      if (!Number.isFinite(v) || !Number.isFinite(x)) continue;
+      if (hi === undefined || x > hi[1]) hi = [v, x];
+      if (lo === undefined || x < lo[1]) lo = [v, x];
+      if (zero === undefined || Math.abs(x) < Math.abs(zero[1])) zero = [v, x];
+    }
+    return hi === undefined || lo === undefined || zero === undefined ? undefined : { hi, lo, zero };
+  });
+  if (picks.some((p) => p === undefined)) return undefined;
+  const ok = (p: (typeof picks)[number]): boolean => p !== undefined && p.hi[1] > 0 && p.lo[1] < 0 && Math.abs(p.zero[1]) < Math.min(p.hi[1], -p.lo[1]);
+  const chosen = picks.findIndex(ok);
+  const pick = picks[chosen];
+  if (pick === undefined) return undefined;
+  const threshold = (Math.abs(pick.zero[1]) + Math.min(pick.hi[1], -pick.lo[1])) / 2;
+  const cols = picks.map((p, j) => {
+    const { hi, lo, zero } = p as NonNullable<typeof p>;
+    const col = new Float64Array(m);
+    PRIMING.forEach(([x], i) => (col[i] = j === chosen ? (x > 0 ? hi[0] : x < 0 ? lo[0] : zero[0]) : ([lo, hi, zero][i % 3] as [number, number])[0]));
+    return col;
+  });
+  const { scale, flatWhen } = primingRuleColumns(c.rule);
+  return compositeTargets({
+    ...c,
+    cols,
+    vectors: c.vectors.map((v) => ({ order: v.order, weights: v.order.map((j) => (j === chosen ? 1 : 0)) })),
+    thresholds: c.thresholds.map(() => threshold),
+    rule: { ...c.rule, scale, flatWhen },
+  }).params;
 }
 
 /**

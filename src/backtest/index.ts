@@ -1,6 +1,7 @@
 export type { Trade } from "./Trade.js";
 export { backtest } from "./backtest.js";
 export type { BacktestOptions, BacktestOutput } from "./backtest.js";
+export type { BacktestInto } from "./seriesInto.js";
 export type { BacktestMetrics } from "./BacktestMetrics.js";
 export type { BacktestResult } from "./BacktestResult.js";
 export type { ExecutionOptions } from "./execution.js";

@@ -1,4 +1,5 @@
 import { inlineExpression, numberSource } from "./kernel/inlineExpression.js";
+import { columnLike, PRIMING } from "./kernel/primingBars.js";
 import { capBound, cappedTarget, carriedTarget, confidenceSized, volatilitySized, type TargetRule } from "./targetPositions.js";
 
 /**
@@ -41,3 +42,19 @@ export function targetRuleKey(rule: TargetRule): string {
 export function kindOf(column: object): string {
   return (Object.getPrototypeOf(column) as { constructor?: { name?: string } } | null)?.constructor?.name ?? "object";
 }
+
+/**
+ * The parameters of a loop's target rule over the priming bars (kernel/primingBars.ts): a sizing
+ * column of 1s and a regime filter of 0s (never flat), each of the kind the run reads (columnLike),
+ * so the same loop. @internal
+ */
+export function primingRuleColumns(rule: TargetRule): { readonly scale: ArrayLike<number> | undefined; readonly flatWhen: ArrayLike<number | boolean> | undefined } {
+  const m = PRIMING.length;
+  return {
+    scale: rule.scale === undefined ? undefined : columnLike(rule.scale, new Array<number>(m).fill(1)),
+    flatWhen: rule.flatWhen === undefined ? undefined : columnLike(rule.flatWhen, new Array<number>(m).fill(0)),
+  };
+}
+
+/** The priming bars' target signs (+1, -1, 0), as a position or signal column's values. @internal */
+export const PRIMING_SIGNS: readonly number[] = PRIMING.map(([x]) => Math.sign(x));

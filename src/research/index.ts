@@ -30,7 +30,7 @@ export { sweepComposite } from "./sweepComposite.js";
 export type { SweepOptions, SweepProgress } from "./sweepComposite.js";
 export { sweepStrategy } from "./sweepStrategy.js";
 export type { CompositeStrategy, SweepableStrategy, SweepStrategyOptions } from "./sweepStrategy.js";
-export type { StrategyFunction } from "./strategyVariant.js";
+export type { SharedValues, StrategyFunction } from "./strategyVariant.js";
 export type { SweepGrid } from "./sweepGrid.js";
 export { MAX_WORKERS } from "./checkWorkers.js";
 export { SWEEP_METRICS } from "./sweepMetrics.js";

@@ -1,5 +1,6 @@
-import { prepareBacktest, runPass, type BacktestOptions } from "../backtest/backtest.js";
-import { NO_SERIES, type KernelSeries, type KernelState } from "../backtest/kernel/index.js";
+import { prepareBacktest, runPass, type BacktestOptions, type PreparedBacktest } from "../backtest/backtest.js";
+import { NO_SERIES, type KernelSeries, type KernelSettings, type KernelState } from "../backtest/kernel/index.js";
+import { resolveTargets } from "../backtest/targetPositions.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import type { MissingPolicy } from "../signals/compositeScore.js";
 import { replayComposite } from "../signals/replayComposite.js";
@@ -8,8 +9,44 @@ import { variantMetricsInto } from "./evaluateVariants.js";
 import { gridParams, type GridPlan } from "./sweepGrid.js";
 import type { SweepValue } from "./SweepResult.js";
 
-/** A strategy function: the data's columns and one variant's parameters -> target positions (backtest's `position`, one per bar). */
-export type StrategyFunction = (columns: Readonly<Record<string, Float64Array>>, params: Readonly<Record<string, SweepValue>>) => ArrayLike<number>;
+/**
+ * A strategy function: the data's columns and one variant's parameters -> target positions
+ * (backtest's `position`, one per bar). `out` is a column of zeros, one per bar, that the function
+ * may write its targets into and return (the sweep reuses it from variant to variant: no fresh
+ * memory per variant); it is the sweep's, valid only until the function's variant is evaluated, so
+ * return it, do not keep it. A function may ignore it and return an array of its own.
+ * `shared(key, compute)` gives what `compute()` returns, computed once per sweep (and thread) for
+ * each key: an indicator that several variants use (`shared(`sma${p.fast}`, () => sma(c.close, p.fast))`)
+ * is computed once for all of them. The key must name everything the value depends on; the value
+ * is shared, so do not modify it.
+ */
+export type StrategyFunction = (
+  columns: Readonly<Record<string, Float64Array>>,
+  params: Readonly<Record<string, SweepValue>>,
+  out: Float64Array,
+  shared: SharedValues,
+) => ArrayLike<number>;
+
+/** StrategyFunction's `shared`: the value of `compute()` for `key`, computed on first use in a sweep (per thread). */
+export type SharedValues = <T>(key: string, compute: () => T) => T;
+
+/** Per plan (a sweep, in this thread), its shared values (StrategyFunction's `shared`). */
+const SHARED = new WeakMap<StrategyPlan, SharedValues>();
+
+function sharedValuesOf(plan: StrategyPlan): SharedValues {
+  let f = SHARED.get(plan);
+  if (f === undefined) {
+    const values = new Map<string, unknown>();
+    f = <T>(key: string, compute: () => T): T => {
+      if (values.has(key)) return values.get(key) as T;
+      const v = compute();
+      values.set(key, v);
+      return v;
+    };
+    SHARED.set(plan, f);
+  }
+  return f;
+}
 
 /**
  * The backtest options a grid parameter may set, by name (any other parameter goes to the
@@ -84,7 +121,7 @@ const PRICE_COLUMNS = ["time", "close", "open", "high", "low"] as const;
  * `threshold`) and `flatWhen` = the regime filter the `regime` parameter names.
  * @internal
  */
-export function variantOptions(plan: StrategyPlan, params: Readonly<Record<string, SweepValue>>, fn: StrategyFunction | undefined, where: string): BacktestOptions {
+export function variantOptions(plan: StrategyPlan, params: Readonly<Record<string, SweepValue>>, fn: StrategyFunction | undefined, where: string, out = new Float64Array(plan.n)): BacktestOptions {
   const data: Record<string, Float64Array> = {};
   for (const name of PRICE_COLUMNS) {
     const col = plan.columns[name];
@@ -98,7 +135,7 @@ export function variantOptions(plan: StrategyPlan, params: Readonly<Record<strin
   }
   const s = plan.strategy;
   if (s.kind === "function") {
-    options["position"] = (fn as StrategyFunction)(plan.columns, params);
+    options["position"] = (fn as StrategyFunction)(plan.columns, params, out, sharedValuesOf(plan));
   } else {
     const scores: Record<string, Float64Array> = {};
     s.components.forEach((c, j) => (scores[c] = s.scores[j] as Float64Array));
@@ -123,11 +160,54 @@ export function variantOptions(plan: StrategyPlan, params: Readonly<Record<strin
  * @internal
  */
 export function strategyVariantPass(plan: StrategyPlan, v: number, fn: StrategyFunction | undefined, series: KernelSeries, where: string): { state: KernelState; initialCash: number } {
-  const prepared = prepareBacktest(variantOptions(plan, gridParams(plan.grid, v), fn, where), where);
-  // backtest's own settings, with the run's accumulators on (the sweep's metrics come from them)
-  const { state } = runPass(prepared.rule, prepared.coin, { ...prepared.settings, accumulate: true }, prepared.exec.delayBars, series, undefined, where);
-  return { state, initialCash: prepared.exec.initialCash };
+  const params = gridParams(plan.grid, v);
+  // The strategy's column of targets: one per thread and length, zeroed for each variant.
+  const out = fn === undefined ? undefined : targetsBuffer(plan.n);
+  const options = variantOptions(plan, params, fn, where, out);
+  // Everything of the backtest but its targets is checked and prepared once per combination of the
+  // grid's backtest parameters (prices, times, funding, execution options); a variant then resolves
+  // only its target rule (its position's length, its options), and its pass checks no prices again.
+  const prepared = preparedFor(plan);
+  const key = backtestKey(params);
+  let once = prepared.get(key);
+  const first = once === undefined;
+  if (once === undefined) {
+    const p = prepareBacktest(options, where);
+    // backtest's own settings, with the run's accumulators on (the sweep's metrics come from them)
+    once = { prepared: p, settings: { ...p.settings, accumulate: true } };
+    prepared.set(key, once);
+  }
+  const { prepared: p, settings } = once;
+  const rule = first ? p.rule : resolveTargets(options, plan.n, where);
+  const { state } = runPass(rule, p.coin, settings, p.exec.delayBars, series, undefined, first ? where : undefined);
+  return { state, initialCash: p.exec.initialCash };
 }
+
+/** Per plan, the backtest prepared once for each combination of backtest parameters (backtestKey). */
+const PREPARED = new WeakMap<StrategyPlan, Map<string, { readonly prepared: PreparedBacktest; readonly settings: KernelSettings }>>();
+
+function preparedFor(plan: StrategyPlan): Map<string, { readonly prepared: PreparedBacktest; readonly settings: KernelSettings }> {
+  let m = PREPARED.get(plan);
+  if (m === undefined) PREPARED.set(plan, (m = new Map()));
+  return m;
+}
+
+/** The variant's backtest parameters (the grid's parameters that are backtest options), as a key. */
+function backtestKey(params: Readonly<Record<string, SweepValue>>): string {
+  const key: [string, SweepValue][] = [];
+  for (const [name, value] of Object.entries(params)) if (IS_BACKTEST_PARAMETER.has(name)) key.push([name, value]);
+  return JSON.stringify(key);
+}
+
+/** This thread's column for a strategy function's targets (StrategyFunction's `out`), of length n, zeroed. */
+function targetsBuffer(n: number): Float64Array {
+  let b = TARGETS.buffer;
+  if (b === undefined || b.length !== n) TARGETS.buffer = b = new Float64Array(n);
+  else b.fill(0);
+  return b;
+}
+
+const TARGETS: { buffer: Float64Array | undefined } = { buffer: undefined };
 
 /**
  * Evaluate variants lo..hi-1 of a strategy plan into `out` (metric m of variant v at

@@ -54,7 +54,7 @@ export interface CompositeStrategy {
 export type SweepableStrategy = StrategyFunction | CompositeStrategy;
 
 /** Options of {@link sweepStrategy}: the data, the grid, the backtest options every variant shares, and the run's controls. */
-export interface SweepStrategyOptions extends Omit<BacktestOptions, "data" | "position" | "signal" | "outputs"> {
+export interface SweepStrategyOptions extends Omit<BacktestOptions, "data" | "position" | "signal" | "outputs" | "into"> {
   /** The bars: columns keyed by name (`close`, and `time`, `open`, `high`, `low`, `funding`, any the strategy reads), a Panel or a DataFrame. */
   readonly data: ColumnInput;
   /**
@@ -111,7 +111,7 @@ const RUN_OPTIONS = new Set(["data", "grid", "periodsPerYear", "workers", "shard
  * @throws InvalidArgumentError on a bad strategy, grid (naming the parameter), data, backtest
  *   option or control option, before any variant runs
  * @example
- * const sma = (c, p) => { ... }; // self-contained: runs in workers
+ * const sma = (c, p, out) => { ...; return out; }; // targets written into the sweep's column; self-contained: runs in workers
  * const r = await sweepStrategy(sma, { data: candles, grid: { fast: [5, 10, 20], slow: [50, 100] }, feeBps: 5 });
  * r.length;                 // 6 variants: fast 5 with slow 50, 100; fast 10 with ...
  * r.best("sharpeRatio");    // { index, variant, params: { fast, slow }, value, ... }

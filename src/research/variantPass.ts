@@ -1,6 +1,7 @@
 import { runPass } from "../backtest/backtest.js";
 import { compositeTargets } from "../backtest/compositeTargets.js";
 import { kernelCoin, KernelState, NO_SERIES, runVariants, type KernelSeries, type KernelSettings } from "../backtest/kernel/index.js";
+import { PRIMING, PRIMING_RUNS } from "../backtest/kernel/primingBars.js";
 import { resolveTargets } from "../backtest/targetPositions.js";
 import { policyCode } from "../signals/compositeScore.js";
 import { replayComposite, type CompositeReplay } from "../signals/replayComposite.js";
@@ -106,8 +107,8 @@ export function variantsPass(plan: SweepPlan, lo: number, hi: number, prime = tr
     packed: { values: plan.packed, offsets: plan.scores.map(packedAt), close: packedAt(plan.close), funding: plan.barFunding === undefined ? undefined : packedAt(plan.barFunding) },
   });
   // A loop met for the first time in this thread first runs over PRIMING's few synthetic bars
-  // (primingPlan; scratch states, results thrown away), so that V8 has seen every common branch of
-  // every account before it optimises the loop.
+  // (kernel/primingBars.ts; primingPlan: scratch states, results thrown away), so that V8 has seen
+  // every common branch of every account before it optimises the loop.
   const primed = `${hi - lo}|${signal.key}`;
   if (prime && !PRIMED.has(primed)) {
     PRIMED.add(primed);
@@ -118,57 +119,15 @@ export function variantsPass(plan: SweepPlan, lo: number, hi: number, prime = tr
   return sts;
 }
 
-/**
- * Runs over the priming bars. V8 records no feedback in a new function's first ~8 x its bytecode
- * size of work (lazy feedback allocation, about the first 10 bars of a 4-account pass): the first
- * run allocates it, the later ones record every branch.
- */
-const PRIMING_RUNS = 4;
-
 /** The generated loops this thread has primed, by variant count and signal key (with the shape, the loop's key in runVariants). */
 const PRIMED = new Set<string>();
 
 /**
- * The priming bars: per bar the score of every component and the close (the funding rate is
- * 1e-5 throughout). With thresholds 0 every account goes long, holds through a gain and a
- * drawdown, flips short, holds, goes flat (composite 0), stays idle, re-enters short, flips long
- * and short again and holds to the last bar: every branch of the label, the fill (with and without
- * a trade, the sign-change test both ways), the funding, the peak and the drawdown and the idle
- * path runs before the loop is hot. Rare events are left out on purpose (a missing price, funding
- * or score, ruin): with them primed, TurboFan compiles their out-of-line rules into the loop,
- * which then runs 15-30 % slower; left out, they stay deoptimisation points as before.
- */
-const PRIMING: readonly (readonly [number, number])[] = [
-  [0.75, 100.25],
-  [0.75, 101.5],
-  [0.75, 99.75],
-  [-0.75, 98.5],
-  [-0.75, 97.75],
-  [-0.75, 97.25],
-  [0, 97.5],
-  [0, 97.75],
-  [-0.75, 97.5],
-  [-0.75, 97.0],
-  [0.75, 98.0],
-  [0.75, 99.0],
-  [-0.75, 99.5],
-  [-0.75, 99.25],
-  [-0.75, 99.0],
-  [0.75, 99.5],
-];
-
-/**
  * A plan of the same structure as `plan` (components, weight vectors, thresholds count, costs,
- * funding column or not: the same generated loop) over the PRIMING bars, with thresholds 0.
- *
- * Why (issue 20, the sweep pass's process-to-process slow mode): without it, V8 optimises the
- * pass while some account has never left its idle path, never been short or a label never took
- * its second branch; the first such bar deoptimises the loop, and when that falls while the
- * loop's concurrent on-stack-replacement (OSR) compile is in flight, V8 (Node 20) never optimises
- * the function again ("not marking ... already queued"): every later call enters the OSR code,
- * whose loop variables are boxed numbers (~2.6x slower, 14x the scavenges), for the whole process.
- * Primed, the loop is compiled once from complete feedback and not deoptimised: the first sweep
- * also costs ~0.25 s less CPU (no recompiles).
+ * funding column or not: the same generated loop) over the PRIMING bars (every score the bar's
+ * value), with thresholds 0. Primed, the pass's loop is compiled once from complete feedback and not
+ * deoptimised (issue 20's slow mode, see kernel/primingBars.ts): the first sweep also costs ~0.25 s
+ * less CPU (no recompiles).
  */
 function primingPlan(plan: SweepPlan): SweepPlan {
   const m = PRIMING.length;

@@ -1,8 +1,10 @@
 import { impactCost } from "../marketImpact.js";
 import { costRateOf, fillFee, fillTurnover } from "./fillCost.js";
 import { exitsInBar } from "./exitsInBar.js";
-import { compileSpanLoop, compileVariantLoop, type LoopShape, type SpanLoop, type SpanRules, type VariantLoop, type VariantSignalSource } from "./spanLoop.js";
-import type { KernelState } from "./KernelState.js";
+import { compileSpanLoop, compileVariantLoop, type LoopShape, type Peeled, type SpanLoop, type SpanRules, type VariantLoop, type VariantSignalSource } from "./spanLoop.js";
+import { TradeLog } from "../TradeLog.js";
+import { KernelState, type KernelSettings } from "./KernelState.js";
+import { columnLike, PRIMING, PRIMING_RUNS } from "./primingBars.js";
 
 /** One instrument's market data, indexed by bar (absolute: bar i is `close[i]`). @internal */
 export interface KernelCoin {
@@ -105,8 +107,10 @@ export function runKernel(
 ): void {
   // In spans of SPAN bars: a function called often is optimised as a whole by the JIT,
   // where one long call would depend on on-stack replacement of its loop.
-  const loop = spanLoopFor(st, coins, out);
-  for (let a = lo; a < hi; a += SPAN) loop(st, coins, targets, targetBase, a, Math.min(hi, a + SPAN), out);
+  const loop = spanLoopFor(st, coins, targets.length, out);
+  let a = lo;
+  if (a === 0 && hi > 0) loop.first(st, coins, targets, targetBase, a++, 1, out);
+  for (; a < hi; a += SPAN) loop.rest(st, coins, targets, targetBase, a, Math.min(hi, a + SPAN), out);
   st.next = hi;
   const n = st.settings.n;
   if (hi === n && n > 0) closeOpenTrades(st, coins.length);
@@ -294,7 +298,7 @@ export function tradeEvent(st: KernelState, k: number, i: number, p: number, old
 /** The rules the span loop calls out of line. */
 const RULES: SpanRules = { exitsInBar, ruin, stillFlat, wholeUnits, feeOf, addFee, tradeEvent };
 /** The span loops compiled so far, by shape (a process meets a handful of shapes). */
-const LOOPS = new Map<string, SpanLoop>();
+const LOOPS = new Map<string, Peeled<SpanLoop>>();
 
 /**
  * Several one-coin runs at once (the variants of a sweep): bars lo..hi-1 of every state in
@@ -312,10 +316,17 @@ export function runVariants(sts: readonly KernelState[], coin: KernelCoin, signa
   const key = `${shapeKey(shape)}|${sts.length}|${signal.key}`;
   let loop = VARIANT_LOOPS.get(key);
   if (loop === undefined) {
-    loop = compileVariantLoop(shape, sts.length, signal, RULES);
-    VARIANT_LOOPS.set(key, loop);
+    const made = compileVariantLoop(shape, sts.length, signal, RULES);
+    VARIANT_LOOPS.set(key, (loop = made));
+    // A loop met for the first time runs over the priming bars first (kernel/primingBars.ts).
+    const params = signal.priming?.();
+    if (params !== undefined) {
+      primeLoop(st, sts.length, [coin], out, (ps, cs, o, a, b) => (a === 0 ? made.first : made.rest)(ps, cs, params, a, b, o));
+    }
   }
-  for (let a = lo; a < hi; a += SPAN) loop(sts, coins, params, a, Math.min(hi, a + SPAN), out);
+  let a = lo;
+  if (a === 0 && hi > 0) loop.first(sts, coins, params, a++, 1, out);
+  for (; a < hi; a += SPAN) loop.rest(sts, coins, params, a, Math.min(hi, a + SPAN), out);
   const n = st.settings.n;
   for (const s of sts) {
     s.next = hi;
@@ -324,18 +335,76 @@ export function runVariants(sts: readonly KernelState[], coin: KernelCoin, signa
 }
 
 /** The variant loops compiled so far, by shape, account count and signal. */
-const VARIANT_LOOPS = new Map<string, VariantLoop>();
+const VARIANT_LOOPS = new Map<string, Peeled<VariantLoop>>();
 
-/** The span loop for this run's shape (spanLoop.ts), compiled on first use. */
-function spanLoopFor(st: KernelState, coins: readonly KernelCoin[], out: KernelSeries): SpanLoop {
+/** The span loop for this run's shape (spanLoop.ts), compiled and primed (kernel/primingBars.ts) on first use. */
+function spanLoopFor(st: KernelState, coins: readonly KernelCoin[], K: number, out: KernelSeries): Peeled<SpanLoop> {
   const shape = shapeOf(st, coins, out);
   const key = shapeKey(shape);
   let loop = LOOPS.get(key);
   if (loop === undefined) {
-    loop = compileSpanLoop(shape, RULES);
-    LOOPS.set(key, loop);
+    const made = compileSpanLoop(shape, RULES);
+    LOOPS.set(key, (loop = made));
+    // Every coin's target follows the priming bars.
+    const targets = Array.from({ length: K }, () => Float64Array.from(PRIMING, ([x]) => x));
+    primeLoop(st, 1, coins, out, (ps, cs, o, a, b) => (a === 0 ? made.first : made.rest)(ps[0] as KernelState, cs, targets, 0, a, b, o));
   }
   return loop;
+}
+
+/**
+ * A new loop run PRIMING_RUNS times over the priming bars (kernel/primingBars.ts), bar 0 then the
+ * rest as runKernel calls it, on scratch states with `st`'s settings (a scratch trade log when it
+ * keeps one), scratch coins with the columns `coins` have (of the same kinds, see primingCoin) and
+ * scratch series where `out` has one: the same shape, so the same loop; nothing of the run is touched.
+ */
+function primeLoop(
+  st: KernelState,
+  accounts: number,
+  coins: readonly KernelCoin[],
+  out: KernelSeries,
+  run: (sts: KernelState[], coins: readonly KernelCoin[], out: KernelSeries, lo: number, hi: number) => void,
+): void {
+  const m = PRIMING.length;
+  const settings: KernelSettings = { ...st.settings, n: m };
+  const K = st.units.length;
+  const cs = coins.map(primingCoin);
+  const col = (a: Float64Array | undefined): Float64Array | undefined => (a === undefined ? undefined : new Float64Array(m));
+  const cols = (a: readonly Float64Array[] | undefined): Float64Array[] | undefined => (a === undefined ? undefined : Array.from({ length: K }, () => new Float64Array(m)));
+  for (let r = 0; r < PRIMING_RUNS; r++) {
+    const sts = Array.from({ length: accounts }, () => new KernelState(K, settings, st.log === undefined ? undefined : new TradeLog()));
+    const o: KernelSeries = {
+      base: 0,
+      equity: col(out.equity),
+      returns: col(out.returns),
+      turnover: col(out.turnover),
+      exposure: col(out.exposure),
+      fees: col(out.fees),
+      fundingPaid: col(out.fundingPaid),
+      units: cols(out.units),
+      weights: cols(out.weights),
+    };
+    run(sts, cs, o, 0, 1);
+    run(sts, cs, o, 1, m);
+  }
+}
+
+/**
+ * A coin over the priming bars with the columns `c` has, each of its kind (columnLike): the priming
+ * closes (and opens), funding 1e-5, a spread of 1 bp, high and low 0.1 % around the close, no impact.
+ */
+function primingCoin(c: KernelCoin): KernelCoin {
+  const close = PRIMING.map(([, p]) => p);
+  const like = (col: ArrayLike<number> | undefined, values: readonly number[]): ArrayLike<number> | undefined => (col === undefined ? undefined : columnLike(col, values));
+  return kernelCoin({
+    close: columnLike(c.close, close),
+    open: like(c.open, close),
+    funding: like(c.funding, close.map(() => 1e-5)),
+    spreadBps: like(c.spreadBps, close.map(() => 1)),
+    high: like(c.high, close.map((p) => p * 1.001)),
+    low: like(c.low, close.map((p) => p * 0.999)),
+    impact: like(c.impact, close.map(() => 0)),
+  });
 }
 
 /** One letter per field of a shape. */

@@ -96,18 +96,38 @@ export interface SpanRules {
  *   opened (leaving 0, or a flip to a non-zero holding) is counted (KernelState.trades).
  * @internal
  */
-export function compileSpanLoop(shape: LoopShape, rules: SpanRules): SpanLoop {
-  const { shared, prologue, columns, bar, epilogue } = loopSource(shape, undefined, true);
-  const source = `${shared} ${prologue}
+export function compileSpanLoop(shape: LoopShape, rules: SpanRules): Peeled<SpanLoop> {
+  const { shared, prologue, columns, bar, bar0, epilogue } = loopSource(shape, undefined, true);
+  const compile = (name: string, body: string): SpanLoop => {
+    const source = `${shared} ${prologue}
     for (let i = lo; i < hi; i++) {
       const j = i - outBase;
       ${columns}
-      ${bar}
+      ${body}
     }
     ${epilogue}`;
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the loop's source is generated above, from this file only
+    return new Function("rules", `"use strict"; return function ${name}(st, coins, targets, targetBase, lo, hi, out) {${source}\n};`)(rules) as SpanLoop;
+  };
   const name = shape.one ? "spanLoopOneCoin" : "spanLoopManyCoins";
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the loop's source is generated above, from this file only
-  return new Function("rules", `"use strict"; return function ${name}(st, coins, targets, targetBase, lo, hi, out) {${source}\n};`)(rules) as SpanLoop;
+  return { first: compile(`${name}Bar0`, bar0), rest: compile(name, bar) };
+}
+
+/**
+ * A generated loop as two functions compiled from the same source text: `first` runs bar 0 alone
+ * (its first close read, no open or close events), `rest` bars 1 and later (no test of the bar
+ * index). Why: the loop is called span by span, and bar 0 runs once per run, before V8 keeps any
+ * feedback for a new function (it allocates none during its first few bars of work); a bar-0
+ * branch inside the hot loop was then code V8 had never seen run, optimised as a deoptimisation
+ * point, and the next run's bar 0 deoptimised the loop, often while its on-stack-replacement
+ * compile was in flight, after which V8 ran the slower OSR code for the rest of the process
+ * (issue 32: 7 of 10 fresh processes, and every process after a short warm-up run). The caller
+ * runs `first` over [0, 1) then `rest` from bar 1 (runKernel's spans).
+ * @internal
+ */
+export interface Peeled<F> {
+  readonly first: F;
+  readonly rest: F;
 }
 
 /**
@@ -128,6 +148,12 @@ export interface VariantSignalSource {
    * plan: one buffer for every column of a bar). Its values must be the coin's `close[i]` and `funding[i]`.
    */
   readonly columns?: string;
+  /**
+   * The loop's parameters (`P`) for the priming bars (kernel/primingBars.ts): columns of the kinds
+   * the run reads whose targets follow the priming bars' signs, so that a new loop runs its common
+   * branches before V8 optimises it (runVariants). Absent, or undefined returned: not primed there.
+   */
+  readonly priming?: () => unknown;
 }
 
 /** The loop over several one-coin accounts, lo..hi-1 of a run: `signal` computes their targets (see compileVariantLoop). @internal */
@@ -145,32 +171,35 @@ export type VariantLoop = (sts: readonly KernelState[], coins: readonly KernelCo
  * falls out of V8's optimisation). `params` is passed to the signal's source as `P`.
  * @internal
  */
-export function compileVariantLoop(shape: LoopShape, accounts: number, signal: VariantSignalSource, rules: SpanRules): VariantLoop {
+export function compileVariantLoop(shape: LoopShape, accounts: number, signal: VariantSignalSource, rules: SpanRules): Peeled<VariantLoop> {
   if (!shape.one || (accounts > 1 && anySeries(shape))) {
     throw new Error("compileVariantLoop: a one-coin shape is required, without per-bar series for more than one account");
   }
   // The fee written in place for one account (a backtest); several (a sweep's pass) call feeOf:
   // four copies of it made the pass ~2% slower (test/bench/sweepProfile.ts), one made a backtest ~4% faster.
-  const { shared, prologue, columns, bar, epilogue, idle } = loopSource(shape, "tw", accounts === 1);
-  // An idle account's bar (see loopSource) only moves its reference price to the close.
-  const account = idle === undefined ? `{ ${bar} }` : `if (${idle}) { if (close_i === close_i) l0 = close_i; } else { ${bar} }`;
+  const { shared, prologue, columns, bar, bar0, epilogue, idle } = loopSource(shape, "tw", accounts === 1);
   const each = (part: string): string => Array.from({ length: accounts }, (_, s) => renameAccount(part, s)).join("\n");
   const states = Array.from({ length: accounts }, (_, s) => `const st_${s} = sts[${s}];`).join(" ");
   const targets = Array.from({ length: accounts }, (_, s) => `const tw_${s} = ${signal.target(s)};`).join(" ");
-  // One loop: the signal's part then each account's bar. (Two loops per span, the signal's targets
-  // into a span buffer first as the bench's hand-written floor does, measured the same here.)
-  const source = `const st = sts[0], targets = undefined, targetBase = 0, P = params; ${states}
+  const compile = (name: string, body: string): VariantLoop => {
+    // An idle account's bar (see loopSource) only moves its reference price to the close.
+    const account = idle === undefined ? `{ ${body} }` : `if (${idle}) { if (close_i === close_i) l0 = close_i; } else { ${body} }`;
+    // One loop: the signal's part then each account's bar. (Two loops per span, the signal's targets
+    // into a span buffer first as the bench's hand-written floor does, measured the same here.)
+    const source = `const st = sts[0], targets = undefined, targetBase = 0, P = params; ${states}
     ${shared} ${each(prologue)} ${signal.prologue}
     for (let i = lo; i < hi; i++) {
       const j = i - outBase;
       ${signal.columns ?? columns}
       ${signal.bar}
       ${targets}
-      ${Array.from({ length: accounts }, (_, s) => renameAccount(account, s)).join("\n")}
+      ${each(account)}
     }
     ${each(epilogue)} ${signal.epilogue}`;
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the loop's source is generated above and by the caller's signal
-  return new Function("rules", `"use strict"; return function variantLoop${accounts}(sts, coins, params, lo, hi, out) {${source}\n};`)(rules) as VariantLoop;
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the loop's source is generated above and by the caller's signal
+    return new Function("rules", `"use strict"; return function ${name}(sts, coins, params, lo, hi, out) {${source}\n};`)(rules) as VariantLoop;
+  };
+  return { first: compile(`variantLoop${accounts}Bar0`, bar0), rest: compile(`variantLoop${accounts}`, bar) };
 }
 
 /** Whether a shape writes any per-bar series. */
@@ -193,7 +222,7 @@ function renameAccount(part: string, s: number): string {
  * or for one coin the local named `target` when it is given (variantLoop). `inlineFee`: a fill's fee
  * is written in place where it can be (FEE below), else feeOf is called.
  */
-function loopSource(shape: LoopShape, target: string | undefined, inlineFee: boolean): { shared: string; prologue: string; columns: string; bar: string; epilogue: string; idle: string | undefined } {
+function loopSource(shape: LoopShape, target: string | undefined, inlineFee: boolean): { shared: string; prologue: string; columns: string; bar: string; bar0: string; epilogue: string; idle: string | undefined } {
   const one = shape.one;
   // A setting of the shape is written into the source as a literal, so the JIT drops the code of
   // every mode the run does not use; a series not asked for is the literal undefined.
@@ -280,9 +309,9 @@ function loopSource(shape: LoopShape, target: string | undefined, inlineFee: boo
     let ddFloor = ${DD_FLOOR};
     let netExposure = sums[6], grossExposure = sums[7];
     let ruined = st.ruinIndex >= 0;`;
-  const bar = `
-      ${one && !shape.spread ? "" : each(`const sq = ${col("spreadBps")}; if (sq !== undefined) { const v = sq[i]; if (v === v) spread[k] = v; }`)}
-      if (i > 0) {
+  // A bar's spread carried, then (bar i >= 1) its open and close events, or (bar 0) the first close read.
+  const spreadCarry = one && !shape.spread ? "" : each(`const sq = ${col("spreadBps")}; if (sq !== undefined) { const v = sq[i]; if (v === v) spread[k] = v; }`);
+  const later = `
         ${when(shape.exits, `value[0] = V; ${save} rules.exitsInBar(st, coins, i, true, feesOut, turnoverOut, j); ${load} V = value[0];`)}
         ${when(
           shape.nextOpen,
@@ -330,11 +359,11 @@ function loopSource(shape: LoopShape, target: string | undefined, inlineFee: boo
               else if (!(E >= ddFloor)) { const dd = E / peak - 1; if (dd < maxDrawdown) { maxDrawdown = dd; ddFloor = ${DD_FLOOR}; } }`,
             )}
           } ${shape.returns ? "else returnsOut[j] = 0;" : ""}`,
-        )}
-      } else {
+        )}`;
+  const first = `
         ${when(shape.returns, "returnsOut[j] = NaN;")}
-        ${each(`const c = ${CLOSE}; if (c === c) ${L} = c;`)}
-      }
+        ${each(`const c = ${CLOSE}; if (c === c) ${L} = c;`)}`;
+  const decisions = `
       ${when(shape.equity, "equityOut[j] = E;")}
       const t = i - targetBase;
       ${shape.nextOpen ? "" : "const fillNow = i < n - 1 && !ruined;"}
@@ -352,6 +381,8 @@ function loopSource(shape: LoopShape, target: string | undefined, inlineFee: boo
       ${when(weighing, "netExposure += net; grossExposure += gross;")}
       ${when(shape.exposure, "exposureOut[j] = net;")}
 `;
+  const bar = `${spreadCarry} { ${later} } ${decisions}`;
+  const bar0 = `${spreadCarry} { ${first} } ${decisions}`;
   const epilogue = `
     ${save}
     value[0] = V; sums[0] = E; sums[1] = peak; sums[2] = maxDrawdown; sums[3] = sumReturns; sums[4] = sumSquaredReturns;
@@ -368,5 +399,5 @@ function loopSource(shape: LoopShape, target: string | undefined, inlineFee: boo
     one && target !== undefined && shape.byWeight && shape.everyBar && !shape.nextOpen && !shape.exits && !shape.ledger && !shape.spread && !anySeries(shape)
       ? `${Q} === 0 && ${H} === 0 && ${target} === 0 && V - E === 0`
       : undefined;
-  return { shared, prologue, columns, bar, epilogue, idle };
+  return { shared, prologue, columns, bar, bar0, epilogue, idle };
 }
