@@ -2,7 +2,9 @@
  * Benchmark yardstick (e) of test/bench/backtest.bench.ts: the "floor" of
  * backtestWorker.ts (the strategy hand-written as two loops over 2048-bar blocks:
  * labels, then the engine's default-mode accounting) in C, compiled by the bench
- * with `cc -O3 -march=native`. Not the library and not a reference for its
+ * with `cc -O3 -march=native -ffp-contract=off` (no fused multiply-adds: C then rounds as
+ * JavaScript does, and its equity column is the engine's byte for byte; yardsticks.bench.ts checks
+ * it with BENCH_DUMP). Not the library and not a reference for its
  * numbers: it shows what native code does on this machine, to set the speed
  * targets against. Same scorers, label rule and accounting as the floor, same
  * input file (column-major float64), same output line as the other workers.
@@ -11,7 +13,8 @@
  * with the accumulators of floorSummary in backtestWorker.ts: total return, max drawdown,
  * annualised Sharpe ratio, positions opened; no per-bar output).
  *
- * usage: backtest_native FILE N REPS [summary]   (BENCH_CLOCK=wall for wall-clock time)
+ * usage: backtest_native FILE N REPS [summary]   (BENCH_CLOCK=wall for wall-clock time;
+ *   BENCH_DUMP=path writes the last equity column as float64 bytes)
  */
 #include <math.h>
 #include <stdio.h>
@@ -165,6 +168,15 @@ int main(int argc, char **argv) {
   }
   double checksum = 0;
   for (long i = 0; i < n; i++) checksum += equity[i];
+  const char *dump = getenv("BENCH_DUMP"); /* the equity column as float64 bytes, for a byte-for-byte comparison */
+  if (dump != NULL) {
+    FILE *f = fopen(dump, "wb");
+    if (f == NULL || fwrite(equity, sizeof(double), (size_t)n, f) != (size_t)n) {
+      fprintf(stderr, "cannot write %s\n", dump);
+      return 1;
+    }
+    fclose(f);
+  }
   printf("{\"impl\":\"native\",\"n\":%ld,\"seconds\":%.9g,\"peakBytes\":%ld,\"final\":%.17g,\"checksum\":%.17g}\n", n, best,
          peak > rss0 ? peak - rss0 : 0, equity[n - 1], checksum);
   free(equity);
