@@ -32,8 +32,28 @@ export interface ReadParquetOptions {
   readonly sort?: boolean;
 }
 
+const MAGIC = [0x50, 0x41, 0x52, 0x31]; // "PAR1", at both ends of a Parquet file
+
+/**
+ * A file's footer as a Parquet file of its own: "PAR1", the footer's metadata,
+ * its length and "PAR1", all readSchema reads (parquet-wasm copies whatever it
+ * is given into WebAssembly memory: the whole file cost 40-160 ms a call on a
+ * 60 MB file, its footer under 4 ms). Bytes that do not end like a Parquet
+ * file are returned whole, for parquet-wasm's own error.
+ */
+function footerOnly(bytes: Uint8Array): Uint8Array {
+  const n = bytes.length;
+  if (n < 12 || MAGIC.some((b, k) => bytes[n - 4 + k] !== b)) return bytes;
+  const metaLen = new DataView(bytes.buffer, bytes.byteOffset + n - 8, 4).getUint32(0, true);
+  if (metaLen + 12 > n) return bytes;
+  const out = new Uint8Array(metaLen + 12);
+  out.set(MAGIC);
+  out.set(bytes.subarray(n - 8 - metaLen), 4);
+  return out;
+}
+
 function fields({ pq }: ReadCodecs, bytes: Uint8Array): ArrowTable["schema"] {
-  const ffi = pq.readSchema(bytes).intoFFI();
+  const ffi = pq.readSchema(footerOnly(bytes)).intoFFI();
   try {
     return readArrowSchema(pq.wasmMemory().buffer, ffi.addr());
   } finally {
