@@ -133,7 +133,7 @@ try {
     const d = (k: string): string => join(dir, `equity-${k}.f64`);
     const sides: Side[] = [{ name: "ours: backtest({ signal: replay })", cmd: process.execPath, args: workerArgs(join(here, "backtestWorker.ts"), "ours", file, String(N), String(REPS)), env: { BENCH_DUMP: d("ours") }, times: tsTimes }];
     if (numbaOk) sides.push({ name: "numba", cmd: PYTHON, args: [join(here, "yardsticks_numba.py"), "equity", file, String(N), String(REPS)], env: { BENCH_DUMP: d("numba") }, times: pyTimes });
-    if (cOk) sides.push({ name: "C", cmd: cBacktest, args: [file, String(N), String(REPS)], env: { BENCH_DUMP: d("c") }, times: (o) => [o["seconds"] as number, o["seconds"] as number, undefined] });
+    if (cOk) sides.push({ name: "C", cmd: cBacktest, args: [file, String(N), String(REPS)], env: { BENCH_DUMP: d("c") }, times: tsTimes });
     const res = rounds(sides);
     const check = new Map<string, string>();
     for (const [name, k] of [["numba", "numba"], ["C", "c"]] as const) {
@@ -142,7 +142,7 @@ try {
       check.set(name, ok ? `equity column byte for byte (${N * 8} bytes)` : "NO: the equity columns differ");
       if (!ok) failed = true;
     }
-    table(`backtest, ${N} bars, equity column (process CPU time; C's "median" is its best: it reports one figure)`, res, ms, check);
+    table(`backtest, ${N} bars, equity column (process CPU time)`, res, ms, check);
     const o = stats(res.get(sides[0]?.name as string) as Proc[]);
     const nb = res.has("numba") ? stats(res.get("numba") as Proc[]) : undefined;
     if (nb !== undefined) verdicts.push(`equity row: ours median ${ratio(o.median, nb.median)} numba's median (target <= 1.6x), ${ratio(o.median, o.best)} our best (target <= 1.25x)`);
@@ -152,7 +152,7 @@ try {
   if (want("summary")) {
     const sides: Side[] = [{ name: "ours: outputs: [\"metrics\"]", cmd: process.execPath, args: workerArgs(join(here, "backtestWorker.ts"), "ours-summary", file, String(N), String(REPS)), times: tsTimes }];
     if (numbaOk) sides.push({ name: "numba", cmd: PYTHON, args: [join(here, "yardsticks_numba.py"), "summary", file, String(N), String(REPS)], times: pyTimes });
-    if (cOk) sides.push({ name: "C", cmd: cBacktest, args: [file, String(N), String(REPS), "summary"], times: (o) => [o["seconds"] as number, o["seconds"] as number, undefined] });
+    if (cOk) sides.push({ name: "C", cmd: cBacktest, args: [file, String(N), String(REPS), "summary"], times: tsTimes });
     const res = rounds(sides);
     const ours = (res.get(sides[0]?.name as string) as Proc[])[0]?.out as Record<string, unknown>;
     const check = new Map<string, string>();
