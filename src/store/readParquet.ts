@@ -225,7 +225,10 @@ export function parquetToPanel(
  * arrow-rs (parquet-wasm) into WebAssembly memory, viewed in place through
  * the Arrow C data interface and copied once into the Panel's arrays. The
  * first call in a process imports parquet-wasm and compiles its WebAssembly
- * (apache-arrow is not needed to read).
+ * (apache-arrow is not needed to read). The file's bytes are read into one
+ * buffer kept for the next call (the size of the largest file read so far,
+ * like parquet-wasm's WebAssembly memory, which never shrinks either): a
+ * second read of a large file touches no fresh memory for them.
  * @throws InvalidArgumentError when the file cannot be read or is damaged (a column differs from its checksum), a named column is missing or not numeric, an integer is beyond ±2^53, there is no time column, a time is missing, or times are unsorted (without `sort`)
  * @example
  * const p = await readParquet("btc.parquet", { columns: ["close"], start: "2026-11-01", end: "2026-11-02" });
