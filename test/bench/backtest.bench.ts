@@ -66,7 +66,7 @@ const dir = mkdtempSync(join(tmpdir(), "milab-bench-"));
 const pythonOk = spawnSync(PYTHON, ["-c", "import pandas, numpy"], { encoding: "utf8" }).status === 0;
 if (!pythonOk) console.log(`note: ${PYTHON} with pandas and numpy not found: the pandas/numpy columns are skipped (apt-get install python3-pandas)`);
 const nativeExe = join(dir, "backtest_native");
-const cc = spawnSync("cc", ["-O3", "-march=native", "-o", nativeExe, join(here, "backtest_native.c"), "-lm"], { encoding: "utf8" });
+const cc = spawnSync("cc", ["-O3", "-march=native", "-ffp-contract=off", "-o", nativeExe, join(here, "backtest_native.c"), "-lm"], { encoding: "utf8" });
 const nativeOk = cc.status === 0;
 if (!nativeOk) console.log(`note: no C compiler (cc) or it failed: the native column is skipped (apt-get install gcc) ${(cc.stderr ?? "").trim().split("\n")[0] ?? ""}`);
 

@@ -4,6 +4,7 @@
  * Prints one JSON line: best seconds over REPS, extra peak memory over the
  * loaded data, final equity and a checksum (sum of equity).
  */
+import { writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { backtest } from "../../src/backtest/index.js";
 import { replayComposite } from "../../src/signals/index.js";
@@ -295,6 +296,8 @@ for (let k = 0; k < reps; k++) {
 }
 if (out instanceof Float64Array) {
   const equity = out;
+  // BENCH_DUMP=path: the last run's equity column as float64 bytes, for a byte-for-byte comparison with the yardsticks.
+  if (process.env["BENCH_DUMP"] !== undefined) writeFileSync(process.env["BENCH_DUMP"], new Uint8Array(equity.buffer, equity.byteOffset, equity.byteLength));
   let checksum = 0;
   for (let i = 0; i < equity.length; i++) checksum += equity[i] as number;
   const parts = impl === "ours" ? { replaySeconds: split.replay, backtestSeconds: split.backtest } : {};

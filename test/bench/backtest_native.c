@@ -2,7 +2,9 @@
  * Benchmark yardstick (e) of test/bench/backtest.bench.ts: the "floor" of
  * backtestWorker.ts (the strategy hand-written as two loops over 2048-bar blocks:
  * labels, then the engine's default-mode accounting) in C, compiled by the bench
- * with `cc -O3 -march=native`. Not the library and not a reference for its
+ * with `cc -O3 -march=native -ffp-contract=off` (no fused multiply-adds: C then rounds as
+ * JavaScript does, and its equity column is the engine's byte for byte; yardsticks.bench.ts checks
+ * it with BENCH_DUMP). Not the library and not a reference for its
  * numbers: it shows what native code does on this machine, to set the speed
  * targets against. Same scorers, label rule and accounting as the floor, same
  * input file (column-major float64), same output line as the other workers.
@@ -11,7 +13,8 @@
  * with the accumulators of floorSummary in backtestWorker.ts: total return, max drawdown,
  * annualised Sharpe ratio, positions opened; no per-bar output).
  *
- * usage: backtest_native FILE N REPS [summary]   (BENCH_CLOCK=wall for wall-clock time)
+ * usage: backtest_native FILE N REPS [summary]   (BENCH_CLOCK=wall for wall-clock time;
+ *   BENCH_DUMP=path writes the last equity column as float64 bytes)
  */
 #include <math.h>
 #include <stdio.h>
@@ -119,6 +122,21 @@ static struct summary run_summary(const double *col, long n) {
   return s;
 }
 
+enum { MAX_REPS = 64 };
+static double times[MAX_REPS];
+
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* The median of the first min(reps, MAX_REPS) run times (sorts them in place). */
+static double median_of(double *t, int reps) {
+  int m = reps < MAX_REPS ? reps : MAX_REPS;
+  qsort(t, (size_t)m, sizeof(double), cmp_double);
+  return m % 2 ? t[m / 2] : (t[m / 2 - 1] + t[m / 2]) / 2;
+}
+
 static long max_rss_bytes(void) {
   struct rusage u;
   getrusage(RUSAGE_SELF, &u);
@@ -144,10 +162,11 @@ int main(int argc, char **argv) {
       double t0 = clock_s(wall);
       s = run_summary(col, n);
       double t = clock_s(wall) - t0;
+      if (k < MAX_REPS) times[k] = t;
       if (t < best_s) best_s = t;
     }
-    printf("{\"impl\":\"native-summary\",\"n\":%ld,\"seconds\":%.9g,\"peakBytes\":%ld,\"totalReturn\":%.17g,\"maxDrawdown\":%.17g,\"sharpe\":%.17g,\"trades\":%ld}\n",
-           n, best_s, max_rss_bytes() > rss0 ? max_rss_bytes() - rss0 : 0, s.total_return, s.max_drawdown, s.sharpe, s.trades);
+    printf("{\"impl\":\"native-summary\",\"n\":%ld,\"seconds\":%.9g,\"medianSeconds\":%.9g,\"peakBytes\":%ld,\"totalReturn\":%.17g,\"maxDrawdown\":%.17g,\"sharpe\":%.17g,\"trades\":%ld}\n",
+           n, best_s, median_of(times, reps), max_rss_bytes() > rss0 ? max_rss_bytes() - rss0 : 0, s.total_return, s.max_drawdown, s.sharpe, s.trades);
     free(col);
     return 0;
   }
@@ -160,12 +179,22 @@ int main(int argc, char **argv) {
     equity = malloc(sizeof(double) * (size_t)n); /* a fresh result per run, as the others allocate theirs */
     run(col, n, equity);
     double t = clock_s(wall) - t0;
+    if (k < MAX_REPS) times[k] = t;
     if (t < best) best = t;
     if (k == 0) peak = max_rss_bytes();
   }
   double checksum = 0;
   for (long i = 0; i < n; i++) checksum += equity[i];
-  printf("{\"impl\":\"native\",\"n\":%ld,\"seconds\":%.9g,\"peakBytes\":%ld,\"final\":%.17g,\"checksum\":%.17g}\n", n, best,
+  const char *dump = getenv("BENCH_DUMP"); /* the equity column as float64 bytes, for a byte-for-byte comparison */
+  if (dump != NULL) {
+    FILE *f = fopen(dump, "wb");
+    if (f == NULL || fwrite(equity, sizeof(double), (size_t)n, f) != (size_t)n) {
+      fprintf(stderr, "cannot write %s\n", dump);
+      return 1;
+    }
+    fclose(f);
+  }
+  printf("{\"impl\":\"native\",\"n\":%ld,\"seconds\":%.9g,\"medianSeconds\":%.9g,\"peakBytes\":%ld,\"final\":%.17g,\"checksum\":%.17g}\n", n, best, median_of(times, reps),
          peak > rss0 ? peak - rss0 : 0, equity[n - 1], checksum);
   free(equity);
   free(col);
