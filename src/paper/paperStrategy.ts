@@ -51,8 +51,6 @@ export function bindStrategy(
   fundingColumn: string | undefined,
   where: string,
 ): BoundStrategy {
-  const grid = gridPlan([params], where);
-  const parameters = Object.keys(params);
   const isFunction = typeof strategy === "function";
   if (!isFunction && (typeof strategy !== "object" || strategy === null || strategy.kind !== "composite")) {
     throw new InvalidArgumentError(
@@ -60,6 +58,9 @@ export function bindStrategy(
       `${where}: strategy must be a function (columns, params) => target positions, or { kind: "composite", weights?, threshold?, regimes? }, got ${strategy === null ? "null" : typeof strategy}`,
     );
   }
+  const parameters = Object.keys(params);
+  // a grid of this one row (variantOptions reads only its parameters' values, given here)
+  const grid = gridPlan([parameters.length > 0 ? params : { none: 0 }], where);
   const description = isFunction
     ? Function.prototype.toString.call(strategy)
     : JSON.stringify({ ...strategy, regimes: Object.fromEntries(Object.entries(strategy.regimes ?? {}).map(([k, f]) => [k, String(f)])), scorers: Object.keys(strategy.scorers ?? {}) });

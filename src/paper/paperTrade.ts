@@ -140,15 +140,19 @@ export async function paperTrade(strategy: PaperStrategy, options: PaperTradeOpt
   for (const [k, v] of Object.entries(options)) if (!PAPER_KEYS.has(k) && v !== undefined) base[k] = v;
   resolveExecution(base, where);
   const params = paperParams(options.params, options.best, where);
-  const bound = bindStrategy(strategy, params, base as PaperBacktestOptions, fundingMetric, where);
+  // a composite reads its components from the feed's columns, named by metric id
+  const bound = bindStrategy(isComposite && strategy.columns === undefined ? { ...strategy, columns: componentMetricIds(coin) } : strategy, params, base as PaperBacktestOptions, fundingMetric, where);
   const name = options.name ?? `${lower}-${intervalMs / 60_000}m`;
+  if (typeof name !== "string" || !/^[A-Za-z0-9_.-]+$/.test(name) || /^\.+$/.test(name)) {
+    throw new InvalidArgumentError("name", `${where}: name must be letters, digits, _ . or - (a folder name), got ${JSON.stringify(name)}`);
+  }
   const allMetrics = [priceMetric, ...metrics];
 
   // bar 0: as given, as the existing ledger says, or the latest closed bar
   let start = options.start;
   if (start === undefined) start = readLedger(join(storeDir, `paper=${name}`)).header?.start;
   if (start === undefined) {
-    const latest = barsFromMinutes(await feed.read(allMetrics, coin, Number.NaN), priceMetric, 60_000, Number.NEGATIVE_INFINITY).now;
+    const latest = latestMinute(await feed.read(allMetrics, coin, Number.NaN));
     if (!Number.isFinite(latest)) throw new InvalidArgumentError("start", `${where}: the feed ${feed.source} has no ${priceMetric} minutes to start from; give start`);
     start = Math.floor((latest + 60_000) / intervalMs) * intervalMs - intervalMs;
   }
@@ -161,6 +165,13 @@ export async function paperTrade(strategy: PaperStrategy, options: PaperTradeOpt
     ledger.close();
     throw e;
   }
+}
+
+/** The latest minute every series has reached (NaN when one is empty). */
+function latestMinute(series: Readonly<Record<string, { readonly time: ArrayLike<number> }>>): number {
+  let now = Number.POSITIVE_INFINITY;
+  for (const s of Object.values(series)) now = Math.min(now, s.time.length > 0 ? (s.time[s.time.length - 1] as number) : Number.NaN);
+  return Number.isFinite(now) ? now : Number.NaN;
 }
 
 interface TraderSettings {
