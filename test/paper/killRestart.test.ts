@@ -1,5 +1,8 @@
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+// live servers and child processes: slow on a busy machine, never failed by it
+vi.setConfig({ testTimeout: 600_000 });
 import { paperTrade, readLedger, type LedgerRow } from "../../src/index.js";
 import { killAndRestart } from "./killAndRestart.js";
 import { liveServer, tempStore } from "./helpers.js";
@@ -34,5 +37,5 @@ describe("kill -9 at random points, restarted each time", () => {
     await u.run();
     expect(booked(rows)).toEqual(booked(u.rows));
     expect(u.reconcile()).toMatchObject({ equal: true, bars });
-  }, 120_000);
+  }, 600_000);
 });

@@ -1,6 +1,9 @@
 import { readFileSync, appendFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+// live servers and child processes: slow on a busy machine, never failed by it
+vi.setConfig({ testTimeout: 600_000 });
 import { backtest, InvalidArgumentError, LedgerMismatchError, paperTrade, readLedger, StoreLockedError, type PaperFeed, type PaperTrader } from "../../src/index.js";
 import { liveServer, peeking, START, tempStore, trend } from "./helpers.js";
 
@@ -58,9 +61,9 @@ describe("paperTrade against the replay server in live mode (clock on demand)", 
     };
     const paper = await paperTrade(composite, { coin: "BTC", client: s.client, store: tempStore(), intervalMs: 3_600_000, start: START - 24 * 3_600_000, params: { regime: "wild" }, feeBps: 4 });
     cleanups.push(() => paper.close());
-    await run(paper, s.live, 40);
-    expect(paper.rows.length).toBe(64);
-    expect(paper.reconcile()).toMatchObject({ equal: true, bars: 64 });
+    await run(paper, s.live, 24);
+    expect(paper.rows.length).toBe(48);
+    expect(paper.reconcile()).toMatchObject({ equal: true, bars: 48 });
     // hourly OHLC from the minutes: high >= open, close >= low
     for (const r of paper.rows) expect(r.high >= Math.max(r.open, r.close) && r.low <= Math.min(r.open, r.close)).toBe(true);
     expect(new Set(paper.rows.map((r) => r.target)).size).toBeGreaterThan(1);
