@@ -6,3 +6,4 @@ export type { Reconciliation, LedgerDifference } from "./reconcileLedger.js";
 export type { PaperStrategy, PaperCompositeStrategy, PaperBacktestOptions } from "./paperStrategy.js";
 export type { BookedBar } from "./PaperAccount.js";
 export type { MinuteSeries } from "./barsFromMinutes.js";
+export type { PaperConformanceOptions, ConformanceLoss } from "./conformanceAlarm.js";

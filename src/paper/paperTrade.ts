@@ -11,6 +11,8 @@ import { PaperLedger, readLedger, type LedgerHeader, type LedgerRow, type PaperE
 import { bindStrategy, paperParams, type BoundStrategy, type PaperBacktestOptions, type PaperStrategy } from "./paperStrategy.js";
 import { reconcileLedger, type Reconciliation } from "./reconcileLedger.js";
 import { seenDigest } from "./seenDigest.js";
+import { conformanceLoss, type PaperConformanceOptions } from "./conformanceAlarm.js";
+import { DEFAULT_WEIGHTS, type Weights } from "../signals/weights.js";
 import { LedgerMismatchError } from "../errors/LedgerMismatchError.js";
 import { join } from "node:path";
 
@@ -44,6 +46,8 @@ export interface PaperTradeOptions extends PaperBacktestOptions {
   readonly pollMs?: number;
   /** Raise a "stale" alarm after this long without a new bar, ms (wall clock) [3 intervals]. */
   readonly staleAfterMs?: number;
+  /** Conformance alarm: the composite the service publishes (a feed column) against the replay of the feed's components; see conformanceLoss [off]. */
+  readonly conformance?: PaperConformanceOptions;
   /** Stop `run()` once the ledger holds this many bars [never]. */
   readonly bars?: number;
   /** Stops `run()`. */
@@ -77,7 +81,7 @@ export interface PaperTrader {
 }
 
 /** Options of paperTrade that are not backtest options. */
-const PAPER_KEYS = new Set(["coin", "store", "name", "client", "feed", "intervalMs", "start", "priceMetric", "metrics", "chargeFunding", "params", "best", "pollMs", "staleAfterMs", "bars", "signal", "clock"]);
+const PAPER_KEYS = new Set(["conformance", "coin", "store", "name", "client", "feed", "intervalMs", "start", "priceMetric", "metrics", "chargeFunding", "params", "best", "pollMs", "staleAfterMs", "bars", "signal", "clock"]);
 
 /**
  * Paper-trade a strategy: the strategy a user backtests (a function `(columns, params) => target
@@ -129,6 +133,17 @@ export async function paperTrade(strategy: PaperStrategy, options: PaperTradeOpt
   const metrics = [...(options.metrics ?? (isComposite ? Object.values(componentMetricIds(coin)) : []))];
   const fundingMetric = options.chargeFunding === true ? `${lower}_funding_rate` : undefined;
   if (fundingMetric !== undefined && !metrics.includes(fundingMetric)) metrics.push(fundingMetric);
+  const conformance = options.conformance;
+  if (conformance !== undefined) {
+    if (typeof conformance !== "object" || conformance === null || typeof conformance.compositeMetric !== "string") {
+      throw new InvalidArgumentError("conformance", `${where}: conformance must be { compositeMetric, weights?, windowBars?, tolerance? }, got ${String(conformance)}`);
+    }
+    for (const id of [conformance.compositeMetric, ...Object.values(componentMetricIds(coin))]) if (!metrics.includes(id)) metrics.push(id);
+    const w = conformance.windowBars ?? 30;
+    if (!Number.isInteger(w) || w < 2) throw new InvalidArgumentError("conformance.windowBars", `${where}: conformance.windowBars must be an integer >= 2, got ${String(w)}`);
+    const tol = conformance.tolerance ?? 1e-9;
+    if (!(tol >= 0)) throw new InvalidArgumentError("conformance.tolerance", `${where}: conformance.tolerance must be >= 0, got ${String(tol)}`);
+  }
   const clock = options.clock ?? Date.now;
   const pollMs = options.pollMs ?? Math.min(15_000, intervalMs / 4);
   const staleAfterMs = options.staleAfterMs ?? 3 * intervalMs;
@@ -160,7 +175,11 @@ export async function paperTrade(strategy: PaperStrategy, options: PaperTradeOpt
   const header: LedgerHeader = { kind: "paper-ledger", version: 1, strategy: bound.description, coin, intervalMs, start, priceMetric, metrics };
   const ledger = PaperLedger.open(storeDir, name, header, where);
   try {
-    return await openTrader(ledger, bound, feed, { coin, intervalMs, start, priceMetric, metrics, clock, pollMs, staleAfterMs, bars: options.bars, signal: options.signal, where });
+    const conform =
+      conformance === undefined
+        ? undefined
+        : { metric: conformance.compositeMetric, weights: conformance.weights ?? (isComposite ? (strategy.weights ?? DEFAULT_WEIGHTS) : DEFAULT_WEIGHTS), windowBars: conformance.windowBars ?? 30, tolerance: conformance.tolerance ?? 1e-9 };
+    return await openTrader(ledger, bound, feed, { conform, coin, intervalMs, start, priceMetric, metrics, clock, pollMs, staleAfterMs, bars: options.bars, signal: options.signal, where });
   } catch (e) {
     ledger.close();
     throw e;
@@ -175,6 +194,7 @@ function latestMinute(series: Readonly<Record<string, { readonly time: ArrayLike
 }
 
 interface TraderSettings {
+  readonly conform: { readonly metric: string; readonly weights: Weights; readonly windowBars: number; readonly tolerance: number } | undefined;
   readonly coin: string;
   readonly intervalMs: number;
   readonly start: number;
@@ -275,6 +295,10 @@ async function openTrader(ledger: PaperLedger, bound: BoundStrategy, feed: Paper
   for (const row of ledger.rows) if (row.close !== row.close) gaps.set(row.time, row.bar);
   let closed = false;
 
+  // the weights the live composite is replayed with: the configured ones, then the last ones the alarm named
+  let reference: Weights = s.conform?.weights ?? DEFAULT_WEIGHTS;
+  const lastLoss = [...ledger.events].reverse().find((e) => e.kind === "conformance");
+  if (lastLoss?.data !== undefined) reference = (lastLoss.data as { weights: Weights }).weights;
   const book = (values: number[], late: boolean): LedgerRow => {
     cols.push(values);
     const i = cols.length - 1;
@@ -301,6 +325,16 @@ async function openTrader(ledger: PaperLedger, bound: BoundStrategy, feed: Paper
       late,
     };
     ledger.append(row);
+    const cf = s.conform;
+    if (cf !== undefined) {
+      const view = cols.view(i + 1);
+      const loss = conformanceLoss(view, view[cf.metric] as Float64Array, s.coin, reference, cf.windowBars, cf.tolerance);
+      if (loss !== undefined) {
+        const named = Object.entries(loss.weights).map(([k, w]) => `${k} ${w.toFixed(4)}`).join(", ");
+        emit({ kind: "conformance", bar: i, message: `the service's composite left the replay from bar ${loss.from} (largest difference ${loss.residual.toExponential(2)}): its weights are now ${named}`, data: { ...loss } });
+        reference = loss.weights;
+      }
+    }
     return row;
   };
 
