@@ -1,0 +1,13 @@
+import { paperTrade } from "/work/wt/paper/src/index.js";
+import { liveServer, tempStore } from "/work/wt/paper/test/paper/helpers.js";
+import { paperCase } from "/work/wt/paper/test/paper/paperCases.js";
+import { loadavg } from "node:os";
+const name = process.argv[2]!;
+const s = await liveServer({ everyMs: 50, stepMs: 3_600_000 });
+const c = paperCase(name);
+const t = await paperTrade(c.strategy, { ...c.options, client: s.client, store: tempStore(), bars: 2000, pollMs: 10 });
+const t0 = performance.now();
+await t.run();
+const r = t.reconcile();
+console.log(name, JSON.stringify({ equal: r.equal, bars: t.rows.length, compared: r.compared, gaps: t.rows.filter((x) => x.close !== x.close).length, late: t.rows.filter((x) => x.late).length, fills: t.rows.filter((x) => x.traded !== 0).length, seconds: ((performance.now() - t0) / 1000).toFixed(1), load: loadavg().map((x) => x.toFixed(1)).join(" ") }));
+t.close(); await s.close();
