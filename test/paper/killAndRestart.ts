@@ -28,6 +28,10 @@ export async function killAndRestart(url: string, store: string, name: string, b
   let code: number | null = null;
   for (let k = 0; k <= kills; k++) {
     const child = spawn(process.execPath, ["--import", "tsx", CHILD, url, store, name, String(bars)], { stdio: ["ignore", "ignore", "pipe"] });
+    // a child is never left running when the caller gives up (a test timeout, an error)
+    const orphan = (): void => void child.kill("SIGKILL");
+    process.once("exit", orphan);
+    child.once("exit", () => process.off("exit", orphan));
     child.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
     if (k < kills) {
       const before = lineCount(ledgerPath);
