@@ -1,6 +1,6 @@
 /**
  * The paper-trading done-when runs, too long for `npm test` (test/paper runs shorter ones):
- *   npx tsx scripts/paperLive.ts [bars=2000] [everyMs=50]
+ *   npx tsx scripts/paperLive.ts [bars=2000] [everyMs=50] [cases, e.g. stops-1m,function-1h]
  * 1. Six paper traders (a function strategy, the composite with a regime filter, a strategy with
  *    stop-loss and funding; one-minute and one-hour bars) against two replay servers in live mode,
  *    one bar per `everyMs`, until each ledger holds `bars` bars; each reconciled with backtest.
@@ -20,6 +20,8 @@ const uptime = (): string => loadavg().map((x) => x.toFixed(2)).join(" ");
 
 const bars = Number(process.argv[2] ?? 2000);
 const everyMs = Number(process.argv[3] ?? 50);
+/** Step 1's cases (comma-separated) [all six]; step 2 needs stops-1m. */
+const only = process.argv[4]?.split(",");
 let failed = 0;
 const check = (what: string, ok: boolean, detail: string): void => {
   if (!ok) failed++;
@@ -33,8 +35,10 @@ const t0 = performance.now();
 const traders: [string, PaperTrader][] = [];
 // one group per bar length, each against its own server started just before it (the clock runs from then)
 let hour: Awaited<ReturnType<typeof liveServer>> | undefined;
-for (const group of [["function-1m", "composite-1m", "stops-1m"], ["function-1h", "composite-1h", "stops-1h"]]) {
+for (let group of [["function-1m", "composite-1m", "stops-1m"], ["function-1h", "composite-1h", "stops-1h"]]) {
   const batch: [string, PaperTrader][] = [];
+  group = group.filter((g) => only === undefined || only.includes(g));
+  if (group.length === 0) continue;
   if (group[0]!.endsWith("-1h")) hour = await liveServer({ everyMs, stepMs: 3_600_000 });
   for (const name of group) {
     const c = paperCase(name);
