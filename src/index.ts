@@ -22,3 +22,4 @@ export * from "./metrics/index.js";
 export * from "./research/index.js";
 export * from "./report/index.js";
 export * from "./store/index.js";
+export * from "./paper/index.js";

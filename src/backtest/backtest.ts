@@ -24,6 +24,7 @@ import { positionTargets, signalColumnTargets } from "./positionTargets.js";
 import { replayModel } from "../signals/replayComposite.js";
 import { TradeLog } from "./TradeLog.js";
 import { checkInto, INTO_SERIES, seriesColumn, type BacktestInto, type IntoSeries } from "./seriesInto.js";
+import { blockTargetsInto } from "./blockTargetsInto.js";
 import { carryOnMissingPrice, checkLength, resolveTargets, TargetStream, targetsInto, type SignalBlocks, type TargetOptions, type TargetRule } from "./targetPositions.js";
 
 /** Options of {@link backtest}: prices, the strategy ({@link TargetOptions}) and execution ({@link ExecutionOptions}). */
@@ -442,9 +443,7 @@ export function runPass(rule: TargetRule, coin: KernelCoin, settings: KernelSett
   for (let lo = 0; lo < n; lo += BLOCK) {
     const hi = Math.min(n, lo + BLOCK);
     if (where !== undefined) checkPrices("close", coin.close, where, lo, hi);
-    targetsInto(rule, stream, lo, hi, buf, lo);
-    delay?.delayInto(buf, 0, hi - lo);
-    carryOnMissingPrice(buf, coin.close, lo, hi, lo, stream);
+    blockTargetsInto(rule, stream, delay, coin.close, lo, hi, buf);
     runKernel(st, coins, targets, lo, lo, hi, out);
   }
   return { ruinIndex: st.ruinIndex, capped: rule.countsCapped ? stream.capped : 0, state: st };

@@ -11,6 +11,7 @@ import { reportCommand } from "./commands/report.js";
 import { seedsCommand } from "./commands/seeds.js";
 import { serveCommand } from "./commands/serve.js";
 import { sweepCommand } from "./commands/sweep.js";
+import { paperCommand } from "./commands/paper.js";
 
 /** Exit codes of `milab`: 0 success, 1 failure while running, 2 bad usage or bad argument, 130 stopped by Ctrl-C (partial results written). */
 export const EXIT = { ok: 0, failure: 1, usage: 2, interrupted: 130 } as const;
@@ -30,6 +31,7 @@ export function createProgram(): Command {
   program.addCommand(recordCommand());
   program.addCommand(sweepCommand());
   program.addCommand(exportCommand());
+  program.addCommand(paperCommand());
   for (const cmd of [program, ...program.commands]) cmd.showHelpAfterError("(run with --help for usage)").configureHelp({ optionDescription: optionHelp });
   return program;
 }

@@ -225,8 +225,8 @@ async function trialInWorker(plan: StrategyPlan, fn: StrategyFunction, lo: numbe
   return undefined;
 }
 
-/** The declarative composite: its components scored once on the calling thread, its filters as 0/1 columns. */
-function compositeRule(s: CompositeStrategy, data: ReadonlyMap<string, Float64Array>, n: number, parameters: readonly string[], where: string): CompositeRule {
+/** The declarative composite: its components scored once on the calling thread, its filters as 0/1 columns. @internal */
+export function compositeRule(s: CompositeStrategy, data: ReadonlyMap<string, Float64Array>, n: number, parameters: readonly string[], where: string): CompositeRule {
   const weights = s.weights ?? DEFAULT_WEIGHTS;
   validateWeights(weights, where, true);
   const threshold = validateThresholds({ threshold: s.threshold ?? 0.1 }, where).threshold;

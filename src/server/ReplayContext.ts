@@ -38,7 +38,9 @@ export class MarketClock {
     const now = this.clock();
     let index = Math.floor((now - this.start) / 60_000);
     if (index >= this.market.minutes) {
-      this.market = simulateMarket({ seed: this.seed, start: this.start, minutes: this.minutesNeeded(now) });
+      // grown by half at least: a clock that keeps moving (live mode) re-simulates O(log) times, not once a day
+      const grown = Math.ceil((this.market.minutes * 1.5) / 1440) * 1440;
+      this.market = simulateMarket({ seed: this.seed, start: this.start, minutes: Math.max(this.minutesNeeded(now), grown) });
       this.isoCache = [];
     }
     index = Math.max(0, Math.min(index, this.market.minutes - 1));

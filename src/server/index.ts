@@ -8,3 +8,4 @@
 export { REPLAY_ROUTES, startReplayServer } from "./startReplayServer.js";
 export type { ReplayServer, ReplayServerOptions } from "./startReplayServer.js";
 export type { FaultOptions } from "./faults.js";
+export { liveClock, type LiveClock, type LiveClockOptions } from "./liveClock.js";

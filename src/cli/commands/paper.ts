@@ -1,0 +1,129 @@
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { Command } from "commander";
+import { createClient } from "../../api/createClient.js";
+import { InvalidArgumentError } from "../../errors/InvalidArgumentError.js";
+import { paperTrade } from "../../paper/paperTrade.js";
+import { readLedger } from "../../paper/PaperLedger.js";
+import type { PaperStrategy } from "../../paper/paperStrategy.js";
+import { integerOption, numberOption, timeOption } from "../options.js";
+
+/** Options of `milab paper`, as parsed. */
+interface PaperCliOptions {
+  readonly strategy?: string;
+  readonly store?: string;
+  readonly coin: string;
+  readonly name?: string;
+  readonly baseUrl?: string;
+  readonly intervalMs: number;
+  readonly start?: number;
+  readonly bars?: number;
+  readonly params?: string;
+  readonly feeBps?: number;
+  readonly slippageBps?: number;
+  readonly stopLoss?: number;
+  readonly takeProfit?: number;
+  readonly funding: boolean;
+  readonly pollMs?: number;
+}
+
+/** The strategy a module exports: `default` or `strategy` (a function, or a composite object). */
+async function loadStrategy(path: string): Promise<PaperStrategy> {
+  const mod = (await import(pathToFileURL(resolve(path)).href)) as Record<string, unknown>;
+  const s = mod["strategy"] ?? mod["default"];
+  if (typeof s !== "function" && (typeof s !== "object" || s === null)) {
+    throw new InvalidArgumentError("strategy", `milab paper: ${path} must export the strategy as \`strategy\` or default (a function (columns, params) => positions, or { kind: "composite" }), got ${typeof s}`);
+  }
+  return s as PaperStrategy;
+}
+
+/**
+ * `milab paper`: paper-trade a strategy module (or the built-in composite) on the live API,
+ * one status line per booked bar and one line per alarm; `milab paper status --store` prints
+ * the ledgers of a store.
+ */
+export function paperCommand(): Command {
+  const cmd = new Command("paper")
+    .description("paper-trade a strategy bar by bar on the live API, booked by the backtest engine into a ledger in the store")
+    .option("--strategy <file>", "module exporting the strategy (`strategy` or default: a function (columns, params) => positions, or a composite object); default the built-in composite")
+    .option("--store <dir>", "store folder that keeps the ledger (paper=<name>/); required")
+    .option("--coin <coin>", "coin traded", "BTC")
+    .option("--name <name>", "ledger name [<coin>-<minutes>m]")
+    .option("--base-url <url>", "API root [env MI_BASE_URL]")
+    .option("--interval-ms <ms>", "bar length in ms (a whole number of minutes)", integerOption("interval-ms", 60_000, 86_400_000), 60_000)
+    .option("--start <time>", "first bar's open: ISO date/time (UTC) or epoch ms [the latest closed bar]", timeOption("start"))
+    .option("--bars <n>", "stop once the ledger holds n bars", integerOption("bars", 1, 1e9))
+    .option("--params <json>", 'strategy parameters as JSON, e.g. {"n":12}')
+    .option("--fee-bps <bps>", "fee per unit of turnover, bps", numberOption("fee-bps", 0, 1e4))
+    .option("--slippage-bps <bps>", "slippage per unit of turnover, bps", numberOption("slippage-bps", 0, 1e4))
+    .option("--stop-loss <fraction>", "stop-loss, fraction of the entry price", numberOption("stop-loss", 0, 1))
+    .option("--take-profit <fraction>", "take-profit, fraction of the entry price", numberOption("take-profit", 0, 1e3))
+    .option("--funding", "charge the feed's funding rate", false)
+    .option("--poll-ms <ms>", "wait between polls", integerOption("poll-ms", 0, 3_600_000))
+    .action(async (o: PaperCliOptions) => {
+      if (o.store === undefined) throw new InvalidArgumentError("store", "milab paper: --store <dir> is required (the folder that keeps the ledger)");
+      const strategy: PaperStrategy = o.strategy !== undefined ? await loadStrategy(o.strategy) : { kind: "composite" };
+      const client = createClient({ ...(o.baseUrl !== undefined ? { baseUrl: o.baseUrl } : {}), cacheTtlMs: 0 });
+      const controller = new AbortController();
+      const stop = (): void => controller.abort();
+      process.once("SIGINT", stop);
+      process.once("SIGTERM", stop);
+      const paper = await paperTrade(strategy, {
+        coin: o.coin,
+        client,
+        store: o.store,
+        intervalMs: o.intervalMs,
+        signal: controller.signal,
+        chargeFunding: o.funding,
+        ...(o.name !== undefined ? { name: o.name } : {}),
+        ...(o.start !== undefined ? { start: o.start } : {}),
+        ...(o.bars !== undefined ? { bars: o.bars } : {}),
+        ...(o.params !== undefined ? { params: JSON.parse(o.params) as Record<string, number> } : {}),
+        ...(o.feeBps !== undefined ? { feeBps: o.feeBps } : {}),
+        ...(o.slippageBps !== undefined ? { slippageBps: o.slippageBps } : {}),
+        ...(o.stopLoss !== undefined ? { stopLoss: o.stopLoss } : {}),
+        ...(o.takeProfit !== undefined ? { takeProfit: o.takeProfit } : {}),
+        ...(o.pollMs !== undefined ? { pollMs: o.pollMs } : {}),
+      });
+      paper.subscribe((e) => process.stderr.write(`milab paper: ${e.kind}: ${e.message}\n`));
+      const r = paper.atStart;
+      process.stdout.write(`reconciled at start: ${r.equal ? "equal" : `differs at bar ${r.first?.bar} (${r.first?.field})`} over ${r.bars} bars\n`);
+      let shown = paper.rows.length;
+      const timer = setInterval(() => {
+        if (paper.rows.length !== shown) {
+          shown = paper.rows.length;
+          process.stdout.write(`${paper.status()}\n`);
+        }
+      }, 250);
+      try {
+        await paper.run();
+      } finally {
+        clearInterval(timer);
+        process.stdout.write(`${paper.status()}\n`);
+        paper.close();
+        process.off("SIGINT", stop);
+        process.off("SIGTERM", stop);
+      }
+    });
+  cmd
+    .command("status")
+    .description("print each paper ledger of a store: bars, position, equity, last alarm")
+    .option("--store <dir>", "store folder; required")
+    .action(async (_o: unknown, command: Command) => {
+      const store = (command.optsWithGlobals() as { store?: string }).store;
+      if (store === undefined) throw new InvalidArgumentError("store", "milab paper status: --store <dir> is required (the store folder whose ledgers to show)");
+      const o = { store };
+      const { readdirSync } = await import("node:fs");
+      const dirs = readdirSync(o.store).filter((d) => d.startsWith("paper="));
+      if (dirs.length === 0) process.stdout.write(`no paper ledgers in ${o.store}\n`);
+      for (const d of dirs.sort()) {
+        const { rows, events } = readLedger(resolve(o.store, d));
+        const last = rows[rows.length - 1];
+        const alarm = [...events].reverse().find((e) => e.kind !== "restart");
+        process.stdout.write(
+          `${d.slice(6)}: ${rows.length} bars${last !== undefined ? ` to ${new Date(last.time).toISOString()} | position ${last.exposure.toFixed(3)} | equity ${last.equity.toFixed(2)}` : ""} | last alarm ${alarm === undefined ? "none" : `${alarm.kind}: ${alarm.message}`}\n`,
+        );
+      }
+    });
+  return cmd;
+}
