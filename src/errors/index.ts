@@ -13,3 +13,6 @@ export { RecorderLockedError, type LockHolder } from "./RecorderLockedError.js";
 export { RecordingWriteError } from "./RecordingWriteError.js";
 export { StoreLockedError } from "./StoreLockedError.js";
 export { FileWriteError } from "./FileWriteError.js";
+export { DamagedFileError } from "./DamagedFileError.js";
+export { UnsafeStorePathError } from "./UnsafeStorePathError.js";
+export { QueryCancelledError } from "./QueryCancelledError.js";
