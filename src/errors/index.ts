@@ -16,3 +16,4 @@ export { FileWriteError } from "./FileWriteError.js";
 export { DamagedFileError } from "./DamagedFileError.js";
 export { UnsafeStorePathError } from "./UnsafeStorePathError.js";
 export { QueryCancelledError } from "./QueryCancelledError.js";
+export { StrategyFailedError } from "./StrategyFailedError.js";

@@ -1,3 +1,4 @@
+import { callStrategy } from "./callStrategy.js";
 import { prepareBacktest, runPass, type BacktestOptions } from "../backtest/backtest.js";
 import { NO_SERIES, type KernelSeries, type KernelState } from "../backtest/kernel/index.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
@@ -84,7 +85,7 @@ const PRICE_COLUMNS = ["time", "close", "open", "high", "low"] as const;
  * `threshold`) and `flatWhen` = the regime filter the `regime` parameter names.
  * @internal
  */
-export function variantOptions(plan: StrategyPlan, params: Readonly<Record<string, SweepValue>>, fn: StrategyFunction | undefined, where: string): BacktestOptions {
+export function variantOptions(plan: StrategyPlan, params: Readonly<Record<string, SweepValue>>, fn: StrategyFunction | undefined, where: string, v = -1): BacktestOptions {
   const data: Record<string, Float64Array> = {};
   for (const name of PRICE_COLUMNS) {
     const col = plan.columns[name];
@@ -98,7 +99,7 @@ export function variantOptions(plan: StrategyPlan, params: Readonly<Record<strin
   }
   const s = plan.strategy;
   if (s.kind === "function") {
-    options["position"] = (fn as StrategyFunction)(plan.columns, params);
+    options["position"] = callStrategy(fn as StrategyFunction, plan.columns, { ...params }, v, where);
   } else {
     const scores: Record<string, Float64Array> = {};
     s.components.forEach((c, j) => (scores[c] = s.scores[j] as Float64Array));
@@ -123,7 +124,7 @@ export function variantOptions(plan: StrategyPlan, params: Readonly<Record<strin
  * @internal
  */
 export function strategyVariantPass(plan: StrategyPlan, v: number, fn: StrategyFunction | undefined, series: KernelSeries, where: string): { state: KernelState; initialCash: number } {
-  const prepared = prepareBacktest(variantOptions(plan, gridParams(plan.grid, v), fn, where), where);
+  const prepared = prepareBacktest(variantOptions(plan, gridParams(plan.grid, v), fn, where, v), where);
   // backtest's own settings, with the run's accumulators on (the sweep's metrics come from them)
   const { state } = runPass(prepared.rule, prepared.coin, { ...prepared.settings, accumulate: true }, prepared.exec.delayBars, series, undefined, where);
   return { state, initialCash: prepared.exec.initialCash };
