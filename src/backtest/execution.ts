@@ -71,11 +71,19 @@ export interface Execution {
   readonly intrabar: "stopLoss" | "takeProfit" | "maintenanceMargin" | undefined;
 }
 
+/**
+ * The largest starting cash and the largest price the engine accepts: their product (units
+ * times price, equity times a return) then stays far from double overflow (1.8e308), where
+ * 1e308 used to give an equity of 0 or NaN metrics without an error.
+ * @internal
+ */
+export const MAX_AMOUNT = 1e100;
+
 /** Validate execution options and apply their defaults. @internal */
 export function resolveExecution(o: ExecutionOptions, where: string): Execution {
   const initialCash = o.initialCash ?? 10_000;
-  if (typeof initialCash !== "number" || !Number.isFinite(initialCash) || initialCash <= 0) {
-    throw new InvalidArgumentError("initialCash", `${where}: initialCash must be a finite amount > 0, got ${String(initialCash)}`);
+  if (typeof initialCash !== "number" || !Number.isFinite(initialCash) || initialCash <= 0 || initialCash > MAX_AMOUNT) {
+    throw new InvalidArgumentError("initialCash", `${where}: initialCash must be a finite amount > 0, got ${String(initialCash)}${initialCash > MAX_AMOUNT ? `; the largest accepted is ${MAX_AMOUNT}` : ""}`);
   }
   checkNonNegative("feeBps", o.feeBps, where);
   checkNonNegative("slippageBps", o.slippageBps, where);
@@ -206,12 +214,12 @@ export function checkPrices(name: string, p: ArrayLike<number>, where: string, l
   const typed = ArrayBuffer.isView(p);
   for (let i = lo; i < hi; i++) {
     if (typed) {
-      while (i < hi && (p[i] as number) > 0 && (p[i] as number) < Number.POSITIVE_INFINITY) i++;
+      while (i < hi && (p[i] as number) > 0 && (p[i] as number) <= MAX_AMOUNT) i++;
       if (i === hi) return;
     }
     const x = p[i] as number;
-    if (typeof x !== "number" || (x === x && !(x > 0 && x < Number.POSITIVE_INFINITY))) {
-      throw new InvalidArgumentError(name, `${where}: ${name} prices must be > 0 and finite (NaN for a missing bar), got ${String(x)} at bar ${i}`);
+    if (typeof x !== "number" || (x === x && !(x > 0 && x <= MAX_AMOUNT))) {
+      throw new InvalidArgumentError(name, `${where}: ${name} prices must be > 0 and finite (NaN for a missing bar), got ${String(x)} at bar ${i}; the largest price accepted is ${MAX_AMOUNT}`);
     }
   }
 }
