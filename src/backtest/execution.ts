@@ -79,6 +79,9 @@ export interface Execution {
  */
 export const MAX_AMOUNT = 1e100;
 
+/** The longest delay between decision and fill, in bars (a hostile manifest's 2^53 used to end in an untyped RangeError). @internal */
+export const MAX_DELAY_BARS = 1_000_000;
+
 /** Validate execution options and apply their defaults. @internal */
 export function resolveExecution(o: ExecutionOptions, where: string): Execution {
   const initialCash = o.initialCash ?? 10_000;
@@ -102,8 +105,8 @@ export function resolveExecution(o: ExecutionOptions, where: string): Execution 
   const stopLoss = checkFraction("stopLoss", o.stopLoss, where, "0.05 exits 5% beyond the entry price");
   const takeProfit = checkFraction("takeProfit", o.takeProfit, where, "0.1 exits 10% beyond the entry price");
   const delayBars = o.delayBars ?? 0;
-  if (typeof delayBars !== "number" || !Number.isInteger(delayBars) || delayBars < 0) {
-    throw new InvalidArgumentError("delayBars", `${where}: delayBars must be an integer >= 0 (bars between decision and fill), got ${String(delayBars)}`);
+  if (typeof delayBars !== "number" || !Number.isInteger(delayBars) || delayBars < 0 || delayBars > MAX_DELAY_BARS) {
+    throw new InvalidArgumentError("delayBars", `${where}: delayBars must be an integer >= 0 (bars between decision and fill), got ${String(delayBars)}${typeof delayBars === "number" && delayBars > MAX_DELAY_BARS ? `; the largest accepted is ${MAX_DELAY_BARS}` : ""}`);
   }
   const mm = o.maintenanceMargin;
   if (mm !== undefined && (typeof mm !== "number" || !(mm >= 0 && mm < 1))) {

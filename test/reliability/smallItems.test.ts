@@ -56,3 +56,18 @@ describe("amounts near double overflow", () => {
     expect(Number.isFinite(r.equity[2] as number)).toBe(true);
   });
 });
+
+describe("hostile manifests", () => {
+  it("delayBars 2^53 is refused with InvalidArgumentError naming the bound", () => {
+    expect(() => backtest({ time: [0, 3_600_000, 7_200_000], close: [1, 2, 3], position: [1, 1, 1], delayBars: 2 ** 53 })).toThrow(/delayBars must be an integer >= 0 .*largest accepted is 1000000/);
+  });
+  it("parameters nested 100,000 deep are refused with InvalidArgumentError, not a stack overflow", async () => {
+    const { replayManifest } = await import("../../src/backtest/index.js");
+    let deep: Record<string, unknown> = {};
+    const top = deep;
+    for (let i = 0; i < 100_000; i++) deep = (deep["x"] = {}) as Record<string, unknown>;
+    const manifest = { kind: "backtest", parameters: top, inputs: { sha256: "", columns: {} }, result: { sha256: "", columns: {} } } as never;
+    expect(() => replayManifest(manifest, { time: [0], close: [1] })).toThrow(InvalidArgumentError);
+    expect(() => replayManifest(manifest, { time: [0], close: [1] })).toThrow(/nest deeper than 64 levels/);
+  });
+});
