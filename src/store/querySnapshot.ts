@@ -72,7 +72,9 @@ function pin(from: string, to: string): boolean {
  * so a writer that replaces or deletes a file meanwhile (writes are atomic
  * renames) changes nothing the query reads; each pinned file is then
  * verified (decoded, checksums compared, see verifyStoreFile) unless a file
- * of the same identity was verified before. Entries the store refuses
+ * of the same identity was verified before. A store this process cannot
+ * write (read-only disk or folder) is read in place: nobody can replace its
+ * files either. Entries the store refuses
  * (symbolic links, devices; see storeEntries) stop the query by name before
  * anything is read.
  * @param isCancelled checked between files: the pinning stops and the snapshot is removed
@@ -88,6 +90,8 @@ export function takeQuerySnapshot(root: string, codecs: ReadCodecs, verified: Ve
   };
   const views = new Map<string, string[]>();
   const scratch: ReadScratch = { buffer: Buffer.alloc(0) };
+  /** A store nobody can write (read-only disk or folder): no writer can replace a file, so its files are read where they are. */
+  let inPlace = false;
   const walk = (from: string, rel: string, out: string[]): void => {
     for (const e of storeEntries(from, where)) {
       if (e.name.startsWith(".")) continue;
@@ -99,10 +103,19 @@ export function takeQuerySnapshot(root: string, codecs: ReadCodecs, verified: Ve
         continue;
       }
       if (!e.isFile() || !e.name.endsWith(".parquet")) continue;
-      const to = join(folder, relPath);
-      mkdirSync(join(folder, rel), { recursive: true });
-      made = true;
-      if (!pin(src, to)) continue;
+      let to = join(folder, relPath);
+      if (!inPlace) {
+        try {
+          mkdirSync(join(folder, rel), { recursive: true });
+          made = true;
+        } catch (err) {
+          const code = (err as NodeJS.ErrnoException).code;
+          if (code !== "EROFS" && code !== "EACCES" && code !== "EPERM") throw err;
+          inPlace = true;
+        }
+      }
+      if (inPlace) to = src;
+      else if (!pin(src, to)) continue;
       const st = statSync(to);
       const id = `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}`;
       if (!verified.has(id)) {

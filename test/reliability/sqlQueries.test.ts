@@ -100,3 +100,22 @@ describe("queries that never end", () => {
     store.close();
   });
 });
+
+describe("a store that cannot be written", () => {
+  it("is queried in place (no snapshot folder can be made there), its files still verified", { timeout: 60_000 }, async () => {
+    if (process.getuid?.() === 0) return; // root writes anywhere: nothing to check
+    const { chmodSync } = await import("node:fs");
+    const dir = join(root, "read-only");
+    const writer = openStore(dir);
+    await writer.saveHistory({ metricId: "btc_price", time: [T0, T0 + 60_000], value: [1, 2] });
+    writer.close();
+    chmodSync(dir, 0o555);
+    try {
+      const store = openStore(dir);
+      expect(Array.from((await store.queryColumns("select price from history order by time"))["price"] as Float64Array)).toEqual([1, 2]);
+      store.close();
+    } finally {
+      chmodSync(dir, 0o755);
+    }
+  });
+});
