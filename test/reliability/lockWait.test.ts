@@ -4,8 +4,8 @@
  * every write sleep synchronously (Atomics.wait) for 10 s, 59-64 s when the
  * guard's time stamp was in the future, and then overshoot the caller's
  * lockTimeoutMs. Checked here with perf_hooks.monitorEventLoopDelay while a
- * save waits: the loop's delay stays under 50 ms (p99; the old code blocked
- * it for seconds); a wait ends with StoreLockedError once lockTimeoutMs is
+ * save waits: the loop's delay stays within 50 ms of its delay when idle
+ * (p99; the old code blocked it for seconds); a wait ends with StoreLockedError once lockTimeoutMs is
  * spent; a guard dated in the future, a garbage guard of a dead process and a
  * garbage lock dated in the future are taken over, not waited on.
  */
@@ -39,14 +39,20 @@ describe("lock waits", () => {
   it("a fresh garbage guard held by nobody known: the save waits without blocking the loop (p99 delay < 50 ms) and ends with StoreLockedError at lockTimeoutMs", { timeout: 60_000 }, async () => {
     const dir = leftover("fresh-guard", "garbage", 0);
     const store = openStore(dir, { lockTimeoutMs: 2000 });
+    // The machine's own delay, without a lock wait: the bound is 50 ms above it, so a busy machine cannot fail the test.
+    const idle = monitorEventLoopDelay({ resolution: 10 });
+    idle.enable();
+    await new Promise((r) => setTimeout(r, 1000));
+    idle.disable();
+    const baseline = idle.percentile(99) / 1e6;
     const h = monitorEventLoopDelay({ resolution: 10 });
     h.enable();
     const err = await store.saveHistory({ metricId: "btc_price", time: [T0], value: [1] }).catch((e: unknown) => e);
     h.disable();
     const p99 = h.percentile(99) / 1e6;
-    console.log(`reliability: lock wait beside a fresh takeover guard: event-loop delay p50 ${(h.percentile(50) / 1e6).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${(h.max / 1e6).toFixed(1)} ms`);
+    console.log(`reliability: lock wait beside a fresh takeover guard: event-loop delay p50 ${(h.percentile(50) / 1e6).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${(h.max / 1e6).toFixed(1)} ms (idle p99 ${baseline.toFixed(1)} ms; resolution 10 ms)`);
     expect(err).toBeInstanceOf(StoreLockedError);
-    expect(p99).toBeLessThan(50);
+    expect(p99).toBeLessThan(baseline + 50);
     store.close();
   });
 

@@ -2,7 +2,8 @@
  * SQL queries beside writers and queries that never end (issue 31, defects 1
  * and 6):
  * - two writer processes rewrite the same three day files while this process
- *   queries the store for a few seconds: no query fails and every row equals
+ *   queries the store (5 s, at least 10 queries and 10 saves a writer, however
+ *   busy the machine): no query fails and every row equals
  *   what the writers saved, every point acknowledged before a query began is
  *   in it (before the fix: DuckDB's "TProtocolException: Invalid data" on a
  *   file replaced mid-query, 730 of 4,992 queries; the 60 s version is
@@ -28,11 +29,11 @@ const T0 = Date.UTC(2026, 10, 1);
 const RUNAWAY = "select count(*) as n from range(100000000000) a where a.range % 7 = 3";
 
 describe("SQL beside writing processes", () => {
-  it("2 writers x 8 s: 0 failed queries, 0 wrong rows, no acknowledged point missing", { timeout: 120_000 }, async () => {
-    const r = await sqlBesideWriters(8, 2);
-    console.log(`reliability: SQL beside 2 writers, 8 s: ${r.queries} queries, ${r.saves} saves, ${r.failed} failed, ${r.wrongRows} wrong rows, ${r.missing} acknowledged points missing${r.firstError === undefined ? "" : `; first error: ${r.firstError}`}`);
-    expect(r.queries).toBeGreaterThan(0);
-    expect(r.saves).toBeGreaterThan(0);
+  it("2 writers, 5 s and at least 10 queries and 10 saves a writer: 0 failed queries, 0 wrong rows, no acknowledged point missing", { timeout: 600_000 }, async () => {
+    const r = await sqlBesideWriters(5, 2, 10, 10);
+    console.log(`reliability: SQL beside 2 writers: ${r.queries} queries, ${r.saves} saves, ${r.failed} failed, ${r.wrongRows} wrong rows, ${r.missing} acknowledged points missing${r.firstError === undefined ? "" : `; first error: ${r.firstError}`}`);
+    expect(r.queries).toBeGreaterThanOrEqual(10);
+    expect(r.saves).toBeGreaterThanOrEqual(20);
     expect(r.firstError).toBeUndefined();
     expect([r.failed, r.wrongRows, r.missing]).toEqual([0, 0, 0]);
   });

@@ -1,8 +1,10 @@
 /**
  * SQL beside writing processes (issue 31, defect 1), as a script:
  *   npx tsx test/reliability/helpers/sqlBesideWriters.ts [seconds=60] [writers=2]
- * Starts the writers (sqlWriter.ts) on a fresh store and runs
- * `store.queryColumns` over its `history` view until they stop. Every query's
+ * Starts the writers (sqlWriter.ts) on a fresh store and, once each has saved,
+ * runs `store.queryColumns` over its `history` view for `seconds` and until
+ * at least `minQueries` queries ran and each writer saved `minSaves` times
+ * meanwhile (so a busy machine lengthens the run instead of emptying it). Every query's
  * rows are checked against what the writers acknowledged before it started:
  * each value equals what was saved at its time (sqlWriterValue), no time
  * twice, and every acknowledged point is there. Prints one JSON line
@@ -10,7 +12,7 @@
  * {@link sqlBesideWriters} for the suite's shorter run.
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -28,18 +30,19 @@ export interface SqlBesideWritersResult {
   readonly firstError: string | undefined;
 }
 
-function acked(dir: string, k: number): number {
+/** Writer k's progress: points acknowledged from minute 0, and saves. */
+function progress(dir: string, k: number): { acked: number; saves: number } {
   const p = join(dir, `.acked-${k}`);
-  if (!existsSync(p)) return 0;
-  const n = Number(readFileSync(p, "utf8"));
-  return Number.isFinite(n) ? n : 0;
+  if (!existsSync(p)) return { acked: 0, saves: 0 };
+  const [a, s] = readFileSync(p, "utf8").split(" ").map(Number);
+  return { acked: Number.isFinite(a) ? (a as number) : 0, saves: Number.isFinite(s) ? (s as number) : 0 };
 }
+const acked = (dir: string, k: number): number => progress(dir, k).acked;
 
-export async function sqlBesideWriters(seconds: number, writers = 2): Promise<SqlBesideWritersResult> {
+export async function sqlBesideWriters(seconds: number, writers = 2, minQueries = 10, minSaves = 10): Promise<SqlBesideWritersResult> {
   const dir = mkdtempSync(join(tmpdir(), "milab-sql-writers-"));
-  const end = Date.now() + seconds * 1000;
   const children = Array.from({ length: writers }, (_, k) => {
-    const child = spawn(process.execPath, ["--import", "tsx", join(here, "sqlWriter.ts"), dir, String(k), String(end)], { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(process.execPath, ["--import", "tsx", join(here, "sqlWriter.ts"), dir, String(k)], { stdio: ["ignore", "pipe", "inherit"] });
     let out = "";
     child.stdout.on("data", (d: Buffer) => (out += d.toString()));
     return new Promise<number>((resolve, reject) => child.on("exit", (code) => (code === 0 ? resolve(Number(/done (\d+)/.exec(out)?.[1] ?? 0)) : reject(new Error(`writer ${k} exited ${code}`)))));
@@ -52,12 +55,12 @@ export async function sqlBesideWriters(seconds: number, writers = 2): Promise<Sq
   let firstError: string | undefined;
   const names = Array.from({ length: writers }, (_, k) => `m${k}`);
   try {
-    while (Date.now() < end) {
+    while (names.some((_, k) => progress(dir, k).saves === 0)) await new Promise((r) => setTimeout(r, 20));
+    const start = Date.now();
+    const savesAtStart = names.map((_, k) => progress(dir, k).saves);
+    const enough = (): boolean => Date.now() - start >= seconds * 1000 && queries >= minQueries && names.every((_, k) => progress(dir, k).saves - (savesAtStart[k] as number) >= minSaves);
+    while (!enough()) {
       const before = names.map((_, k) => acked(dir, k));
-      if (before.every((n) => n === 0)) {
-        await new Promise((r) => setTimeout(r, 20));
-        continue;
-      }
       queries++;
       let cols: Readonly<Record<string, Float64Array | string[]>>;
       try {
@@ -89,6 +92,7 @@ export async function sqlBesideWriters(seconds: number, writers = 2): Promise<Sq
     }
   } finally {
     store.close();
+    writeFileSync(join(dir, ".stop"), "");
   }
   const saves = (await Promise.all(children)).reduce((a, b) => a + b, 0);
   rmSync(dir, { recursive: true, force: true });
