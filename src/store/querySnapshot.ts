@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { copyFileSync, linkSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import { copyFileSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { ReadCodecs } from "./codecs.js";
 import { readFileBytes, type ReadScratch } from "./readFileBytes.js";
@@ -9,15 +9,38 @@ import { verifyStoreFile } from "./verifyStoreFile.js";
 /** Prefix of a query's snapshot folder in the store's root: `.query-<pid>-<random>` (hidden: no reader globs it). */
 const SNAPSHOT_PREFIX = ".query-";
 
-/** The files one query reads: per view (endpoint), its files' paths inside the snapshot folder. */
+/** The files one query reads: per view (endpoint), its files' paths (pinned copies, see takeQuerySnapshot). */
 export interface QuerySnapshot {
   readonly views: ReadonlyMap<string, readonly string[]>;
-  /** Remove the snapshot folder (the store's files stay). Idempotent. */
-  dispose(): void;
 }
 
-/** Files already verified, by identity (device, inode, size, modification time): a file the store wrote is never changed in place, only replaced. */
-export type VerifiedFiles = Set<string>;
+/**
+ * An engine's pinned copies of the store's files, kept from query to query: a
+ * private folder `.query-<pid>-<random>` of the store's root, what is pinned
+ * there (by path below the root, with the identity of the file pinned) and
+ * which file identities were verified. Queries of one engine run one at a
+ * time, so the folder is theirs alone.
+ * @internal
+ */
+export interface PinnedFiles {
+  readonly folder: string;
+  readonly pinned: Map<string, string>;
+  /** Identities (device, inode, size, modification time) of files verified: a file the store wrote is never changed in place, only replaced. */
+  readonly verified: Set<string>;
+  /** The store cannot be written by this process (read-only disk or folder): its files are read where they are (nobody can replace them either). */
+  inPlace: boolean;
+}
+
+/** A fresh, empty set of pinned files for the store at `root` (the folder is made on first use). @internal */
+export function createPinnedFiles(root: string): PinnedFiles {
+  return { folder: join(root, `${SNAPSHOT_PREFIX}${process.pid}-${randomBytes(6).toString("hex")}`), pinned: new Map(), verified: new Set(), inPlace: false };
+}
+
+/** Remove the pinned copies (the store's files stay). @internal */
+export function removePinnedFiles(pins: PinnedFiles): void {
+  rmSync(pins.folder, { recursive: true, force: true });
+  pins.pinned.clear();
+}
 
 function isAlive(pid: number): boolean {
   try {
@@ -65,33 +88,35 @@ function pin(from: string, to: string): boolean {
   }
 }
 
+const identity = (st: { dev: number; ino: number; size: number; mtimeMs: number }): string => `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}`;
+
 /**
  * Pin the store's committed files for one SQL query: every Parquet file
  * under each `endpoint=<name>` folder is hard-linked (copied where links are
- * not supported) into a private folder `.query-<pid>-<random>` of the root,
- * so a writer that replaces or deletes a file meanwhile (writes are atomic
- * renames) changes nothing the query reads; each pinned file is then
- * verified (decoded, checksums compared, see verifyStoreFile) unless a file
- * of the same identity was verified before. A store this process cannot
- * write (read-only disk or folder) is read in place: nobody can replace its
- * files either. Entries the store refuses
- * (symbolic links, devices; see storeEntries) stop the query by name before
- * anything is read.
- * @param isCancelled checked between files: the pinning stops and the snapshot is removed
+ * not supported) into the engine's private folder (see PinnedFiles), so a
+ * writer that replaces or deletes a file meanwhile (writes are atomic
+ * renames) changes nothing the query reads; a file whose identity (inode,
+ * size, modification time) is what was pinned for an earlier query is kept,
+ * a new or replaced one is linked afresh and verified (decoded, checksums
+ * compared, see verifyStoreFile) unless a file of that identity was verified
+ * before. A store this process cannot write (read-only disk or folder) is
+ * read in place: nobody can replace its files either. Entries the store
+ * refuses (symbolic links, devices; see storeEntries) stop the query by name
+ * before anything is read.
+ * @param isCancelled checked between files: the pinning stops
  * @throws UnsafeStorePathError, DamagedFileError
  * @internal
  */
-export function takeQuerySnapshot(root: string, codecs: ReadCodecs, verified: VerifiedFiles, where: string, isCancelled: () => boolean = () => false): QuerySnapshot {
-  const folder = join(root, `${SNAPSHOT_PREFIX}${process.pid}-${randomBytes(6).toString("hex")}`);
-  let made = false;
-  const dispose = (): void => {
-    if (made) rmSync(folder, { recursive: true, force: true });
-    made = false;
-  };
+export function takeQuerySnapshot(root: string, codecs: ReadCodecs, pins: PinnedFiles, where: string, isCancelled: () => boolean = () => false): QuerySnapshot {
   const views = new Map<string, string[]>();
   const scratch: ReadScratch = { buffer: Buffer.alloc(0) };
-  /** A store nobody can write (read-only disk or folder): no writer can replace a file, so its files are read where they are. */
-  let inPlace = false;
+  const seen = new Set<string>();
+  const verify = (path: string, src: string, id: string): void => {
+    if (pins.verified.has(id)) return;
+    verifyStoreFile(codecs, readFileBytes(path, scratch), src, where);
+    if (pins.verified.size > 1_000_000) pins.verified.clear();
+    pins.verified.add(id);
+  };
   const walk = (from: string, rel: string, out: string[]): void => {
     for (const e of storeEntries(from, where)) {
       if (e.name.startsWith(".")) continue;
@@ -103,39 +128,59 @@ export function takeQuerySnapshot(root: string, codecs: ReadCodecs, verified: Ve
         continue;
       }
       if (!e.isFile() || !e.name.endsWith(".parquet")) continue;
-      let to = join(folder, relPath);
-      if (!inPlace) {
+      let now: string;
+      try {
+        now = identity(statSync(src));
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === "ENOENT") continue; // deleted meanwhile
+        throw err;
+      }
+      if (!pins.inPlace) {
         try {
-          mkdirSync(join(folder, rel), { recursive: true });
-          made = true;
+          mkdirSync(join(pins.folder, rel), { recursive: true });
         } catch (err) {
           const code = (err as NodeJS.ErrnoException).code;
           if (code !== "EROFS" && code !== "EACCES" && code !== "EPERM") throw err;
-          inPlace = true;
+          pins.inPlace = true;
         }
       }
-      if (inPlace) to = src;
-      else if (!pin(src, to)) continue;
-      const st = statSync(to);
-      const id = `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}`;
-      if (!verified.has(id)) {
-        verifyStoreFile(codecs, readFileBytes(to, scratch), src, where);
-        if (verified.size > 1_000_000) verified.clear();
-        verified.add(id);
+      if (pins.inPlace) {
+        verify(src, src, now);
+        out.push(src);
+        continue;
+      }
+      const to = join(pins.folder, relPath);
+      seen.add(relPath);
+      if (pins.pinned.get(relPath) !== now) {
+        // Link to a private name, take the identity of what was linked (a writer may have replaced the file since the stat), verify, then put it in place.
+        const fresh = `${to}.${randomBytes(4).toString("hex")}.new`;
+        if (!pin(src, fresh)) continue;
+        try {
+          const id = identity(statSync(fresh));
+          verify(fresh, src, id);
+          renameSync(fresh, to);
+          pins.pinned.set(relPath, id);
+        } catch (err) {
+          rmSync(fresh, { force: true });
+          throw err;
+        }
       }
       out.push(to);
     }
   };
-  try {
-    for (const e of storeEntries(root, where, (name) => /^endpoint=[A-Za-z0-9_]+$/.test(name))) {
-      if (!e.isDirectory()) continue;
-      const files: string[] = [];
-      walk(join(root, e.name), e.name, files);
-      if (files.length > 0) views.set(e.name.slice("endpoint=".length), files);
-    }
-  } catch (err) {
-    dispose();
-    throw err;
+  for (const e of storeEntries(root, where, (name) => /^endpoint=[A-Za-z0-9_]+$/.test(name))) {
+    if (!e.isDirectory()) continue;
+    const files: string[] = [];
+    walk(join(root, e.name), e.name, files);
+    if (files.length > 0) views.set(e.name.slice("endpoint=".length), files);
   }
-  return { views, dispose };
+  // Files gone from the store: their copies go too.
+  if (!isCancelled()) {
+    for (const relPath of [...pins.pinned.keys()]) {
+      if (seen.has(relPath)) continue;
+      rmSync(join(pins.folder, relPath), { force: true });
+      pins.pinned.delete(relPath);
+    }
+  }
+  return { views };
 }

@@ -5,7 +5,7 @@ import { checkOptionsObject } from "../errors/checkOptionsObject.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { QueryCancelledError } from "../errors/QueryCancelledError.js";
 import { loadReadCodecs } from "./codecs.js";
-import { sweepQuerySnapshots, takeQuerySnapshot, type QuerySnapshot, type VerifiedFiles } from "./querySnapshot.js";
+import { createPinnedFiles, removePinnedFiles, sweepQuerySnapshots, takeQuerySnapshot, type PinnedFiles, type QuerySnapshot } from "./querySnapshot.js";
 
 /** Options of `store.query` / `store.queryColumns`. */
 export interface StoreQueryOptions {
@@ -70,8 +70,8 @@ interface Engine {
   readonly connection: DuckDBConnection;
   readonly views: Set<string>;
   tail: Promise<void>;
-  /** Files already verified (see takeQuerySnapshot). */
-  readonly verified: VerifiedFiles;
+  /** The engine's pinned copies of the store's files (see takeQuerySnapshot). */
+  readonly pins: PinnedFiles;
 }
 
 /** A query's cancellation: why it ended early, how to interrupt DuckDB while it runs, and how to answer its caller. */
@@ -135,7 +135,7 @@ export function createSqlEngine(dir: string): SqlEngine {
       await connection.run("set enable_external_access = false");
       await connection.run("set lock_configuration = true");
     }
-    return { instance, connection, views: new Set(), tail: Promise.resolve(), verified: new Set() };
+    return { instance, connection, views: new Set(), tail: Promise.resolve(), pins: createPinnedFiles(root) };
   };
 
   /** Point each view at the snapshot's files of its endpoint (every query: folders appear as the store grows, and trusted SQL may have dropped a view); drop the views whose files are gone. */
@@ -178,27 +178,23 @@ export function createSqlEngine(dir: string): SqlEngine {
   const runOnEngine = async (engine: Engine, sql: string, trusted: boolean, ticket: Ticket, timeoutMs: number | undefined): Promise<DuckDBResultReader> => {
     if (ticket.reason !== undefined) throw cancelled(ticket, timeoutMs);
     const codecs = await loadReadCodecs();
-    const snapshot = takeQuerySnapshot(root, codecs, engine.verified, "store.query", () => ticket.reason !== undefined);
+    const snapshot = takeQuerySnapshot(root, codecs, engine.pins, "store.query", () => ticket.reason !== undefined);
+    if (ticket.reason !== undefined) throw cancelled(ticket, timeoutMs);
+    ticket.interrupt = () => engine.connection.interrupt();
     try {
+      await setViews(engine, snapshot);
       if (ticket.reason !== undefined) throw cancelled(ticket, timeoutMs);
-      ticket.interrupt = () => engine.connection.interrupt();
-      try {
-        await setViews(engine, snapshot);
-        if (ticket.reason !== undefined) throw cancelled(ticket, timeoutMs);
-        return trusted ? await engine.connection.runAndReadAll(sql) : await runRestricted(engine, sql);
-      } catch (err) {
-        if (ticket.reason !== undefined) throw cancelled(ticket, timeoutMs);
-        if (err instanceof InvalidArgumentError) throw err;
-        const message = err instanceof Error ? err.message : String(err);
-        if (!trusted && /disabled by configuration|configuration has been locked/i.test(message)) {
-          throw rejected(engine, `reads only the store's own views, never other files, databases or extensions (DuckDB: ${message}); pass { trusted: true } only for SQL you wrote yourself`);
-        }
-        throw rejected(engine, `DuckDB rejected the query (${message})`);
-      } finally {
-        ticket.interrupt = undefined;
+      return trusted ? await engine.connection.runAndReadAll(sql) : await runRestricted(engine, sql);
+    } catch (err) {
+      if (ticket.reason !== undefined) throw cancelled(ticket, timeoutMs);
+      if (err instanceof InvalidArgumentError) throw err;
+      const message = err instanceof Error ? err.message : String(err);
+      if (!trusted && /disabled by configuration|configuration has been locked/i.test(message)) {
+        throw rejected(engine, `reads only the store's own views, never other files, databases or extensions (DuckDB: ${message}); pass { trusted: true } only for SQL you wrote yourself`);
       }
+      throw rejected(engine, `DuckDB rejected the query (${message})`);
     } finally {
-      snapshot.dispose();
+      ticket.interrupt = undefined;
     }
   };
 
@@ -251,6 +247,7 @@ export function createSqlEngine(dir: string): SqlEngine {
           e.tail.then(() => {
             e.connection.closeSync();
             e.instance.closeSync();
+            removePinnedFiles(e.pins);
           }),
         );
       }
