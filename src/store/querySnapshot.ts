@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { copyFileSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { copyFileSync, linkSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { ReadCodecs } from "./codecs.js";
 import { readFileBytes, type ReadScratch } from "./readFileBytes.js";
@@ -24,7 +24,8 @@ export interface QuerySnapshot {
  */
 export interface PinnedFiles {
   readonly folder: string;
-  readonly pinned: Map<string, string>;
+  /** By the file's path below the root: the identity of the copy pinned and the copy's path. */
+  readonly pinned: Map<string, { readonly id: string; readonly path: string }>;
   /** Identities (device, inode, size, modification time) of files verified: a file the store wrote is never changed in place, only replaced. */
   readonly verified: Set<string>;
   /** The store cannot be written by this process (read-only disk or folder): its files are read where they are (nobody can replace them either). */
@@ -149,23 +150,27 @@ export function takeQuerySnapshot(root: string, codecs: ReadCodecs, pins: Pinned
         out.push(src);
         continue;
       }
-      const to = join(pins.folder, relPath);
       seen.add(relPath);
-      if (pins.pinned.get(relPath) !== now) {
-        // Link to a private name, take the identity of what was linked (a writer may have replaced the file since the stat), verify, then put it in place.
-        const fresh = `${to}.${randomBytes(4).toString("hex")}.new`;
+      const had = pins.pinned.get(relPath);
+      let to = had?.path;
+      if (had?.id !== now) {
+        // Link to a private name, take the identity of what was linked (a writer may have replaced the file since the
+        // stat), verify it, and keep it under a name of its own: DuckDB caches file contents by path (and a modification
+        // time of one-second resolution), so a version must never take an earlier version's path.
+        const fresh = join(pins.folder, rel, `${randomBytes(8).toString("hex")}-${e.name}`);
         if (!pin(src, fresh)) continue;
         try {
           const id = identity(statSync(fresh));
           verify(fresh, src, id);
-          renameSync(fresh, to);
-          pins.pinned.set(relPath, id);
+          pins.pinned.set(relPath, { id, path: fresh });
+          to = fresh;
         } catch (err) {
           rmSync(fresh, { force: true });
           throw err;
         }
+        if (had !== undefined) rmSync(had.path, { force: true });
       }
-      out.push(to);
+      out.push(to as string);
     }
   };
   for (const e of storeEntries(root, where, (name) => /^endpoint=[A-Za-z0-9_]+$/.test(name))) {
@@ -176,9 +181,9 @@ export function takeQuerySnapshot(root: string, codecs: ReadCodecs, pins: Pinned
   }
   // Files gone from the store: their copies go too.
   if (!isCancelled()) {
-    for (const relPath of [...pins.pinned.keys()]) {
+    for (const [relPath, copy] of [...pins.pinned]) {
       if (seen.has(relPath)) continue;
-      rmSync(join(pins.folder, relPath), { force: true });
+      rmSync(copy.path, { force: true });
       pins.pinned.delete(relPath);
     }
   }
