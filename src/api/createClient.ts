@@ -16,6 +16,7 @@ import { normaliseSnapshot, type Snapshot } from "./schemas/snapshot.js";
 import { normaliseVolatility, type Volatility } from "./schemas/volatility.js";
 import { normaliseWhaleFlow, type WhaleFlow } from "./schemas/whaleFlow.js";
 import type { ClientEvent } from "./transport/ClientEvent.js";
+import { redactError } from "./transport/redactError.js";
 import { registerSecrets } from "./transport/clientSecrets.js";
 import { createTransport, type Transport } from "./transport/createTransport.js";
 
@@ -355,6 +356,23 @@ export function createClient(options: ClientOptions = {}): MarketIntelClient {
     },
     clearCache: () => transport.clearCache(),
   };
-  registerSecrets(client, [...(apiKey === undefined ? [] : [apiKey]), ...secrets]);
-  return client;
+  const allSecrets = [...(apiKey === undefined ? [] : [apiKey]), ...secrets];
+  // The error boundary: whatever layer throws (transport, schema, time parsing), no secret leaves in an error.
+  const guarded = Object.fromEntries(
+    Object.entries(client).map(([name, member]) => [
+      name,
+      typeof member === "function"
+        ? (...args: unknown[]) => {
+            try {
+              const out = (member as (...a: unknown[]) => unknown)(...args);
+              return out instanceof Promise ? out.catch((err: unknown) => Promise.reject(redactError(err, allSecrets))) : out;
+            } catch (err) {
+              throw redactError(err, allSecrets);
+            }
+          }
+        : member,
+    ]),
+  ) as unknown as MarketIntelClient;
+  registerSecrets(guarded, allSecrets);
+  return guarded;
 }

@@ -71,11 +71,22 @@ export interface Execution {
   readonly intrabar: "stopLoss" | "takeProfit" | "maintenanceMargin" | undefined;
 }
 
+/**
+ * The largest starting cash and the largest price the engine accepts: their product (units
+ * times price, equity times a return) then stays far from double overflow (1.8e308), where
+ * 1e308 used to give an equity of 0 or NaN metrics without an error.
+ * @internal
+ */
+export const MAX_AMOUNT = 1e100;
+
+/** The longest delay between decision and fill, in bars (a hostile manifest's 2^53 used to end in an untyped RangeError). @internal */
+export const MAX_DELAY_BARS = 1_000_000;
+
 /** Validate execution options and apply their defaults. @internal */
 export function resolveExecution(o: ExecutionOptions, where: string): Execution {
   const initialCash = o.initialCash ?? 10_000;
-  if (typeof initialCash !== "number" || !Number.isFinite(initialCash) || initialCash <= 0) {
-    throw new InvalidArgumentError("initialCash", `${where}: initialCash must be a finite amount > 0, got ${String(initialCash)}`);
+  if (typeof initialCash !== "number" || !Number.isFinite(initialCash) || initialCash <= 0 || initialCash > MAX_AMOUNT) {
+    throw new InvalidArgumentError("initialCash", `${where}: initialCash must be a finite amount > 0, got ${String(initialCash)}${initialCash > MAX_AMOUNT ? `; the largest accepted is ${MAX_AMOUNT}` : ""}`);
   }
   checkNonNegative("feeBps", o.feeBps, where);
   checkNonNegative("slippageBps", o.slippageBps, where);
@@ -94,8 +105,8 @@ export function resolveExecution(o: ExecutionOptions, where: string): Execution 
   const stopLoss = checkFraction("stopLoss", o.stopLoss, where, "0.05 exits 5% beyond the entry price");
   const takeProfit = checkFraction("takeProfit", o.takeProfit, where, "0.1 exits 10% beyond the entry price");
   const delayBars = o.delayBars ?? 0;
-  if (typeof delayBars !== "number" || !Number.isInteger(delayBars) || delayBars < 0) {
-    throw new InvalidArgumentError("delayBars", `${where}: delayBars must be an integer >= 0 (bars between decision and fill), got ${String(delayBars)}`);
+  if (typeof delayBars !== "number" || !Number.isInteger(delayBars) || delayBars < 0 || delayBars > MAX_DELAY_BARS) {
+    throw new InvalidArgumentError("delayBars", `${where}: delayBars must be an integer >= 0 (bars between decision and fill), got ${String(delayBars)}${typeof delayBars === "number" && delayBars > MAX_DELAY_BARS ? `; the largest accepted is ${MAX_DELAY_BARS}` : ""}`);
   }
   const mm = o.maintenanceMargin;
   if (mm !== undefined && (typeof mm !== "number" || !(mm >= 0 && mm < 1))) {
@@ -206,12 +217,12 @@ export function checkPrices(name: string, p: ArrayLike<number>, where: string, l
   const typed = ArrayBuffer.isView(p);
   for (let i = lo; i < hi; i++) {
     if (typed) {
-      while (i < hi && (p[i] as number) > 0 && (p[i] as number) < Number.POSITIVE_INFINITY) i++;
+      while (i < hi && (p[i] as number) > 0 && (p[i] as number) <= MAX_AMOUNT) i++;
       if (i === hi) return;
     }
     const x = p[i] as number;
-    if (typeof x !== "number" || (x === x && !(x > 0 && x < Number.POSITIVE_INFINITY))) {
-      throw new InvalidArgumentError(name, `${where}: ${name} prices must be > 0 and finite (NaN for a missing bar), got ${String(x)} at bar ${i}`);
+    if (typeof x !== "number" || (x === x && !(x > 0 && x <= MAX_AMOUNT))) {
+      throw new InvalidArgumentError(name, `${where}: ${name} prices must be > 0 and finite (NaN for a missing bar), got ${String(x)} at bar ${i}; the largest price accepted is ${MAX_AMOUNT}`);
     }
   }
 }

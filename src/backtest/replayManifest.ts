@@ -40,6 +40,20 @@ function checkDigests(fingerprint: Manifest["inputs"] | null, part: "inputs" | "
   }
 }
 
+/** Deepest nesting of objects and arrays a manifest's parameters may have (backtest options nest 3 deep). */
+const MAX_DEPTH = 64;
+
+/** Refuse parameters nested deeper than MAX_DEPTH (a hostile manifest's 100,000 levels overflowed the stack: an untyped RangeError), walking without recursion. */
+function refuseDeepNesting(value: unknown): void {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop() as [unknown, number];
+    if (typeof v !== "object" || v === null || ArrayBuffer.isView(v)) continue;
+    if (depth >= MAX_DEPTH) throw new InvalidArgumentError("manifest", `replayManifest: the manifest's parameters nest deeper than ${MAX_DEPTH} levels; a backtest's options never do: the manifest is damaged or hostile, make it again with createManifest`);
+    for (const child of Object.values(v)) stack.push([child, depth + 1]);
+  }
+}
+
 /**
  * Re-run the backtest a manifest describes on `data` (its input columns by
  * the manifest's paths, e.g. `{ time, close, position }`, or a Panel whose
@@ -59,6 +73,7 @@ export function replayManifest(manifest: Manifest, data: Panel | Readonly<Record
   }
   if (manifest.result === null) throw new InvalidArgumentError("manifest", "replayManifest: the manifest has no result fingerprint; make it with createManifest({ ..., result: backtestColumns(result) })");
   const cols: Record<string, HashableColumn> = isPanel(data) ? { time: data.time, ...data.columns } : { ...data };
+  refuseDeepNesting(manifest.parameters);
   const options: Record<string, unknown> = structuredClone((manifest.parameters ?? {}) as Record<string, unknown>);
   const given: Record<string, HashableColumn> = {};
   const paths = Object.keys(manifest.inputs?.columns ?? {}).map((path) => ({

@@ -1,4 +1,5 @@
 import { InvalidArgumentError as CommanderArgumentError } from "commander";
+import { decimalNumber } from "../data/decimalNumber.js";
 import { toEpochMs } from "../data/toEpochMs.js";
 import { COINS, parseCoin, type Coin } from "../domain/coins.js";
 import { COMPONENT_NAMES, validateWeights, type Weights } from "../signals/weights.js";
@@ -14,7 +15,7 @@ import { inCliTerms } from "./cliTerms.js";
 /** An integer in [min, max]. */
 export function integerOption(name: string, min: number, max: number): (raw: string) => number {
   return (raw: string) => {
-    const value = Number(raw.trim());
+    const value = decimalNumber(raw);
     if (raw.trim() === "" || !Number.isInteger(value) || value < min || value > max) {
       throw new CommanderArgumentError(`${name} must be an integer ${min}..${max}, got ${raw}`);
     }
@@ -25,7 +26,7 @@ export function integerOption(name: string, min: number, max: number): (raw: str
 /** A finite number in [min, max]. */
 export function numberOption(name: string, min: number, max: number): (raw: string) => number {
   return (raw: string) => {
-    const value = Number(raw.trim());
+    const value = decimalNumber(raw);
     if (raw.trim() === "" || !Number.isFinite(value) || value < min || value > max) {
       throw new CommanderArgumentError(`${name} must be a number ${min}..${max}, got ${raw}`);
     }
@@ -79,7 +80,7 @@ export function parseWeights(raw: string): Weights {
   const w: Record<string, number> = {};
   for (const part of raw.split(",")) {
     const [name, value, extra] = part.split("=").map((s) => s.trim());
-    const v = Number(value);
+    const v = decimalNumber(value ?? "");
     if (name === undefined || value === undefined || extra !== undefined || value === "" || !Number.isFinite(v)) {
       throw new CommanderArgumentError(`weights must look like imbalance=0.3,funding=0.25,... got ${raw}`);
     }

@@ -1,3 +1,4 @@
+import { redactError } from "../api/transport/redactError.js";
 import { Command, CommanderError } from "commander";
 import { MarketIntelError } from "../errors/MarketIntelError.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
@@ -54,7 +55,9 @@ export async function runCli(args: readonly string[]): Promise<number> {
     await program.parseAsync([...args], { from: "user" });
     // a command that stopped early on Ctrl-C (and wrote what it had) says so in the exit code
     return process.exitCode === EXIT.interrupted ? EXIT.interrupted : EXIT.ok;
-  } catch (err) {
+  } catch (caught) {
+    // The CLI's error boundary: the key it was given never reaches the terminal, whatever threw.
+    const err = redactError(caught, [process.env["MI_API_KEY"] ?? ""].filter((k) => k !== ""));
     if (err instanceof CommanderError) {
       // commander has already printed the message (or the help / version).
       return err.exitCode === 0 ? EXIT.ok : EXIT.usage;

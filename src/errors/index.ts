@@ -14,3 +14,7 @@ export { RecordingWriteError } from "./RecordingWriteError.js";
 export { StoreLockedError } from "./StoreLockedError.js";
 export { FileWriteError } from "./FileWriteError.js";
 export { LedgerMismatchError } from "./LedgerMismatchError.js";
+export { DamagedFileError } from "./DamagedFileError.js";
+export { UnsafeStorePathError } from "./UnsafeStorePathError.js";
+export { QueryCancelledError } from "./QueryCancelledError.js";
+export { StrategyFailedError } from "./StrategyFailedError.js";

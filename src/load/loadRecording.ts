@@ -103,8 +103,8 @@ export function loadRecording(dir: string | readonly string[], options: LoadReco
     for (const endpoint of readdirSync(d).sort()) {
       const sub = join(d, endpoint);
       if (endpoint.startsWith(".") || (only !== undefined && !only.has(endpoint)) || !statSync(sub).isDirectory()) continue;
-      for (const name of readdirSync(sub).filter((f) => f.endsWith(".jsonl")).sort()) {
-        const day = name.slice(0, 10);
+      for (const name of readdirSync(sub).filter((f) => f.endsWith(".jsonl") && !f.startsWith(".")).sort()) {
+        const day = name.slice(0, 10); // a late file (<day>.late-<today>.jsonl) too: files are named by their responses' day
         if (day < startDay || day > endDay) continue; // files are per UTC day of the response time
         files++;
         const text = readFileSync(join(sub, name), "utf8");

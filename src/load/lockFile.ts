@@ -24,6 +24,8 @@ export type LockFsError = (operation: string, path: string, cause: unknown) => E
 const STALE_GUARD_MS = 10_000;
 /** A lock file still being written (no parsable content) younger than this counts as held. */
 const FRESH_MS = 5_000;
+/** A guard or unreadable lock dated further than this in the future is left by a clock set back or a copied folder, never by a live writer. */
+const FUTURE_SLACK_MS = 1_000;
 
 function isAlive(pid: number): boolean {
   try {
@@ -72,16 +74,18 @@ function readText(path: string, fsError: LockFsError): string | undefined {
   }
 }
 
-function sleepSync(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
-
 /** Create `path` holding `text` atomically: written to a private file, then hard-linked (fails with EEXIST if taken). */
 function createExclusive(path: string, text: string, fsError: LockFsError): boolean {
   const tmp = `${path}.${process.pid}.${randomUUID()}.tmp`;
   try {
     writeFileSync(tmp, text, { flag: "wx" });
   } catch (err) {
+    // A full disk creates the file, then fails to write it: leave nothing behind.
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // never created
+    }
     throw fsError("create", tmp, err);
   }
   try {
@@ -114,29 +118,55 @@ function createExclusive(path: string, text: string, fsError: LockFsError): bool
   }
 }
 
+/** A takeover guard is stale when it is old, dated in the future (a clock set back, a copied folder), or its process on this host is gone. */
+function isStaleGuard(guard: string): boolean {
+  let age: number;
+  let text: string;
+  try {
+    age = Date.now() - statSync(guard).mtimeMs;
+    text = readFileSync(guard, "utf8");
+  } catch {
+    return false; // gone meanwhile: the next attempt creates it
+  }
+  if (age > STALE_GUARD_MS || age < -FUTURE_SLACK_MS) return true;
+  const holder = parseHolder(text);
+  return holder !== undefined && holder.host === hostname() && holder.pid !== process.pid && !isAlive(holder.pid);
+}
+
 /**
  * Remove a stale lock whose text is `staleText`, under a takeover guard
- * (`<lock>.takeover`, exclusive create) so that two processes that both saw
- * the same stale lock cannot remove each other's fresh one: the lock is
- * re-read under the guard and removed only if it is still the stale one.
+ * (`<lock>.takeover`, exclusive create, holding `{pid, host}`) so that two
+ * processes that both saw the same stale lock cannot remove each other's
+ * fresh one: the lock is re-read under the guard and removed only if it is
+ * still the stale one. Never waits: when another process holds the guard
+ * (it holds it for microseconds) it returns false and the caller tries again
+ * later, asynchronously; a guard left by a dead process, older than 10 s, or
+ * dated in the future is removed first.
+ * @returns false when the guard was busy
  */
-function removeStale(path: string, staleText: string, fsError: LockFsError): void {
+function removeStale(path: string, staleText: string, fsError: LockFsError): boolean {
   const guard = `${path}.takeover`;
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 2; i++) {
     let fd: number;
     try {
       fd = openSync(guard, "wx");
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw fsError("create", guard, err);
+      if (!isStaleGuard(guard)) return false;
       try {
-        if (Date.now() - statSync(guard).mtimeMs > STALE_GUARD_MS) unlinkSync(guard);
+        unlinkSync(guard);
       } catch {
         // gone meanwhile
       }
-      sleepSync(5);
       continue;
     }
-    closeSync(fd);
+    try {
+      writeSync(fd, JSON.stringify({ pid: process.pid, host: hostname(), startedAt: Date.now() }));
+    } catch {
+      // an empty guard still guards; its age decides when it is stale
+    } finally {
+      closeSync(fd);
+    }
     try {
       if (readText(path, fsError) === staleText) unlinkSync(path);
     } catch (err) {
@@ -148,8 +178,9 @@ function removeStale(path: string, staleText: string, fsError: LockFsError): voi
         // already gone
       }
     }
-    return;
+    return true;
   }
+  return false;
 }
 
 /** Remove the private lock files (`<lock>.<pid>.<uuid>.tmp`) of processes killed between writing and linking them. */
@@ -224,13 +255,13 @@ export function tryLockFile(path: string, fsError: LockFsError, onStale: (holder
       } catch {
         continue;
       }
-      if (age < FRESH_MS) return { busy: true, holder: undefined };
-      removeStale(path, current, fsError);
+      if (age < FRESH_MS && age > -FUTURE_SLACK_MS) return { busy: true, holder: undefined };
+      if (!removeStale(path, current, fsError)) return { busy: true, holder: undefined };
       continue;
     }
     if (!isStale(holder)) return { busy: true, holder };
     onStale(holder);
-    removeStale(path, current, fsError);
+    if (!removeStale(path, current, fsError)) return { busy: true, holder };
   }
   return { busy: true, holder: undefined };
 }

@@ -53,6 +53,8 @@ export interface RecordOptions {
   readonly onLog?: (log: RecordLog) => void;
   /** fsync each append (survives power loss, not just a killed process) [false]. */
   readonly fsync?: boolean;
+  /** "Now", epoch ms: decides which responses are late (older than yesterday: appended to a late file, see recordingPath) [Date.now]. Give the replay server's clock when recording it. */
+  readonly clock?: () => number;
 }
 
 /** What a recorder did. */
@@ -93,6 +95,9 @@ function check(options: RecordOptions): { endpoints: RecordableEndpoint[]; every
   const maxPolls = options.maxPolls ?? Infinity;
   if (maxPolls !== Infinity && (!Number.isInteger(maxPolls) || maxPolls < 1)) {
     throw new InvalidArgumentError("maxPolls", `record: maxPolls must be a positive integer, got ${String(maxPolls)}`);
+  }
+  if (options.clock !== undefined && typeof options.clock !== "function") {
+    throw new InvalidArgumentError("clock", "record: clock must be a function returning epoch ms, e.g. () => Date.now()");
   }
   return { endpoints: [...new Set(endpoints)], everyMs, maxPolls };
 }
@@ -138,7 +143,9 @@ function resume(dir: string, endpoint: string, keys: Set<string>, log: (l: Recor
  * Record the API: poll `endpoints` every `everyMs` and append each new
  * response, exactly as the service sent it, as one JSON line to
  * `<dir>/<endpoint>/<YYYY-MM-DD>.jsonl` (the UTC day of the response's own
- * time stamp). A response whose endpoint and time stamp are already in the
+ * time stamp; a response older than yesterday goes to
+ * `<YYYY-MM-DD>.late-<today>.jsonl`, so compaction never removes a file still
+ * appended to). A response whose endpoint and time stamp are already in the
  * recording is skipped (so restarts and cached responses never duplicate).
  * Crash safety: each line is written with one `write` call of the whole
  * line; a recorder killed mid-write leaves at most a torn last line without
@@ -253,7 +260,7 @@ export function record(client: MarketIntelClient, options: RecordOptions): Recor
       log({ level: "info", event: "unchanged", endpoint, key, message: `${endpoint} ${key}: already recorded` });
       return;
     }
-    const path = recordingPath(dir, endpoint, time);
+    const path = recordingPath(dir, endpoint, time, (options.clock ?? Date.now)());
     if (fatal !== undefined) return;
     if (!lock.held()) {
       fail(new RecorderLockedError(dir, lock.holder, `record: the recorder of ${dir} lost its lock (${join(dir, ".lock")} was removed or taken by another recorder); it stopped without writing further`), "lock-lost", endpoint);

@@ -23,9 +23,38 @@ export function recordingKey(body: unknown, fetchedAt: number): { key: string; t
   return { key: `sha1:${createHash("sha1").update(JSON.stringify(body)).digest("hex")}`, time: fetchedAt };
 }
 
-/** File of a response: `<dir>/<endpoint>/<YYYY-MM-DD of its time, UTC>.jsonl`. @internal */
-export function recordingPath(dir: string, endpoint: string, time: number): string {
-  return join(dir, endpoint, `${new Date(time).toISOString().slice(0, 10)}.jsonl`);
+const DAY_MS = 86_400_000;
+
+/**
+ * The file a response is appended to, the one rule shared by the recorder
+ * and compaction: `<dir>/<endpoint>/<D>.jsonl`, D the UTC day of the
+ * response's own time, while D is today or yesterday by the recorder's clock
+ * (`appendedAt`); an older response (late data, a replayed period, clock
+ * skew) goes to `<D>.late-<today>.jsonl` instead. So the recorder appends
+ * only to files named after today or yesterday, and compaction, which
+ * removes only files whose append day ended over a day ago (see
+ * {@link recordingFileDays}), never removes a file still being appended to.
+ * @internal
+ */
+export function recordingPath(dir: string, endpoint: string, time: number, appendedAt: number): string {
+  const day = new Date(time).toISOString().slice(0, 10);
+  const today = new Date(appendedAt).toISOString().slice(0, 10);
+  const yesterday = new Date(appendedAt - DAY_MS).toISOString().slice(0, 10);
+  return join(dir, endpoint, day >= yesterday ? `${day}.jsonl` : `${day}.late-${today}.jsonl`);
+}
+
+/**
+ * The days of a recording file's name (see {@link recordingPath}): `day`, the
+ * UTC day of its responses' time, and `appended`, the last day the recorder
+ * may append to it (the name's day, or a late file's `late-` day); undefined
+ * for a name the recorder does not write.
+ * @internal
+ */
+export function recordingFileDays(name: string): { readonly day: string; readonly appended: string } | undefined {
+  const m = /^(\d{4}-\d\d-\d\d)(?:\.late-(\d{4}-\d\d-\d\d))?\.jsonl$/.exec(name);
+  if (m === null) return undefined;
+  const day = m[1] as string;
+  return { day, appended: m[2] ?? day };
 }
 
 /** One JSON line, newline-terminated; the key comes first so a resume can read keys without parsing bodies. @internal */

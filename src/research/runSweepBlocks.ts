@@ -27,6 +27,16 @@ export interface SweepRun {
   readonly signal: AbortSignal | undefined;
   readonly onProgress: ((progress: SweepProgress) => void) | undefined;
   readonly where: string;
+  /** A block's time limit on the pool, ms (its worker is terminated past it, the run rejects with {@link BlockTimedOut}) [none]. */
+  readonly blockTimeoutMs?: (block: SweepBlock) => number | undefined;
+}
+
+/** What runSweepBlocks rejects with when a block ran past its blockTimeoutMs. @internal */
+export class BlockTimedOut {
+  constructor(
+    readonly block: SweepBlock,
+    readonly timeoutMs: number,
+  ) {}
 }
 
 /** What ran: the blocks, which of them finished, and how many variants that is. @internal */
@@ -90,13 +100,21 @@ export async function runSweepBlocks(run: SweepRun): Promise<SweepBlocksDone> {
   const pool = sweepPool(workers, run.where);
   let next = 0;
   let running = 0;
+  // A flag beside the value: a task may reject with null or undefined.
+  let failed = false;
   let failure: unknown;
   let finish = (): void => undefined;
   const pump = (): void => {
-    while (failure === undefined && !signal?.aborted && next < blocks.length && running < 2 * workers) {
+    while (!failed && !signal?.aborted && next < blocks.length && running < 2 * workers) {
       const b = next++;
+      const blk = blocks[b] as SweepBlock;
       running++;
-      pool.run(run.task(blocks[b] as SweepBlock)).then(
+      // piscina terminates the thread of a task whose signal fires while it runs: the sweep's
+      // abort ends a runaway variant, and so does the block's time limit.
+      const limit = run.blockTimeoutMs?.(blk);
+      const timer = limit === undefined ? undefined : AbortSignal.timeout(limit);
+      const taskSignal = timer === undefined ? signal : signal === undefined ? timer : AbortSignal.any([signal, timer]);
+      pool.run(run.task(blk), taskSignal === undefined ? {} : { signal: taskSignal }).then(
         () => {
           running--;
           report(b);
@@ -104,7 +122,10 @@ export async function runSweepBlocks(run: SweepRun): Promise<SweepBlocksDone> {
         },
         (e: unknown) => {
           running--;
-          failure ??= e;
+          if (!failed && !(signal?.aborted === true && timer?.aborted !== true)) {
+            failed = true;
+            failure = timer?.aborted === true ? new BlockTimedOut(blk, limit as number) : e;
+          }
           pump();
         },
       );
@@ -120,7 +141,7 @@ export async function runSweepBlocks(run: SweepRun): Promise<SweepBlocksDone> {
   } finally {
     signal?.removeEventListener("abort", pump);
   }
-  if (failure !== undefined) throw failure;
+  if (failed) throw failure;
   return { blocks, finished, done };
 }
 

@@ -1,3 +1,4 @@
+import { callStrategy } from "./callStrategy.js";
 import { prepareBacktest, runPass, type BacktestOptions, type PreparedBacktest } from "../backtest/backtest.js";
 import { NO_SERIES, type KernelSeries, type KernelSettings, type KernelState } from "../backtest/kernel/index.js";
 import { resolveTargets } from "../backtest/targetPositions.js";
@@ -121,7 +122,7 @@ const PRICE_COLUMNS = ["time", "close", "open", "high", "low"] as const;
  * `threshold`) and `flatWhen` = the regime filter the `regime` parameter names.
  * @internal
  */
-export function variantOptions(plan: StrategyPlan, params: Readonly<Record<string, SweepValue>>, fn: StrategyFunction | undefined, where: string, out = new Float64Array(plan.n)): BacktestOptions {
+export function variantOptions(plan: StrategyPlan, params: Readonly<Record<string, SweepValue>>, fn: StrategyFunction | undefined, where: string, out = new Float64Array(plan.n), v = -1): BacktestOptions {
   const data: Record<string, Float64Array> = {};
   for (const name of PRICE_COLUMNS) {
     const col = plan.columns[name];
@@ -135,7 +136,7 @@ export function variantOptions(plan: StrategyPlan, params: Readonly<Record<strin
   }
   const s = plan.strategy;
   if (s.kind === "function") {
-    options["position"] = (fn as StrategyFunction)(plan.columns, params, out, sharedValuesOf(plan));
+    options["position"] = callStrategy(fn as StrategyFunction, plan.columns, { ...params }, v, where, out, sharedValuesOf(plan));
   } else {
     const scores: Record<string, Float64Array> = {};
     s.components.forEach((c, j) => (scores[c] = s.scores[j] as Float64Array));
@@ -163,7 +164,7 @@ export function strategyVariantPass(plan: StrategyPlan, v: number, fn: StrategyF
   const params = gridParams(plan.grid, v);
   // The strategy's column of targets: one per thread and length, zeroed for each variant.
   const out = fn === undefined ? undefined : targetsBuffer(plan.n);
-  const options = variantOptions(plan, params, fn, where, out);
+  const options = variantOptions(plan, params, fn, where, out, v);
   // Everything of the backtest but its targets is checked and prepared once per combination of the
   // grid's backtest parameters (prices, times, funding, execution options); a variant then resolves
   // only its target rule (its position's length, its options), and its pass checks no prices again.

@@ -8,11 +8,13 @@ import { replayComposite } from "../signals/replayComposite.js";
 import type { Scorer } from "../signals/scorers.js";
 import { DEFAULT_WEIGHTS, validateWeights, type Weights } from "../signals/weights.js";
 import { validateThresholds } from "../signals/classifySignal.js";
-import { checkSweepControls, runSweepBlocks, sweepColumns } from "./runSweepBlocks.js";
+import { StrategyFailedError } from "../errors/StrategyFailedError.js";
+import { variantText } from "./callStrategy.js";
+import { BlockTimedOut, checkSweepControls, runSweepBlocks, sweepColumns } from "./runSweepBlocks.js";
 import { shardRange, type Shard } from "./shardRange.js";
 import { sharedCopy } from "./SweepPlan.js";
 import type { SweepProgress } from "./sweepComposite.js";
-import { gridPlan, gridValues, gridValuesOf, type GridPlan, type SweepGrid } from "./sweepGrid.js";
+import { gridParams, gridPlan, gridValues, gridValuesOf, type GridPlan, type SweepGrid } from "./sweepGrid.js";
 import { SWEEP_METRICS } from "./sweepMetrics.js";
 import { defaultWorkers, sweepPool } from "./sweepPool.js";
 import { createSweepResult, type SweepResult, type SweepValue } from "./SweepResult.js";
@@ -78,10 +80,40 @@ export interface SweepStrategyOptions extends Omit<BacktestOptions, "data" | "po
   readonly signal?: AbortSignal;
   /** Called after each finished block of variants. */
   readonly onProgress?: (progress: SweepProgress) => void;
+  /**
+   * Time limit of one variant of a strategy function, ms: a variant still running past it (a
+   * block of k variants: k times it) has its worker thread terminated and the sweep rejects with
+   * StrategyFailedError (reason "timeout") naming it. Needs worker threads (`workers` >= 1 and
+   * a self-contained function): the calling thread cannot be interrupted [none].
+   */
+  readonly variantTimeoutMs?: number;
 }
 
 /** Options of sweepStrategy that are not backtest options. */
-const RUN_OPTIONS = new Set(["data", "grid", "periodsPerYear", "workers", "shard", "signal", "onProgress"]);
+const RUN_OPTIONS = new Set(["data", "grid", "periodsPerYear", "workers", "shard", "signal", "onProgress", "variantTimeoutMs"]);
+
+/**
+ * The sweep's failures in the caller's terms: a strategy failure reported by a worker thread
+ * (which arrives as a plain Error carrying StrategyFailedError's message) or a block that ran
+ * out of time becomes StrategyFailedError naming the variant and its parameters.
+ */
+function strategyFailure(e: unknown, plan: StrategyPlan, where: string): unknown {
+  if (e instanceof StrategyFailedError) return e;
+  if (e instanceof BlockTimedOut) {
+    const v = e.block.lo;
+    const params = gridParams(plan.grid, v);
+    const span = e.block.hi - e.block.lo > 1 ? ` (the block of variants ${e.block.lo}..${e.block.hi - 1}, allowed ${e.timeoutMs} ms together)` : "";
+    return new StrategyFailedError(v, params, "timeout", `${where}: ${variantText(v, params)}${span} ran past variantTimeoutMs; its worker thread was terminated and the sweep stopped: look for a loop that never ends in the strategy, or raise variantTimeoutMs`);
+  }
+  if (e instanceof Error) {
+    const m = /the strategy (threw|changed)[\s\S]* on variant (\d+)/.exec(e.message);
+    if (m !== null) {
+      const v = Number(m[2]);
+      return new StrategyFailedError(v, gridParams(plan.grid, v), m[1] === "threw" ? "threw" : "mutated", e.message, { cause: e });
+    }
+  }
+  return e;
+}
 
 /**
  * Backtest every variant of a strategy over a grid of parameters: one `backtest` per
@@ -161,12 +193,26 @@ export async function sweepStrategy(strategy: SweepableStrategy, options: SweepS
   const { lo, hi } = options.shard !== undefined ? shardRange(total, options.shard) : { lo: 0, hi: total };
   const count = hi - lo;
   const stride = count;
+  const variantTimeoutMs = options.variantTimeoutMs;
+  if (variantTimeoutMs !== undefined && (typeof variantTimeoutMs !== "number" || !(variantTimeoutMs > 0) || variantTimeoutMs > 2_147_483_647)) {
+    throw new InvalidArgumentError("variantTimeoutMs", `${where}: variantTimeoutMs must be a number of ms > 0, got ${String(variantTimeoutMs)}`);
+  }
   const asked = options.workers ?? defaultWorkers(count * n);
+  if (variantTimeoutMs !== undefined && asked === 0) {
+    throw new InvalidArgumentError("variantTimeoutMs", `${where}: variantTimeoutMs needs worker threads (the calling thread cannot be interrupted); pass workers: 1 or more`);
+  }
   // a function runs in workers only once a trial shows it is self-contained
   let workers = asked;
   let runsOnReason: string | undefined;
   if (asked > 0 && fn !== undefined && count > 0) {
-    runsOnReason = await trialInWorker(plan, fn, lo, asked, where);
+    try {
+      runsOnReason = await trialInWorker(plan, fn, lo, asked, where, options.signal, variantTimeoutMs);
+    } catch (e) {
+      throw strategyFailure(e, plan, where);
+    }
+    if (runsOnReason !== undefined && variantTimeoutMs !== undefined) {
+      throw new InvalidArgumentError("variantTimeoutMs", `${where}: variantTimeoutMs needs the strategy to run in worker threads, and it cannot: ${runsOnReason}`);
+    }
     if (runsOnReason !== undefined) workers = 0;
   }
   const poolPlan = workers > 0 ? sharedPlan(plan) : plan;
@@ -181,7 +227,8 @@ export async function sweepStrategy(strategy: SweepableStrategy, options: SweepS
     signal: options.signal,
     onProgress: options.onProgress,
     where,
-  });
+    ...(variantTimeoutMs === undefined ? {} : { blockTimeoutMs: (blk: { lo: number; hi: number }) => variantTimeoutMs * (blk.hi - blk.lo) }),
+  }).catch((e: unknown) => Promise.reject(strategyFailure(e, plan, where)));
   return createSweepResult({
     components: [],
     parameters: grid.parameters,
@@ -204,9 +251,10 @@ export async function sweepStrategy(strategy: SweepableStrategy, options: SweepS
  * the function from its source and gave the same numbers bit for bit, else why not.
  * An error of the function on the calling thread is the caller's and is thrown.
  */
-async function trialInWorker(plan: StrategyPlan, fn: StrategyFunction, lo: number, workers: number, where: string): Promise<string | undefined> {
+async function trialInWorker(plan: StrategyPlan, fn: StrategyFunction, lo: number, workers: number, where: string, signal?: AbortSignal, timeoutMs?: number): Promise<string | undefined> {
   const here = new Float64Array(SWEEP_METRICS.length);
-  evaluateStrategyVariants(plan, fn, lo, lo + 1, here, lo, 1, where);
+  // With a time limit the worker runs first (it can be stopped; the calling thread cannot).
+  if (timeoutMs === undefined) evaluateStrategyVariants(plan, fn, lo, lo + 1, here, lo, 1, where);
   const source = (plan.strategy as { source: string }).source;
   try {
     compileStrategy(source);
@@ -214,11 +262,17 @@ async function trialInWorker(plan: StrategyPlan, fn: StrategyFunction, lo: numbe
     return `its source does not rebuild as a function on its own (${e instanceof Error ? e.message : String(e)}); write it as a function expression or arrow function`;
   }
   const there = new Float64Array(new SharedArrayBuffer(8 * SWEEP_METRICS.length));
+  const timer = timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs);
+  const taskSignal = timer === undefined ? signal : signal === undefined ? timer : AbortSignal.any([signal, timer]);
   try {
-    await sweepPool(workers, where).run({ kind: "strategy", plan: sharedPlan(plan), lo, hi: lo + 1, out: there, base: lo, stride: 1 });
+    await sweepPool(workers, where).run({ kind: "strategy", plan: sharedPlan(plan), lo, hi: lo + 1, out: there, base: lo, stride: 1 }, taskSignal === undefined ? {} : { signal: taskSignal });
   } catch (e) {
+    if (timer?.aborted === true) throw new BlockTimedOut({ lo, hi: lo + 1 }, timeoutMs as number);
+    if (signal?.aborted === true) return undefined; // aborted: the run starts no block
+    if (timeoutMs !== undefined) evaluateStrategyVariants(plan, fn, lo, lo + 1, here, lo, 1, where);
     return `it is not self-contained: rebuilt from its source in a worker it failed (${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}); it reads something from outside its own text`;
   }
+  if (timeoutMs !== undefined) evaluateStrategyVariants(plan, fn, lo, lo + 1, here, lo, 1, where);
   for (let m = 0; m < here.length; m++) {
     if (!Object.is(here[m], there[m])) return `it is not self-contained: rebuilt from its source in a worker it gave other numbers (${SWEEP_METRICS[m]} ${there[m]} vs ${here[m]}); it reads state from outside its own text`;
   }

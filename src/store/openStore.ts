@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, unlinkSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import type { History } from "../api/createClient.js";
 import { alignAsOf } from "../data/alignAsOf.js";
@@ -25,6 +25,7 @@ import { utcDay } from "./utcDay.js";
 import { parquetBytes } from "./writeParquet.js";
 import { writeFileAtomic } from "./writeFileAtomic.js";
 import { withStoreWriteLock } from "./storeWriteLock.js";
+import { checkStorePath, storeEntries } from "./storeEntries.js";
 
 /** Options of {@link openStore}. */
 export interface OpenStoreOptions {
@@ -41,15 +42,17 @@ const MAX_HOURS = 720;
 const COVERAGE_FILE = "_coverage.json";
 
 
-/** Day folders (`day=YYYY-MM-DD`) under `dir` meeting [startDay, endDay], sorted, with their Parquet files. */
-function dayParts(dir: string, startDay: string, endDay: string): string[] {
-  if (!existsSync(dir)) return [];
+/**
+ * Day folders (`day=YYYY-MM-DD`) under `dir` meeting [startDay, endDay], sorted, with their Parquet files;
+ * a symbolic link or device among them is refused (UnsafeStorePathError), never followed.
+ */
+function dayParts(root: string, dir: string, startDay: string, endDay: string, where: string): string[] {
+  checkStorePath(root, dir, where);
   const out: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    if (!name.startsWith("day=")) continue;
-    const day = name.slice(4);
-    if (day < startDay || day > endDay) continue;
-    for (const f of readdirSync(join(dir, name)).sort()) if (f.endsWith(".parquet") && !f.startsWith(".")) out.push(join(dir, name, f));
+  const inRange = (name: string): boolean => name.startsWith("day=") && name.slice(4) >= startDay && name.slice(4) <= endDay;
+  for (const d of storeEntries(dir, where, inRange)) {
+    if (!d.isDirectory()) continue;
+    for (const f of storeEntries(join(dir, d.name), where, (n) => n.endsWith(".parquet") && !n.startsWith("."))) if (f.isFile()) out.push(join(dir, d.name, f.name));
   }
   return out;
 }
@@ -155,6 +158,7 @@ export function openStore(dir: string, options: OpenStoreOptions = {}): Store {
 
   const coverageOf = (coin: string): Record<string, Coverage> => {
     const path = join(coinDir(dir, coin), COVERAGE_FILE);
+    checkStorePath(dir, path, "store.coverage");
     if (!existsSync(path)) return {};
     try {
       const parsed = JSON.parse(readFileSync(path, "utf8")) as unknown;
@@ -165,6 +169,7 @@ export function openStore(dir: string, options: OpenStoreOptions = {}): Store {
   };
   const saveCoverage = (key: SeriesKey, cov: Coverage): void => {
     const all = { ...coverageOf(key.coin), [key.metric]: cov };
+    checkStorePath(dir, join(coinDir(dir, key.coin), COVERAGE_FILE), "store.saveHistory");
     writeFileAtomic(join(coinDir(dir, key.coin), COVERAGE_FILE), Buffer.from(`${JSON.stringify(all)}\n`));
   };
 
@@ -172,7 +177,7 @@ export function openStore(dir: string, options: OpenStoreOptions = {}): Store {
   const readCoin = async (pq: ReadCodecs, coin: string, metrics: readonly string[], start: number, end: number): Promise<Panel> => {
     const [startDay, endDay] = dayRange(start, end);
     const plan = { time: "time", values: metrics };
-    const paths = dayParts(coinDir(dir, coin), startDay, endDay);
+    const paths = dayParts(dir, coinDir(dir, coin), startDay, endDay, "store.readHistory");
     // Room for one-minute days; the builder grows if the files hold more.
     const builder = createPanelBuilder(metrics, paths.length * 1440);
     await readEach(paths, (bytes, path) => parquetToPanel(pq, bytes, { start, end }, `store.readHistory: ${JSON.stringify(path)}`, plan, builder), () => undefined);
@@ -204,7 +209,9 @@ export function openStore(dir: string, options: OpenStoreOptions = {}): Store {
     const cdir = coinDir(dir, key.coin);
     for (const [day, rows] of byDay) {
       const ddir = join(cdir, `day=${day}`);
-      const old = await readAll(dayParts(cdir, day, day), (bytes, path) => {
+      // Nothing is read, written or deleted through a link or device (a day= folder linked to a user's folder).
+      checkStorePath(dir, join(ddir, "part-0.parquet"), "store.saveHistory");
+      const old = await readAll(dayParts(dir, cdir, day, day, "store.saveHistory"), (bytes, path) => {
         const where = `store.saveHistory: ${JSON.stringify(path)}`;
         return parquetToPanel(pq, bytes, {}, where, storeFilePlan(pq, bytes, where));
       });
@@ -232,7 +239,7 @@ export function openStore(dir: string, options: OpenStoreOptions = {}): Store {
         col[g] = nv[i] as number;
       }
       writeFileAtomic(join(ddir, "part-0.parquet"), parquetBytes(pq, { time: grid, columns }, {}, "store.saveHistory"));
-      for (const f of existsSync(ddir) ? readdirSync(ddir) : []) if (f.endsWith(".parquet") && f !== "part-0.parquet") unlinkSync(join(ddir, f));
+      for (const f of storeEntries(ddir, "store.saveHistory", (n) => n.endsWith(".parquet") && n !== "part-0.parquet")) unlinkSync(join(ddir, f.name));
     }
     return key;
   };
@@ -325,10 +332,10 @@ export function openStore(dir: string, options: OpenStoreOptions = {}): Store {
       const pq = await loadReadCodecs();
       const records: RecordedResponse[] = [];
       let files = 0;
-      for (const name of existsSync(dir) ? readdirSync(dir).sort() : []) {
+      for (const { name } of storeEntries(dir, "store.loadRecording", (n) => n.startsWith("endpoint="))) {
         const m = /^endpoint=(.+)$/.exec(name);
         if (m === null || m[1] === "history" || (only !== undefined && !only.has(m[1] as string))) continue;
-        const paths = dayParts(join(dir, name), startDay, endDay);
+        const paths = dayParts(dir, join(dir, name), startDay, endDay, "store.loadRecording");
         files += paths.length;
         for (const list of await readAll(paths, (bytes) => readRecordFile(pq, bytes, m[1] as string))) {
           for (const r of list) if (r.time >= start && r.time <= end) records.push(r);

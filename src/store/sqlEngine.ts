@@ -1,8 +1,11 @@
-import { existsSync, readdirSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import type { DuckDBConnection, DuckDBInstance, DuckDBResultReader } from "@duckdb/node-api";
 import type { Columns } from "../data/toDataFrame.js";
+import { checkOptionsObject } from "../errors/checkOptionsObject.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { QueryCancelledError } from "../errors/QueryCancelledError.js";
+import { loadReadCodecs } from "./codecs.js";
+import { createPinnedFiles, removePinnedFiles, sweepQuerySnapshots, takeQuerySnapshot, type PinnedFiles, type QuerySnapshot } from "./querySnapshot.js";
 
 /** Options of `store.query` / `store.queryColumns`. */
 export interface StoreQueryOptions {
@@ -13,6 +16,10 @@ export interface StoreQueryOptions {
    * SQL that comes from a user, a file or the network. See SECURITY.md.
    */
   readonly trusted?: boolean;
+  /** End the query (DuckDB interrupted, QueryCancelledError) when it has not finished this many ms after the call, waiting for earlier queries included [no limit]. */
+  readonly timeoutMs?: number;
+  /** End the query (DuckDB interrupted, QueryCancelledError) when this signal aborts [none]. */
+  readonly signal?: AbortSignal;
 }
 
 /** SQL over a store's Parquet files (DuckDB in memory, reading the files in place). */
@@ -57,21 +64,31 @@ function literalGlob(path: string): string {
   return path.replace(/[[\]*?]/g, (c) => `[${c}]`);
 }
 
-/** True when the folder holds a `.parquet` file at any depth (an empty `endpoint=x/` gets no view). */
-function holdsParquet(folder: string): boolean {
-  for (const entry of readdirSync(folder, { withFileTypes: true })) {
-    if (entry.isFile() && entry.name.endsWith(".parquet")) return true;
-    if (entry.isDirectory() && holdsParquet(join(folder, entry.name))) return true;
-  }
-  return false;
-}
-
-/** One DuckDB in memory and the views made in it so far. */
+/** One DuckDB in memory, the views made in it, and its queue of queries (one runs at a time: the views are remade for each). */
 interface Engine {
   readonly instance: DuckDBInstance;
   readonly connection: DuckDBConnection;
   readonly views: Set<string>;
+  tail: Promise<void>;
+  /** The engine's pinned copies of the store's files (see takeQuerySnapshot). */
+  readonly pins: PinnedFiles;
 }
+
+/** A query's cancellation: why it ended early, how to interrupt DuckDB while it runs, and how to answer its caller. */
+interface Ticket {
+  reason: QueryCancelledError["reason"] | undefined;
+  interrupt: (() => void) | undefined;
+  wake: (() => void) | undefined;
+}
+
+function cancelTicket(ticket: Ticket, reason: QueryCancelledError["reason"]): void {
+  if (ticket.reason !== undefined) return;
+  ticket.reason = reason;
+  ticket.interrupt?.();
+  ticket.wake?.();
+}
+
+const MAX_TIMEOUT_MS = 2_147_483_647;
 
 /**
  * A DuckDB engine over the store at `dir`, started on first query. Each
@@ -79,6 +96,15 @@ interface Engine {
  * `<name>` over its files with Hive partitioning (`history` has time, one
  * column per metric, coin and day). A time filter on `day` (or `time`, through
  * Parquet statistics) skips the other files.
+ *
+ * Every query reads a snapshot of committed, verified files (see
+ * takeQuerySnapshot): the store's Parquet files are pinned (hard links in a
+ * private folder) so no writer can replace one under DuckDB, and each is
+ * checked against its checksums before DuckDB sees it; a damaged file fails
+ * the query with DamagedFileError, a symbolic link or device in the store
+ * with UnsafeStorePathError, both naming the file. Queries of one engine run
+ * one at a time; `timeoutMs` and `signal` interrupt DuckDB, and `close()`
+ * ends the running and waiting ones (QueryCancelledError).
  *
  * By default a query is one read-only statement over the store: DuckDB's
  * external access is off (only the store's folder is readable), extensions
@@ -92,9 +118,11 @@ export function createSqlEngine(dir: string): SqlEngine {
   const root = resolve(dir);
   let locked: Promise<Engine> | undefined;
   let open: Promise<Engine> | undefined;
+  const tickets = new Set<Ticket>();
 
   const start = async (restricted: boolean): Promise<Engine> => {
     const { DuckDBInstance } = await import("@duckdb/node-api");
+    sweepQuerySnapshots(root);
     const instance = await DuckDBInstance.create(":memory:");
     const connection = await instance.connect();
     if (restricted) {
@@ -107,19 +135,20 @@ export function createSqlEngine(dir: string): SqlEngine {
       await connection.run("set enable_external_access = false");
       await connection.run("set lock_configuration = true");
     }
-    return { instance, connection, views: new Set() };
+    return { instance, connection, views: new Set(), tail: Promise.resolve(), pins: createPinnedFiles(root) };
   };
 
-  /** Make a view for each endpoint folder with files (every query: folders appear as the store grows; `replace` restores views trusted SQL dropped). */
-  const addViews = async (engine: Engine, replace: boolean): Promise<void> => {
-    if (!existsSync(root)) return;
-    for (const name of readdirSync(root)) {
-      const m = /^endpoint=([A-Za-z0-9_]+)$/.exec(name);
-      const view = m?.[1];
-      if (view === undefined || (!replace && engine.views.has(view)) || !holdsParquet(join(root, name))) continue;
-      const glob = `${literalGlob(join(root, name))}/**/*.parquet`;
-      await engine.connection.run(`create or replace view "${view}" as select * from read_parquet(${sqlString(glob)}, hive_partitioning = true, union_by_name = true)`);
+  /** Point each view at the snapshot's files of its endpoint (every query: folders appear as the store grows, and trusted SQL may have dropped a view); drop the views whose files are gone. */
+  const setViews = async (engine: Engine, snapshot: QuerySnapshot): Promise<void> => {
+    for (const [view, files] of snapshot.views) {
+      const list = files.map((f) => sqlString(literalGlob(f))).join(", ");
+      await engine.connection.run(`create or replace view "${view}" as select * from read_parquet([${list}], hive_partitioning = true, union_by_name = true)`);
       engine.views.add(view);
+    }
+    for (const view of [...engine.views]) {
+      if (snapshot.views.has(view)) continue;
+      await engine.connection.run(`drop view if exists "${view}"`);
+      engine.views.delete(view);
     }
   };
 
@@ -139,24 +168,69 @@ export function createSqlEngine(dir: string): SqlEngine {
     return prepared.runAndReadAll();
   };
 
+  const cancelled = (ticket: Ticket, timeoutMs: number | undefined): QueryCancelledError => {
+    const reason = ticket.reason ?? "closed";
+    const why = reason === "timeout" ? `ran longer than its timeoutMs (${String(timeoutMs)} ms); narrow it (a filter on day or time) or raise timeoutMs` : reason === "aborted" ? "was aborted by its signal" : "was ended by store.close()";
+    return new QueryCancelledError(reason, `store.query: the query ${why}; DuckDB was interrupted`);
+  };
+
+  /** Snapshot, views, query: on the engine's queue, under the ticket. */
+  const runOnEngine = async (engine: Engine, sql: string, trusted: boolean, ticket: Ticket, timeoutMs: number | undefined): Promise<DuckDBResultReader> => {
+    if (ticket.reason !== undefined) throw cancelled(ticket, timeoutMs);
+    const codecs = await loadReadCodecs();
+    const snapshot = takeQuerySnapshot(root, codecs, engine.pins, "store.query", () => ticket.reason !== undefined);
+    if (ticket.reason !== undefined) throw cancelled(ticket, timeoutMs);
+    ticket.interrupt = () => engine.connection.interrupt();
+    try {
+      await setViews(engine, snapshot);
+      if (ticket.reason !== undefined) throw cancelled(ticket, timeoutMs);
+      return trusted ? await engine.connection.runAndReadAll(sql) : await runRestricted(engine, sql);
+    } catch (err) {
+      if (ticket.reason !== undefined) throw cancelled(ticket, timeoutMs);
+      if (err instanceof InvalidArgumentError) throw err;
+      const message = err instanceof Error ? err.message : String(err);
+      if (!trusted && /disabled by configuration|configuration has been locked/i.test(message)) {
+        throw rejected(engine, `reads only the store's own views, never other files, databases or extensions (DuckDB: ${message}); pass { trusted: true } only for SQL you wrote yourself`);
+      }
+      throw rejected(engine, `DuckDB rejected the query (${message})`);
+    } finally {
+      ticket.interrupt = undefined;
+    }
+  };
+
   return {
     async query(sql, options = {}) {
       if (typeof sql !== "string" || sql.trim() === "") throw new InvalidArgumentError("sql", `store.query: sql must be a non-empty SQL statement, got ${JSON.stringify(sql)}`);
-      if (typeof options !== "object" || options === null) throw new InvalidArgumentError("options", "store.query: options must be an object, e.g. { trusted: true }");
+      checkOptionsObject(options, "store.query", "store.query(sql, { timeoutMs: 10000 })");
       const trusted = options.trusted ?? false;
       if (typeof trusted !== "boolean") throw new InvalidArgumentError("trusted", `store.query: trusted must be true or false, got ${JSON.stringify(trusted)}`);
-      const engine = trusted ? await (open ??= start(false)) : await (locked ??= start(true));
+      const { timeoutMs, signal } = options;
+      if (timeoutMs !== undefined && (typeof timeoutMs !== "number" || !(timeoutMs > 0) || timeoutMs > MAX_TIMEOUT_MS)) {
+        throw new InvalidArgumentError("timeoutMs", `store.query: timeoutMs must be a number of ms > 0 and at most ${MAX_TIMEOUT_MS}, got ${String(timeoutMs)}`);
+      }
+      if (signal !== undefined && !(signal instanceof AbortSignal)) throw new InvalidArgumentError("signal", "store.query: signal must be an AbortSignal, e.g. AbortSignal.timeout(10000)");
+      const ticket: Ticket = { reason: signal?.aborted === true ? "aborted" : undefined, interrupt: undefined, wake: undefined };
+      if (ticket.reason !== undefined) throw cancelled(ticket, timeoutMs);
+      const onAbort = (): void => cancelTicket(ticket, "aborted");
+      signal?.addEventListener("abort", onAbort, { once: true });
+      const timer = timeoutMs === undefined ? undefined : setTimeout(() => cancelTicket(ticket, "timeout"), timeoutMs);
+      tickets.add(ticket);
       let reader: DuckDBResultReader;
       try {
-        await addViews(engine, trusted);
-        reader = trusted ? await engine.connection.runAndReadAll(sql) : await runRestricted(engine, sql);
-      } catch (err) {
-        if (err instanceof InvalidArgumentError) throw err;
-        const message = err instanceof Error ? err.message : String(err);
-        if (!trusted && /disabled by configuration|configuration has been locked/i.test(message)) {
-          throw rejected(engine, `reads only the store's own views, never other files, databases or extensions (DuckDB: ${message}); pass { trusted: true } only for SQL you wrote yourself`);
-        }
-        throw rejected(engine, `DuckDB rejected the query (${message})`);
+        // The caller is answered at once on cancellation; the engine's queue moves on when DuckDB has stopped.
+        const woken = new Promise<never>((_, reject) => (ticket.wake = () => reject(cancelled(ticket, timeoutMs))));
+        woken.catch(() => undefined);
+        const engine = await Promise.race([trusted ? (open ??= start(false)) : (locked ??= start(true)), woken]);
+        const job = engine.tail.then(() => runOnEngine(engine, sql, trusted, ticket, timeoutMs));
+        engine.tail = job.then(
+          () => undefined,
+          () => undefined,
+        );
+        reader = await Promise.race([job, woken]);
+      } finally {
+        if (timer !== undefined) clearTimeout(timer);
+        signal?.removeEventListener("abort", onAbort);
+        tickets.delete(ticket);
       }
       const names = reader.deduplicatedColumnNames();
       const cols = reader.getColumnsJS();
@@ -167,11 +241,15 @@ export function createSqlEngine(dir: string): SqlEngine {
       return out;
     },
     close() {
+      for (const ticket of tickets) cancelTicket(ticket, "closed");
       for (const engine of [locked, open]) {
-        void engine?.then(({ instance, connection }) => {
-          connection.closeSync();
-          instance.closeSync();
-        });
+        void engine?.then((e) =>
+          e.tail.then(() => {
+            e.connection.closeSync();
+            e.instance.closeSync();
+            removePinnedFiles(e.pins);
+          }),
+        );
       }
       locked = undefined;
       open = undefined;

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { hostname } from "node:os";
 import { join, resolve } from "node:path";
-import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { FileWriteError } from "../errors/FileWriteError.js";
 import type { LockHolder } from "../errors/RecorderLockedError.js";
 import { StoreLockedError } from "../errors/StoreLockedError.js";
 import { describeHolder, tryLockFile, type LockFsError } from "../load/lockFile.js";
@@ -12,10 +12,8 @@ export const STORE_LOCK_FILE = ".store.lock";
 /** The tail of each store's queue of writes in this process, by resolved folder. */
 const queues = new Map<string, Promise<void>>();
 
-const lockFsError =
-  (dir: string): LockFsError =>
-  (operation, path, cause) =>
-    new InvalidArgumentError("dir", `store: could not ${operation} the write lock ${path} (${(cause as NodeJS.ErrnoException).code ?? String(cause)}); make the store folder ${JSON.stringify(dir)} writable or choose another`);
+/** The lock's file-system failures as FileWriteError, whose message says what to do for that code (a full disk: free space, not "make it writable"). */
+const lockFsError: LockFsError = (operation, path, cause) => new FileWriteError(`store: the write lock (${operation})`, path, cause);
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
@@ -24,7 +22,9 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
  * write of this process to that folder (any store object), and holding
  * `<dir>/.store.lock` against other processes (the recorder's lock rule:
  * holder named, a dead holder's lock taken over, another host's never). A
- * lock held by a live process is waited for, polling, up to `timeoutMs`.
+ * lock held by a live process is waited for, polling, up to `timeoutMs`;
+ * the waits are timers, never a blocking sleep, so the event loop runs on.
+ * @throws FileWriteError when the lock cannot be written (read-only folder, full disk), naming the code and the fix
  * @throws StoreLockedError naming the holder when the lock stays held longer than `timeoutMs`
  * @internal
  */
@@ -33,7 +33,7 @@ export function withStoreWriteLock<T>(dir: string, timeoutMs: number, job: () =>
   const run = async (): Promise<T> => {
     mkdirSync(dir, { recursive: true });
     const path = join(dir, STORE_LOCK_FILE);
-    const fsError = lockFsError(dir);
+    const fsError = lockFsError;
     const deadline = Date.now() + timeoutMs;
     let wait = 2;
     let holder: LockHolder | undefined;
@@ -47,8 +47,9 @@ export function withStoreWriteLock<T>(dir: string, timeoutMs: number, job: () =>
         }
       }
       holder = attempt.holder;
-      if (Date.now() >= deadline) break;
-      await sleep(wait);
+      const left = deadline - Date.now();
+      if (left <= 0) break;
+      await sleep(Math.min(wait, left));
       wait = Math.min(50, wait * 2);
     }
     const remote = holder !== undefined && holder.host !== hostname() ? `; if that process is certainly stopped, delete ${path}` : "";

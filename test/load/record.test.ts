@@ -54,7 +54,7 @@ describe("record", () => {
     const dir = tmp();
     const client = createClient({ baseUrl: fixed.url, rateLimitPerMinute: 100_000 });
     const logs: RecordLog[] = [];
-    const stats = await record(client, { dir, endpoints: ["composite", "snapshot"], everyMs: 10, maxPolls: 3, onLog: (l) => logs.push(l) }).done;
+    const stats = await record(client, { dir, endpoints: ["composite", "snapshot"], everyMs: 10, maxPolls: 3, onLog: (l) => logs.push(l), clock: () => BASE }).done;
     // Fixed clock: the same composite and snapshot each poll (and the client's 45 s cache serves polls 2 and 3).
     expect(stats).toEqual({ polls: 3, written: 2, unchanged: 4, errors: 0, repaired: 0 });
     expect(readdirSync(join(dir, "composite"))).toEqual(["2026-11-22.jsonl"]);
@@ -117,9 +117,9 @@ describe("record", () => {
   it("loadRecording: corrupt lines are counted and skipped; overlapping recordings keep each record once", async () => {
     const a = tmp();
     const client = createClient({ baseUrl: fixed.url, cacheTtlMs: 0 });
-    await record(client, { dir: a, endpoints: ["composite", "regime"], maxPolls: 1 }).done;
+    await record(client, { dir: a, endpoints: ["composite", "regime"], maxPolls: 1, clock: () => BASE }).done;
     const b = tmp();
-    await record(client, { dir: b, endpoints: ["composite"], maxPolls: 1 }).done;
+    await record(client, { dir: b, endpoints: ["composite"], maxPolls: 1, clock: () => BASE }).done;
     appendFileSync(join(b, "composite", "2026-11-22.jsonl"), "not json\n");
     const both = loadRecording([a, b]);
     expect(both.stats).toMatchObject({ files: 3, records: 2, duplicates: 1, conflicts: 0, corrupt: 1, torn: 0 });

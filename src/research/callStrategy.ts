@@ -1,0 +1,65 @@
+import { StrategyFailedError } from "../errors/StrategyFailedError.js";
+import type { SweepValue } from "./SweepResult.js";
+import type { SharedValues, StrategyFunction } from "./strategyVariant.js";
+
+
+/** Pristine copies of each plan's columns, made once per thread, to tell whether a call changed them. */
+const pristine = new WeakMap<object, Record<string, Float64Array>>();
+
+function bytesOf(a: Float64Array): Uint8Array {
+  return new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+}
+
+function describe(thrown: unknown): string {
+  if (thrown instanceof Error) return `${thrown.name}: ${thrown.message}`;
+  if (thrown === null) return "null";
+  if (thrown === undefined) return "undefined";
+  try {
+    return `${typeof thrown} ${JSON.stringify(thrown) ?? String(thrown)}`.slice(0, 200);
+  } catch {
+    return typeof thrown;
+  }
+}
+
+/** "variant 17 (fast 5, slow 20)". */
+export function variantText(v: number, params: Readonly<Record<string, unknown>>): string {
+  const list = Object.entries(params).map(([k, x]) => `${k} ${typeof x === "string" ? JSON.stringify(x) : String(x)}`);
+  return `variant ${v}${list.length > 0 ? ` (${list.join(", ")})` : ""}`;
+}
+
+/**
+ * Call a sweep's strategy function for variant `v`, the one rule for how it
+ * is called wherever the variant runs (calling thread or worker): it gets a
+ * frozen record of the data's columns and frozen parameters (and the engine's `out` buffer and
+ * `shared` cache, as StrategyFunction documents); anything it
+ * throws (an Error, `null`, `undefined`, any value) and any change it makes
+ * to the columns (shared by every variant) become StrategyFailedError naming
+ * the variant and its parameters, so no variant ever reports numbers from a
+ * failed or corrupting call.
+ * @throws StrategyFailedError (reason "threw" or "mutated")
+ * @internal
+ */
+export function callStrategy(fn: StrategyFunction, columns: Readonly<Record<string, Float64Array>>, params: Record<string, SweepValue>, v: number, where: string, out: Float64Array, shared: SharedValues): unknown {
+  let copy = pristine.get(columns);
+  if (copy === undefined) {
+    copy = {};
+    for (const [name, col] of Object.entries(columns)) copy[name] = Float64Array.from(col);
+    pristine.set(columns, copy);
+  }
+  const frozenParams = Object.freeze({ ...params });
+  let result: unknown;
+  try {
+    result = fn(Object.freeze({ ...columns }), frozenParams, out, shared);
+  } catch (thrown) {
+    throw new StrategyFailedError(v, frozenParams, "threw", `${where}: the strategy threw ${describe(thrown)} on ${variantText(v, frozenParams)}; the sweep stops rather than report numbers for it: fix the strategy (or guard that case inside it)`, { cause: thrown });
+  }
+  for (const [name, col] of Object.entries(columns)) {
+    const was = copy[name];
+    if (was === undefined || Buffer.compare(bytesOf(col), bytesOf(was)) !== 0) {
+      // put the columns back for any variant that reads them after this one
+      if (was !== undefined) col.set(was);
+      throw new StrategyFailedError(v, frozenParams, "mutated", `${where}: the strategy changed the data column ${JSON.stringify(name)} on ${variantText(v, frozenParams)}; the columns are shared by every variant, so the sweep stops: copy a column before changing it (Float64Array.from(columns.${name}))`);
+    }
+  }
+  return result;
+}

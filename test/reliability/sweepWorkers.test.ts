@@ -1,0 +1,141 @@
+/**
+ * Strategies that misbehave in a sweep (issue 31, defect 5), on the calling
+ * thread and on worker threads (the built worker, dist/):
+ * - one that throws null, undefined or a string on one variant: the sweep
+ *   rejects with StrategyFailedError naming that variant and its parameters
+ *   (before: a "complete" sweep with rows of zeros, or 0 rows marked aborted);
+ * - one that changes its input columns: StrategyFailedError (reason
+ *   "mutated") instead of silently corrupting the variants after it;
+ * - one that loops forever on one variant: the sweep's abort() ends it (its
+ *   worker terminated), the result says aborted, and the process exits;
+ *   variantTimeoutMs ends it with StrategyFailedError (reason "timeout");
+ * - the same sweep with a well-behaved strategy: every variant's numbers
+ *   equal across the calling thread and the workers (reference: the sweep on
+ *   the calling thread).
+ */
+import { spawnSync } from "node:child_process";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { InvalidArgumentError, StrategyFailedError } from "../../src/errors/index.js";
+import { sweepStrategy } from "../../src/research/index.js";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const n = 400;
+const close = Float64Array.from({ length: n }, (_, i) => 100 + Math.sin(i / 7) * 5 + i * 0.01);
+const time = Float64Array.from({ length: n }, (_, i) => Date.UTC(2026, 0, 1) + i * 3_600_000);
+const data = { time, close };
+const grid = { k: Array.from({ length: 24 }, (_, i) => i) };
+const common = { data, grid, periodsPerYear: 8760 };
+
+// Self-contained (they run in workers): variant k = 13 misbehaves.
+const throwsNull = (c: Readonly<Record<string, Float64Array>>, p: Readonly<Record<string, unknown>>): Float64Array => {
+  if (p["k"] === 13) throw null; // eslint-disable-line no-throw-literal
+  return Float64Array.from(c["close"] as Float64Array, (_, i) => (i % ((p["k"] as number) + 2) === 0 ? 1 : 0));
+};
+const throwsUndefined = (c: Readonly<Record<string, Float64Array>>, p: Readonly<Record<string, unknown>>): Float64Array => {
+  if (p["k"] === 13) throw undefined; // eslint-disable-line no-throw-literal
+  return Float64Array.from(c["close"] as Float64Array, (_, i) => (i % ((p["k"] as number) + 2) === 0 ? 1 : 0));
+};
+const throwsString = (c: Readonly<Record<string, Float64Array>>, p: Readonly<Record<string, unknown>>): Float64Array => {
+  if (p["k"] === 13) throw "bad day"; // eslint-disable-line no-throw-literal
+  return Float64Array.from(c["close"] as Float64Array, (_, i) => (i % ((p["k"] as number) + 2) === 0 ? 1 : 0));
+};
+const mutates = (c: Readonly<Record<string, Float64Array>>, p: Readonly<Record<string, unknown>>): Float64Array => {
+  const close = c["close"] as Float64Array;
+  if (p["k"] === 13) close[5] = close[5]! * 2;
+  return Float64Array.from(close, (_, i) => (i % ((p["k"] as number) + 2) === 0 ? 1 : 0));
+};
+const clean = (c: Readonly<Record<string, Float64Array>>, p: Readonly<Record<string, unknown>>): Float64Array =>
+  Float64Array.from(c["close"] as Float64Array, (_, i) => (i % ((p["k"] as number) + 2) === 0 ? 1 : 0));
+const runaway = (c: Readonly<Record<string, Float64Array>>, p: Readonly<Record<string, unknown>>): Float64Array => {
+  if (p["k"] === 13) for (;;) {
+    // never ends
+  }
+  return Float64Array.from(c["close"] as Float64Array, (_, i) => (i % ((p["k"] as number) + 2) === 0 ? 1 : 0));
+};
+
+async function failure(p: Promise<unknown>): Promise<StrategyFailedError> {
+  const e = await p.then(() => undefined, (x: unknown) => x);
+  expect(e).toBeInstanceOf(StrategyFailedError);
+  return e as StrategyFailedError;
+}
+
+describe("a strategy that throws on one variant", () => {
+  for (const [name, fn, shown] of [["null", throwsNull, "null"], ["undefined", throwsUndefined, "undefined"], ["a string", throwsString, '"bad day"']] as const) {
+    for (const workers of [0, 2]) {
+      it(`throws ${name}, ${workers} workers: StrategyFailedError naming variant 13 and its parameters, no rows of zeros`, { timeout: 60_000 }, async () => {
+        const e = await failure(sweepStrategy(fn, { ...common, workers }));
+        expect(e.variant).toBe(13);
+        expect(e.params).toEqual({ k: 13 });
+        expect(e.reason).toBe("threw");
+        expect(e.message).toContain("variant 13 (k 13)");
+        expect(e.message).toContain(shown);
+      });
+    }
+  }
+});
+
+describe("a strategy that changes its input", () => {
+  for (const workers of [0, 2]) {
+    it(`${workers} workers: StrategyFailedError (mutated) naming variant 13; the caller's data is unchanged`, { timeout: 60_000 }, async () => {
+      const before = Float64Array.from(close);
+      const e = await failure(sweepStrategy(mutates, { ...common, workers }));
+      expect(e.reason).toBe("mutated");
+      expect(e.variant).toBe(13);
+      expect(e.message).toContain('"close"');
+      expect(Array.from(close)).toEqual(Array.from(before));
+    });
+  }
+  it("the frozen column record refuses a new column", async () => {
+    const addsColumn = (c: Record<string, Float64Array>): Float64Array => {
+      c["extra"] = new Float64Array(1);
+      return new Float64Array((c["close"] as Float64Array).length);
+    };
+    const e = await failure(sweepStrategy(addsColumn as never, { ...common, workers: 0 }));
+    expect(e.reason).toBe("threw");
+    expect(e.variant).toBe(0);
+  });
+});
+
+describe("a well-behaved strategy", () => {
+  it("gives the same numbers on the calling thread and on 2 workers", { timeout: 60_000 }, async () => {
+    const a = (await sweepStrategy(clean, { ...common, workers: 0 })).toDataFrame();
+    const b = (await sweepStrategy(clean, { ...common, workers: 2 })).toDataFrame();
+    expect(b.shape[0]).toBe(24);
+    expect(b.values).toEqual(a.values);
+  });
+});
+
+describe("a strategy that never ends on one variant", () => {
+  it("abort() ends the sweep (aborted: true), its runaway worker terminated; the pool works after", { timeout: 60_000 }, async () => {
+    const ac = new AbortController();
+    const t0 = Date.now();
+    setTimeout(() => ac.abort(), 500);
+    const r = await sweepStrategy(runaway, { ...common, workers: 2, signal: ac.signal });
+    console.log(`reliability: runaway variant, abort at 500 ms: sweep ended after ${Date.now() - t0} ms, aborted ${r.aborted}, ${r.length} rows`);
+    expect(r.aborted).toBe(true);
+    const again = await sweepStrategy(clean, { ...common, workers: 2 });
+    expect(again.toDataFrame().shape[0]).toBe(24);
+  });
+
+  it("variantTimeoutMs ends it with StrategyFailedError (timeout) naming the variant", { timeout: 60_000 }, async () => {
+    const e = await failure(sweepStrategy(runaway, { ...common, workers: 2, variantTimeoutMs: 1000 }));
+    expect(e.reason).toBe("timeout");
+    expect(e.variant).toBeLessThanOrEqual(13);
+    expect(e.message).toMatch(/variantTimeoutMs/);
+  });
+
+  it("variantTimeoutMs without workers is refused", async () => {
+    await expect(sweepStrategy(clean, { ...common, workers: 0, variantTimeoutMs: 1000 })).rejects.toBeInstanceOf(InvalidArgumentError);
+    await expect(sweepStrategy(clean, { ...common, workers: 2, variantTimeoutMs: -1 })).rejects.toBeInstanceOf(InvalidArgumentError);
+  });
+
+  it("a process that aborts such a sweep exits by itself", { timeout: 120_000 }, () => {
+    const child = spawnSync(process.execPath, ["--import", "tsx", join(here, "helpers", "runawaySweep.ts")], { encoding: "utf8", timeout: 100_000 });
+    console.log(`reliability: runaway sweep process: ${child.stdout.trim()}; exit ${child.status} ${child.signal ?? ""}`);
+    expect(child.signal).toBeNull();
+    expect(child.status).toBe(0);
+    expect(child.stdout).toMatch(/^aborted true rows \d+ after \d+/);
+  });
+});
