@@ -13,3 +13,4 @@ export { RecorderLockedError, type LockHolder } from "./RecorderLockedError.js";
 export { RecordingWriteError } from "./RecordingWriteError.js";
 export { StoreLockedError } from "./StoreLockedError.js";
 export { FileWriteError } from "./FileWriteError.js";
+export { StrategyNotPureError } from "./StrategyNotPureError.js";

@@ -10,6 +10,7 @@ import { DEFAULT_WEIGHTS, validateWeights, type Weights } from "../signals/weigh
 import { validateThresholds } from "../signals/classifySignal.js";
 import { checkSweepControls, runSweepBlocks, sweepColumns } from "./runSweepBlocks.js";
 import { shardRange, type Shard } from "./shardRange.js";
+import { strategyChecks } from "./strategyChecks.js";
 import { sharedCopy } from "./SweepPlan.js";
 import type { SweepProgress } from "./sweepComposite.js";
 import { gridPlan, gridValues, gridValuesOf, type GridPlan, type SweepGrid } from "./sweepGrid.js";
@@ -182,6 +183,9 @@ export async function sweepStrategy(strategy: SweepableStrategy, options: SweepS
     onProgress: options.onProgress,
     where,
   });
+  const table = sweepColumns(ran, out, lo, stride, grid.parameters, gridParamsInto(grid, levels));
+  // a second evaluation of a few variants refuses a stateful or random function; the lookahead probe is for assessSweep
+  const checks = fn !== undefined ? strategyChecks(plan, fn, table, where) : undefined;
   return createSweepResult({
     components: [],
     parameters: grid.parameters,
@@ -189,9 +193,10 @@ export async function sweepStrategy(strategy: SweepableStrategy, options: SweepS
     total,
     aborted: ran.done < count,
     periodsPerYear,
-    columns: sweepColumns(ran, out, lo, stride, grid.parameters, gridParamsInto(grid, levels)),
+    columns: table,
     source: {
       returns: (v) => strategyVariantReturns(plan, v, fn, where),
+      ...(checks !== undefined ? { lookahead: checks.lookahead } : {}),
       manifestOptions: () => ({ ...columns, ...base, grid: { parameters: grid.parameters, lists: grid.lists ?? null, rows: grid.rows ?? null }, strategy: manifestStrategy(rule), periodsPerYear }),
     },
     runsOn: workers > 0 ? "workers" : "calling thread",
