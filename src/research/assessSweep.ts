@@ -17,6 +17,7 @@ import type { LookaheadReport } from "./checkLookahead.js";
 import { agree } from "./checkPurity.js";
 import { superiorPredictiveAbility, type SuperiorPredictiveAbility } from "./superiorPredictiveAbility.js";
 import { sweepVerdict, type SweepEvidence, type SweepVerdict } from "./sweepVerdict.js";
+import { winnerEvidence } from "./winnerEvidence.js";
 import { walkForward, type WalkForwardBarOptions, type WalkForwardTimeOptions } from "./walkForward.js";
 
 /** Options of {@link assessSweep}. */
@@ -35,7 +36,7 @@ export interface AssessSweepOptions {
   readonly seed?: number;
   /** Walk-forward windows (walkForward's options without `n`, in bars or, with `time`, in ms); none by default. */
   readonly walkForward?: Omit<WalkForwardBarOptions, "n"> | WalkForwardTimeOptions;
-  /** Hansen's SPA: bootstrap resamples (default 1000) and mean block (default: optimalBlockLength's median); seeded by `seed`. */
+  /** Hansen's SPA: bootstrap resamples (default 999) and mean block (default: optimalBlockLength's median); seeded by `seed`. */
   readonly spa?: { readonly draws?: number; readonly meanBlock?: number };
   /** Variants the lookahead probe runs (the winner and a seeded sample of the rest), for a strategy function's sweep; 0 skips it. Default 4. */
   readonly lookaheadVariants?: number;
@@ -179,11 +180,7 @@ export function assessSweep(sweep: SweepResult, options: AssessSweepOptions = {}
   const pbo = probabilityOfBacktestOverfitting(returns, options.splits !== undefined ? { splits: options.splits } : {});
   const spa = superiorPredictiveAbility(returns, { seed, ...(options.spa?.draws !== undefined ? { draws: options.spa.draws } : {}), ...(options.spa?.meanBlock !== undefined ? { meanBlock: options.spa.meanBlock } : {}) });
   const lookahead = probeLookahead(sweep, best.index, options.lookaheadVariants ?? 4, seed, where);
-  let barsHeld = 0;
-  for (const r of winner) if (Number.isFinite(r) && r !== 0) barsHeld++;
-  const trades = (sweep.columns["trades"] as Float64Array | undefined)?.[best.index] ?? Number.NaN;
-  const block = Number.isFinite(spa.meanBlock) ? spa.meanBlock : 1;
-  const evidence: SweepEvidence = { trades, bars: stats.n, barsHeld, independentBets: barsHeld / block };
+  const evidence = winnerEvidence(winner, (sweep.columns["trades"] as Float64Array | undefined)?.[best.index] ?? Number.NaN, spa.meanBlock);
   let wf: SweepAssessment["walkForward"];
   if (options.walkForward !== undefined) {
     const w = options.walkForward;

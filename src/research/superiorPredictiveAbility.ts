@@ -13,7 +13,7 @@ export interface SuperiorPredictiveAbilityOptions {
    * (⌈n^(1/3)⌉ where it is undefined).
    */
   readonly meanBlock?: number;
-  /** Bootstrap resamples; default 1000. */
+  /** Bootstrap resamples; default 999 (so that 5 % of 1 + draws is a whole number). */
   readonly draws?: number;
   /** 32-bit integer seed of the resampling (the library's mulberry32); default 0. The same seed gives the same p-values. */
   readonly seed?: number;
@@ -53,7 +53,8 @@ export interface SuperiorPredictiveAbility {
  * T* = max(0, max_k √n (d̄*_k − μ_k) / s*_k), studentised by the resample's own standard deviation
  * s*_k (a bootstrap-t: a fixed s_k over-rejects when bars are few and variants many), with Hansen's
  * recentring μ_k = d̄_k · 1{t_k ≥ −√(2 ln ln n)} (consistent), max(d̄_k, 0) (lower) or d̄_k
- * (upper). The p-value is the share of resamples with T* ≥ T.
+ * (upper). The p-value is (1 + the resamples with T* ≥ T) / (1 + draws), the Monte Carlo p-value that counts
+ * the observed statistic as one of the draws (Davison & Hinkley 1997, §4.2; exact for a Monte Carlo test, never 0).
  * NaN p-values with fewer than 8 bars or no variant with a t (all constant).
  * Deterministic for a seed. Cost: draws × K × (runs per resample), on prefix sums.
  * @throws InvalidArgumentError on a returns that is not an array of equally long arrays, or a bad option
@@ -68,7 +69,7 @@ export function superiorPredictiveAbility(returns: readonly ArrayLike<number>[],
       throw new InvalidArgumentError("returns", `${where}: every variant's returns must be an array of ${len} numbers (one per bar), variant ${k} is ${r === null || typeof r !== "object" ? String(r) : `${r.length} long`}`);
     }
   });
-  const draws = checkNumberOption(options.draws ?? 1000, "draws", where, { min: 1, integer: true, hint: "e.g. 1000" });
+  const draws = checkNumberOption(options.draws ?? 999, "draws", where, { min: 1, integer: true, hint: "e.g. 999" });
   const seed = checkNumberOption(options.seed ?? 0, "seed", where, { integer: true, hint: "a 32-bit integer" });
   const alpha = checkNumberOption(options.alpha ?? 0.05, "alpha", where, { min: 0, minExclusive: true, max: 1, maxExclusive: true, hint: "0.05" });
   if (options.meanBlock !== undefined) checkNumberOption(options.meanBlock, "meanBlock", where, { min: 1, hint: "bars per block on average" });
@@ -80,25 +81,25 @@ export function superiorPredictiveAbility(returns: readonly ArrayLike<number>[],
   const tStats = new Float64Array(K).fill(Number.NaN);
   const nan = { pValue: Number.NaN, pValueLower: Number.NaN, pValueUpper: Number.NaN, statistic: Number.NaN, t: tStats, bars: n, variants: 0, meanBlock: Number.NaN, draws };
   if (n < 8) return { ...nan, romanoWolf: romanoWolfCounter(tStats).result(alpha) };
-  const p1: Float64Array[] = [];
-  const p2: Float64Array[] = [];
+  // prefix sums of every variant's returns and squares, interleaved (one cache line serves both): variant k's sums
+  // to bar i at ps[2(k·(n+1) + i)] and ps[2(k·(n+1) + i) + 1]
+  const stride = n + 1;
+  const ps = new Float64Array(2 * K * stride);
   const mean = new Float64Array(K);
   for (let k = 0; k < K; k++) {
     const r = returns[k] as ArrayLike<number>;
-    const a = new Float64Array(n + 1);
-    const b = new Float64Array(n + 1);
+    const o = k * stride;
     let m = 0;
     for (let i = 0; i < n; i++) m += r[keep[i] as number] as number;
     m /= n;
     let ss = 0;
     for (let i = 0; i < n; i++) {
       const x = r[keep[i] as number] as number;
-      a[i + 1] = (a[i] as number) + x;
-      b[i + 1] = (b[i] as number) + x * x;
+      const at = 2 * (o + i);
+      ps[at + 2] = (ps[at] as number) + x;
+      ps[at + 3] = (ps[at + 1] as number) + x * x;
       ss += (x - m) * (x - m);
     }
-    p1.push(a);
-    p2.push(b);
     mean[k] = m;
     const sd = Math.sqrt(ss / (n - 1));
     if (sd > 0) tStats[k] = (Math.sqrt(n) * m) / sd;
@@ -107,7 +108,9 @@ export function superiorPredictiveAbility(returns: readonly ArrayLike<number>[],
   if (active.length === 0) return { ...nan, romanoWolf: romanoWolfCounter(tStats).result(alpha) };
   const meanBlock = options.meanBlock ?? defaultMeanBlock(returns, keep, active);
   const threshold = -Math.sqrt(2 * Math.log(Math.log(n)));
-  const statistic = Math.max(0, ...active.map((k) => tStats[k] as number));
+  let statistic = 0;
+  for (const k of active) statistic = Math.max(statistic, tStats[k] as number);
+  const order = Int32Array.from(active);
   const rootN = Math.sqrt(n);
   const rng = createRng(seed);
   const starts = new Int32Array(n);
@@ -122,16 +125,16 @@ export function superiorPredictiveAbility(returns: readonly ArrayLike<number>[],
     let tc = 0;
     let tl = 0;
     let tu = 0;
-    for (const k of active) {
-      const a = p1[k] as Float64Array;
-      const b = p2[k] as Float64Array;
+    for (let a = 0; a < order.length; a++) {
+      const k = order[a] as number;
+      const o = k * stride;
       let s = 0;
       let s2 = 0;
       for (let j = 0; j < runs; j++) {
-        const lo = starts[j] as number;
-        const hi = lo + (lengths[j] as number);
-        s += (a[hi] as number) - (a[lo] as number);
-        s2 += (b[hi] as number) - (b[lo] as number);
+        const lo = 2 * (o + (starts[j] as number));
+        const hi = lo + 2 * (lengths[j] as number);
+        s += (ps[hi] as number) - (ps[lo] as number);
+        s2 += (ps[hi + 1] as number) - (ps[lo + 1] as number);
       }
       const m = s / n;
       const sd = Math.sqrt(Math.max(0, (s2 - s * m) / (n - 1)));
@@ -151,9 +154,9 @@ export function superiorPredictiveAbility(returns: readonly ArrayLike<number>[],
     if (tu >= statistic) exceedU++;
   }
   return {
-    pValue: exceedC / draws,
-    pValueLower: exceedL / draws,
-    pValueUpper: exceedU / draws,
+    pValue: (1 + exceedC) / (1 + draws),
+    pValueLower: (1 + exceedL) / (1 + draws),
+    pValueUpper: (1 + exceedU) / (1 + draws),
     statistic,
     t: tStats,
     bars: n,
