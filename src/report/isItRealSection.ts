@@ -178,7 +178,7 @@ export function isItRealVerdict(s: IsItRealInput): string[] {
       );
       break;
     case "luck":
-      out.push(`Verdict: no evidence of an edge: ${failed}, so the best of this many variants is what luck alone would often produce${settle}.`);
+      out.push(`Verdict: no evidence of an edge: ${failed}, so the best of this many variants is what luck alone would often produce.`);
       break;
   }
   if (s.spa !== undefined && Number.isFinite(s.spa)) {

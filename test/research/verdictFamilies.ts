@@ -15,8 +15,8 @@
  * - plantedGrid: 50 independent variants on 365 daily bars, the first 10 skilled;
  * - plantedGarch: the 28 GARCH momentum variants on 365 bars, lookbacks 10..19 skilled.
  *
- * Run directly for the large run reported in docs/guide.md:
- *   npx tsx test/research/verdictFamilies.ts [reps] [seed]
+ * Run directly for the larger runs reported in docs/guide.md:
+ *   npx tsx test/research/verdictFamilies.ts [reps] [seed] [size full|test] [draws] [path fast|assess] [families]
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -283,13 +283,19 @@ export function runFamily(family: FamilyName, reps: number, seed: number, withRe
 }
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
+  // npx tsx test/research/verdictFamilies.ts [reps] [seed] [size full|test] [draws] [path fast|assess] [families,...]
   const reps = Number(process.argv[2] ?? 400);
   const seed = Number(process.argv[3] ?? 2028);
+  const size = (process.argv[4] ?? "test") as "full" | "test";
+  const draws = Number(process.argv[5] ?? 199);
+  const path = process.argv[6] ?? "fast";
+  const families = process.argv[7] !== undefined ? (process.argv[7].split(",") as FamilyName[]) : [...NULL_FAMILIES, ...PLANTED_FAMILIES];
+  console.log(`reps ${reps}, seed ${seed}, size ${size}, SPA draws ${path === "fast" ? draws : 999}, path ${path}`);
   console.log(`| family | sweeps | "edge" | reference SPA (numpy) rejects | verdicts |`);
   console.log(`|---|---|---|---|---|`);
-  for (const f of [...NULL_FAMILIES, ...PLANTED_FAMILIES]) {
+  for (const f of families) {
     const t0 = Date.now();
-    const r = runFamily(f, reps, seed, true);
+    const r = runFamily(f, reps, seed, true, path === "fast" ? { draws } : undefined, size);
     const pct = (x: number): string => `${(100 * x).toFixed(1)} %`;
     console.log(`| ${f} | ${reps} | ${pct(r.edge)} | ${pct(r.reference)} | ${Object.entries(r.verdicts).map(([k, v]) => `${k} ${v}`).join(", ")} | ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   }
