@@ -17,6 +17,7 @@ import type { LookaheadReport } from "./checkLookahead.js";
 import { agree } from "./checkPurity.js";
 import { superiorPredictiveAbility, type SuperiorPredictiveAbility } from "./superiorPredictiveAbility.js";
 import { sweepVerdict, type SweepEvidence, type SweepVerdict } from "./sweepVerdict.js";
+import { windowSharpe } from "./windowSharpe.js";
 import { winnerEvidence } from "./winnerEvidence.js";
 import { walkForward, type WalkForwardBarOptions, type WalkForwardTimeOptions } from "./walkForward.js";
 
@@ -186,7 +187,8 @@ export function assessSweep(sweep: SweepResult, options: AssessSweepOptions = {}
     const w = options.walkForward;
     const n = returns[0]?.length ?? 0;
     const folds = walkForward("time" in w ? w : { ...w, n });
-    const metric = (r: Float64Array): number => sharpeRatio(r, { periodsPerYear: ppy });
+    // a fold in which the chosen variant never trades scores 0, as a flat CSCV half does in the PBO
+    const metric = windowSharpe(ppy);
     const res = runWalkForward(folds, { ...selectBestVariant(returns, { metric }), metric });
     // choices are positions in `used`: report sweep rows
     const choice = Float64Array.from(res.folds.columns.choice, (c) => (c >= 0 ? (used[c] as number) : c));

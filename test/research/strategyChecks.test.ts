@@ -165,3 +165,19 @@ describe("sweepVerdict's guards and order", () => {
     expect(() => sweepVerdict({ dsr: 0.5, pbo: 0.5, evidence: { trades: "3" } as never })).toThrow(/evidence.trades must be a number/);
   });
 });
+
+describe("a flat fold is scored alike in the walk-forward and the PBO (issue 28)", () => {
+  it("a walk-forward fold whose chosen variant never trades scores 0 out of sample, as a flat CSCV half does", () => {
+    // variant 0 trades only in the first 100 bars (and wins there); variant 1 loses a little throughout
+    const n = 300;
+    const r0 = Float64Array.from({ length: n }, (_, t) => (t === 0 ? Number.NaN : t < 100 ? 0.01 + 0.001 * Math.sin(t) : 0));
+    const r1 = Float64Array.from({ length: n }, (_, t) => (t === 0 ? Number.NaN : -0.001 + 0.002 * Math.sin(3 * t)));
+    const sweep = matrixSweep({ returns: [r0, r1], trades: [20, 20] });
+    const a = assessSweep(sweep, { splits: 4, walkForward: { train: 100, test: 100 } });
+    const folds = a.walkForward!.folds.columns;
+    expect((folds["choice"] as ArrayLike<number>)[0]).toBe(0);
+    expect((folds["outOfSample"] as ArrayLike<number>)[0]).toBe(0); // flat: 0, not NaN
+    // choosing on a flat training window: doing nothing (0) beats a loser, as in the PBO's ranking
+    expect((folds["choice"] as ArrayLike<number>)[1]).toBe(0);
+  });
+});
