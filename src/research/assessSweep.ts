@@ -37,8 +37,12 @@ export interface AssessSweepOptions {
   readonly seed?: number;
   /** Walk-forward windows (walkForward's options without `n`, in bars or, with `time`, in ms); none by default. */
   readonly walkForward?: Omit<WalkForwardBarOptions, "n"> | WalkForwardTimeOptions;
-  /** Hansen's SPA: bootstrap resamples (default 999) and mean block (default: optimalBlockLength's median); seeded by `seed`. */
-  readonly spa?: { readonly draws?: number; readonly meanBlock?: number };
+  /**
+   * Hansen's SPA: bootstrap resamples (default 499), mean block (default: optimalBlockLength's median) and the most
+   * variants it tests (default 1,000: beyond them a seeded sample of the PBO's rows, drawn from row numbers alone, as
+   * the thinning is; a valid test of the sampled variants, at some loss of power); seeded by `seed`.
+   */
+  readonly spa?: { readonly draws?: number; readonly meanBlock?: number; readonly maxVariants?: number };
   /** Variants the lookahead probe runs (the winner and a seeded sample of the rest), for a strategy function's sweep; 0 skips it. Default 4. */
   readonly lookaheadVariants?: number;
 }
@@ -97,7 +101,7 @@ export interface SweepAssessment {
     readonly expectedMaxSharpe: number;
     readonly minTrackRecordLength: number;
   };
-  /** Hansen's SPA of the variants in `variantsUsed` against flat, with the Romano–Wolf step-down (positions in `variantsUsed`). */
+  /** Hansen's SPA of the variants in `variantsUsed` (up to `spa.maxVariants` of them) against flat, with the Romano–Wolf step-down. */
   readonly spa: SuperiorPredictiveAbility;
   /** Sweep rows that beat flat by the Romano–Wolf step-down at 5 %. */
   readonly beatFlat: readonly number[];
@@ -179,7 +183,13 @@ export function assessSweep(sweep: SweepResult, options: AssessSweepOptions = {}
     return { ...d, minTrackRecordLength: minTrackRecordLength(stats, { benchmark: d.expectedMaxSharpe, periodsPerYear: ppy, confidence: 0.95 }).n };
   });
   const pbo = probabilityOfBacktestOverfitting(returns, options.splits !== undefined ? { splits: options.splits } : {});
-  const spa = superiorPredictiveAbility(returns, { seed, ...(options.spa?.draws !== undefined ? { draws: options.spa.draws } : {}), ...(options.spa?.meanBlock !== undefined ? { meanBlock: options.spa.meanBlock } : {}) });
+  const spaMax = options.spa?.maxVariants ?? 1000;
+  if (!Number.isInteger(spaMax) || spaMax < 1) throw new InvalidArgumentError("spa.maxVariants", `${where}: spa.maxVariants must be a whole number >= 1, got ${String(spaMax)}`);
+  const spaRows = sampleRows(used.length, spaMax, seed); // positions in `used`
+  const spa = superiorPredictiveAbility(
+    spaRows.map((k) => returns[k] as Float64Array),
+    { seed, draws: options.spa?.draws ?? 499, ...(options.spa?.meanBlock !== undefined ? { meanBlock: options.spa.meanBlock } : {}) },
+  );
   const lookahead = probeLookahead(sweep, best.index, options.lookaheadVariants ?? 4, seed, where);
   const evidence = winnerEvidence(winner, (sweep.columns["trades"] as Float64Array | undefined)?.[best.index] ?? Number.NaN, spa.meanBlock);
   let wf: SweepAssessment["walkForward"];
@@ -217,7 +227,7 @@ export function assessSweep(sweep: SweepResult, options: AssessSweepOptions = {}
     logits: pbo.logits,
     variantsUsed: used,
     spa,
-    beatFlat: spa.romanoWolf.rejected.map((k) => used[k] as number),
+    beatFlat: spa.romanoWolf.rejected.map((k) => used[spaRows[k] as number] as number),
     evidence,
     ...(lookahead !== undefined ? { lookahead } : {}),
     verdict,
