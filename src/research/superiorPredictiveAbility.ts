@@ -93,8 +93,11 @@ export function superiorPredictiveAbility(returns: readonly ArrayLike<number>[],
     for (let i = 0; i < n; i++) m += r[keep[i] as number] as number;
     m /= n;
     let ss = 0;
+    let constant = true;
+    const first = r[keep[0] as number] as number;
     for (let i = 0; i < n; i++) {
       const x = r[keep[i] as number] as number;
+      if (x !== first) constant = false;
       const at = 2 * (o + i);
       ps[at + 2] = (ps[at] as number) + x;
       ps[at + 3] = (ps[at + 1] as number) + x * x;
@@ -102,7 +105,8 @@ export function superiorPredictiveAbility(returns: readonly ArrayLike<number>[],
     }
     mean[k] = m;
     const sd = Math.sqrt(ss / (n - 1));
-    if (sd > 0) tStats[k] = (Math.sqrt(n) * m) / sd;
+    // a constant series has no spread (its rounding residue is not one): it takes no part
+    if (!constant && sd > 0) tStats[k] = (Math.sqrt(n) * m) / sd;
   }
   const active = Array.from(tStats.keys()).filter((k) => Number.isFinite(tStats[k] as number));
   if (active.length === 0) return { ...nan, romanoWolf: romanoWolfCounter(tStats).result(alpha) };
