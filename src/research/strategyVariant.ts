@@ -8,7 +8,11 @@ import { variantMetricsInto } from "./evaluateVariants.js";
 import { gridParams, type GridPlan } from "./sweepGrid.js";
 import type { SweepValue } from "./SweepResult.js";
 
-/** A strategy function: the data's columns and one variant's parameters -> target positions (backtest's `position`, one per bar). */
+/**
+ * A strategy function: the data's columns and one variant's parameters -> target positions (backtest's `position`, one
+ * per bar). It must be pure: the same positions for the same columns and parameters on every call (no state kept between
+ * calls, no random numbers, no clock), and causal: the position at bar i from bars 0..i only (checkLookahead tests it).
+ */
 export type StrategyFunction = (columns: Readonly<Record<string, Float64Array>>, params: Readonly<Record<string, SweepValue>>) => ArrayLike<number>;
 
 /**

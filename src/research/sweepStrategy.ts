@@ -100,6 +100,9 @@ const RUN_OPTIONS = new Set(["data", "grid", "periodsPerYear", "workers", "shard
  *   modify them) and the variant's parameters; or
  * - a {@link CompositeStrategy}: the composite signal scored once, its weights, threshold and
  *   regime filter as parameters, run through replayComposite and backtest's signal path.
+ * A strategy function must be a pure function of its columns and parameters: three variants are evaluated a
+ * second time after the sweep and a function that answers differently is refused (StrategyNotPureError, naming
+ * the variant); assessSweep probes it for lookahead (checkLookahead).
  * Each variant is then exactly `backtest({ ...options, data, position | signal, ...its backtest
  * parameters })` (the same checks and engine pass), so its row equals that backtest's metrics.
  *
@@ -111,6 +114,7 @@ const RUN_OPTIONS = new Set(["data", "grid", "periodsPerYear", "workers", "shard
  * thread. `runsOn` says where it ran and `runsOnReason` why not in workers.
  * @throws InvalidArgumentError on a bad strategy, grid (naming the parameter), data, backtest
  *   option or control option, before any variant runs
+ * @throws StrategyNotPureError when a strategy function gives a variant other numbers the second time
  * @example
  * const sma = (c, p) => { ... }; // self-contained: runs in workers
  * const r = await sweepStrategy(sma, { data: candles, grid: { fast: [5, 10, 20], slow: [50, 100] }, feeBps: 5 });
