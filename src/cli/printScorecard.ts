@@ -35,7 +35,7 @@ export function formatScorecard(run: StudyRun): string {
     const v = run.variants;
     lines.push(
       "",
-      `What if: your rule vs the best of ${v[1]?.trials ?? "the"} variants (weight grid ${WHAT_IF.grid} x thresholds), in sample and out of sample (${WHAT_IF.trainDays}-day / ${WHAT_IF.testDays}-day walk-forward of "choose the best"); DSR deflates for the variants' effective number of independent trials (correlation eigenvalue entropy; the verdicts below use the same), PBO is the sweep's overfitting probability.`,
+      `What if: your rule vs the best of ${v[1]?.trials ?? "the"} variants (weight grid ${WHAT_IF.grid} x thresholds), in sample and out of sample (${WHAT_IF.trainDays}-day / ${WHAT_IF.testDays}-day walk-forward of "choose the best"); DSR deflates for every variant tried (the raw count, as the verdicts below; the effective count by correlation is information only), PBO is the sweep's overfitting probability; each verdict is decided by Hansen's SPA of all the variants against flat.`,
       whatIfVsScorecard(s, v),
       textTable(whatIfColumns(v), { format: WHAT_IF_FORMAT }),
     );

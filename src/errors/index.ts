@@ -18,3 +18,4 @@ export { DamagedFileError } from "./DamagedFileError.js";
 export { UnsafeStorePathError } from "./UnsafeStorePathError.js";
 export { QueryCancelledError } from "./QueryCancelledError.js";
 export { StrategyFailedError } from "./StrategyFailedError.js";
+export { StrategyNotPureError } from "./StrategyNotPureError.js";

@@ -1,3 +1,4 @@
+import type { LookaheadReport } from "./checkLookahead.js";
 import type { DataFrame } from "../data/danfo.js";
 import { toDataFrame } from "../data/toDataFrame.js";
 import { withInspect } from "../domain/withInspect.js";
@@ -133,6 +134,8 @@ export interface SweepSource {
   weights?(v: number): Weights;
   /** The manifest's options: every input and parameter (arrays are fingerprinted). */
   manifestOptions(): Record<string, unknown>;
+  /** The lookahead probe of these rows (a strategy function's sweep; checkLookahead on its data). */
+  lookahead?(rows: readonly number[]): LookaheadReport;
 }
 
 /** The parts a result is built from. @internal */

@@ -11,7 +11,14 @@ import { runWalkForward, type WalkForwardResult } from "./runWalkForward.js";
 import { sampleRows } from "./sampleRows.js";
 import { selectBestVariant } from "./selectBestVariant.js";
 import { sharpeStats, type SharpeStats } from "./sharpeStats.js";
-import type { SweepBest, SweepResult } from "./SweepResult.js";
+import { sourceOf, type SweepBest, type SweepResult } from "./SweepResult.js";
+import { StrategyNotPureError } from "../errors/StrategyNotPureError.js";
+import type { LookaheadReport } from "./checkLookahead.js";
+import { agree } from "./checkPurity.js";
+import { superiorPredictiveAbility, type SuperiorPredictiveAbility } from "./superiorPredictiveAbility.js";
+import { sweepVerdict, type SweepEvidence, type SweepVerdict } from "./sweepVerdict.js";
+import { windowSharpe } from "./windowSharpe.js";
+import { winnerEvidence } from "./winnerEvidence.js";
 import { walkForward, type WalkForwardBarOptions, type WalkForwardTimeOptions } from "./walkForward.js";
 
 /** Options of {@link assessSweep}. */
@@ -30,6 +37,14 @@ export interface AssessSweepOptions {
   readonly seed?: number;
   /** Walk-forward windows (walkForward's options without `n`, in bars or, with `time`, in ms); none by default. */
   readonly walkForward?: Omit<WalkForwardBarOptions, "n"> | WalkForwardTimeOptions;
+  /**
+   * Hansen's SPA: bootstrap resamples (default 499), mean block (default: optimalBlockLength's median) and the most
+   * variants it tests (default 1,000: beyond them a seeded sample of the PBO's rows, drawn from row numbers alone, as
+   * the thinning is; a valid test of the sampled variants, at some loss of power); seeded by `seed`.
+   */
+  readonly spa?: { readonly draws?: number; readonly meanBlock?: number; readonly maxVariants?: number };
+  /** Variants the lookahead probe runs (the winner and a seeded sample of the rest), for a strategy function's sweep; 0 skips it. Default 4. */
+  readonly lookaheadVariants?: number;
 }
 
 /** Is the sweep's best variant real? The numbers of {@link assessSweep}. */
@@ -46,7 +61,11 @@ export interface SweepAssessment {
   readonly stats: SharpeStats;
   /** Sample variance of the variants' annualised Sharpe ratios (the DSR's V). */
   readonly trialSharpeVariance: number;
-  /** Deflated Sharpe ratio of the winner and the annualised Sharpe the best of `trials` skill-less variants would reach (SR₀). */
+  /**
+   * Deflated Sharpe ratio of the winner at the raw number of trials (`trials`: every variant tried), and the annualised
+   * Sharpe the best of `trials` skill-less variants would reach (SR₀). The verdict reads this DSR; the effective count
+   * below is information and never lowers the bar.
+   */
   readonly dsr: number;
   readonly expectedMaxSharpe: number;
   /** Probabilistic Sharpe ratio of the winner against 0. */
@@ -62,14 +81,15 @@ export interface SweepAssessment {
   readonly pbo: number;
   readonly logits: Float64Array;
   /**
-   * The DSR at the effective number of independent trials (near-identical variants are nearly one
-   * trial, so the raw count over-deflates): `trials` is N_eff = exp(entropy of the correlation
+   * Information only (never read by the verdict: the count undercounts, since sample correlation noise
+   * lowers the rank unless bars far outnumber variants and a strategy and its mirror count as one): the DSR at
+   * the effective number of independent trials: `trials` is N_eff = exp(entropy of the correlation
    * eigenvalues) of the variants' returns ({@link effectiveTrials}), measured on `variants` rows (all of
    * them up to 300, else a seeded sample of 300 of `variantsUsed`). A sample stands for the whole sweep
    * when its N_eff is at most a third of its size (every family of near-duplicates is in it); otherwise,
    * or when the sample is not the whole sweep and is not saturated, the raw `trials` is kept
    * (`sampled` says a sample was used). `dsr`, `expectedMaxSharpe` (SR₀, annualised) and
-   * `minTrackRecordLength` (against that SR₀) are the top-level ones at this N; the verdict uses them.
+   * `minTrackRecordLength` (against that SR₀) are those at this N.
    */
   readonly effective: {
     readonly trials: number;
@@ -81,7 +101,17 @@ export interface SweepAssessment {
     readonly expectedMaxSharpe: number;
     readonly minTrackRecordLength: number;
   };
-  /** Sweep rows whose return series entered the PBO and the walk-forward (ascending; all rows, or the thinning sample). */
+  /** Hansen's SPA of the variants in `variantsUsed` (up to `spa.maxVariants` of them) against flat, with the Romano–Wolf step-down. */
+  readonly spa: SuperiorPredictiveAbility;
+  /** Sweep rows that beat flat by the Romano–Wolf step-down at 5 %. */
+  readonly beatFlat: readonly number[];
+  /** The winner's evidence (round trips, bars, bars held, independent bets = bars held / the SPA's mean block). */
+  readonly evidence: SweepEvidence;
+  /** The lookahead probe of the winner and a sample of variants (a strategy function's sweep made in this process). */
+  readonly lookahead?: LookaheadReport;
+  /** The verdict by the one rule, {@link sweepVerdict}, from the numbers above. */
+  readonly verdict: SweepVerdict;
+  /** Sweep rows whose return series entered the PBO, the SPA and the walk-forward (ascending; all rows, or the thinning sample). */
   readonly variantsUsed: readonly number[];
   /** The walk-forward of "choose the best variant by Sharpe" (annualised Sharpe in and out of sample), when asked for. */
   readonly walkForward?: {
@@ -100,7 +130,10 @@ export interface SweepAssessment {
  * - the in-sample winner by Sharpe ratio and its per-period stats (sharpeStats of `returnsOf`);
  * - its deflated Sharpe ratio for `trials` = every variant of the sweep and V = the sample
  *   variance of their annualised Sharpe ratios (the sweep's `sharpeRatio` column);
- * - the same at the effective number of independent trials (correlation eigenvalue entropy);
+ * - Hansen's SPA p-value of the variants against flat (the verdict's headline test) and the Romano–Wolf
+ *   step-down of which variants beat it ({@link superiorPredictiveAbility});
+ * - the winner's evidence, the lookahead probe (a strategy function's sweep) and the verdict ({@link sweepVerdict});
+ * - for information, the DSR at the effective number of independent trials (correlation eigenvalue entropy);
  * - its probabilistic Sharpe ratio against 0, and the minimum track record length for a Sharpe
  *   above SR₀ (the DSR's bar) at 95 %;
  * - the sweep's probability of backtest overfitting by CSCV over the variants' returns (a
@@ -109,6 +142,7 @@ export interface SweepAssessment {
  *   training window" with the stitched out-of-sample Sharpe.
  * Needs a sweep made in this process (returnsOf), with at least 2 variants with a Sharpe.
  * @throws InvalidArgumentError when no variant has a Sharpe ratio, or on bad options (from the statistics)
+ * @throws StrategyNotPureError when returnsOf(best) does not give the Sharpe of the winner's table row (a stateful or random strategy)
  * @example
  * const a = assessSweep(sweep, { walkForward: { time, trainMs: 14 * DAY, testMs: 7 * DAY } });
  * a.dsr; a.pbo; a.walkForward?.outOfSampleSharpe
@@ -125,6 +159,15 @@ export function assessSweep(sweep: SweepResult, options: AssessSweepOptions = {}
   const trialSharpeVariance = sharpes.length > 1 ? std * std : 0;
   // returnsOf gives NaN at bar 0 (no return yet): every statistic skips it, and bars stay aligned with time
   const winner = sweep.returnsOf(best.index);
+  const again = sharpeRatio(winner, { periodsPerYear: ppy });
+  if (!agree(again, best.value)) {
+    throw new StrategyNotPureError(
+      best.index,
+      best.params,
+      `${where}: the strategy is not a pure function of its columns and parameters: the winner, variant ${best.index} (${JSON.stringify(best.params)}), has Sharpe ${best.value} in the sweep's table and ${again} when returnsOf reruns it; ` +
+        "a strategy must return the same positions for the same input (no state kept between calls, no random numbers, no clock)",
+    );
+  }
   const stats = sharpeStats(winner);
   const trials = sweep.aborted ? sweep.length : sweep.total;
   const deflated = deflatedSharpeRatio(stats, { trials, trialSharpeVariance, periodsPerYear: ppy });
@@ -140,17 +183,35 @@ export function assessSweep(sweep: SweepResult, options: AssessSweepOptions = {}
     return { ...d, minTrackRecordLength: minTrackRecordLength(stats, { benchmark: d.expectedMaxSharpe, periodsPerYear: ppy, confidence: 0.95 }).n };
   });
   const pbo = probabilityOfBacktestOverfitting(returns, options.splits !== undefined ? { splits: options.splits } : {});
+  const spaMax = options.spa?.maxVariants ?? 1000;
+  if (!Number.isInteger(spaMax) || spaMax < 1) throw new InvalidArgumentError("spa.maxVariants", `${where}: spa.maxVariants must be a whole number >= 1, got ${String(spaMax)}`);
+  const spaRows = sampleRows(used.length, spaMax, seed); // positions in `used`
+  const spa = superiorPredictiveAbility(
+    spaRows.map((k) => returns[k] as Float64Array),
+    { seed, draws: options.spa?.draws ?? 499, ...(options.spa?.meanBlock !== undefined ? { meanBlock: options.spa.meanBlock } : {}) },
+  );
+  const lookahead = probeLookahead(sweep, best.index, options.lookaheadVariants ?? 4, seed, where);
+  const evidence = winnerEvidence(winner, (sweep.columns["trades"] as Float64Array | undefined)?.[best.index] ?? Number.NaN, spa.meanBlock);
   let wf: SweepAssessment["walkForward"];
   if (options.walkForward !== undefined) {
     const w = options.walkForward;
     const n = returns[0]?.length ?? 0;
     const folds = walkForward("time" in w ? w : { ...w, n });
-    const metric = (r: Float64Array): number => sharpeRatio(r, { periodsPerYear: ppy });
+    // a fold in which the chosen variant never trades scores 0, as a flat CSCV half does in the PBO
+    const metric = windowSharpe(ppy);
     const res = runWalkForward(folds, { ...selectBestVariant(returns, { metric }), metric });
     // choices are positions in `used`: report sweep rows
     const choice = Float64Array.from(res.folds.columns.choice, (c) => (c >= 0 ? (used[c] as number) : c));
     wf = { folds: { rows: res.folds.rows, columns: { ...res.folds.columns, choice } }, outOfSampleSharpe: res.outOfSample, returns: res.returns };
   }
+  const verdict = sweepVerdict({
+    spa: spa.pValue,
+    dsr: deflated.dsr,
+    pbo: pbo.pbo,
+    ...(wf !== undefined ? { outOfSampleSharpe: wf.outOfSampleSharpe } : {}),
+    ...(lookahead !== undefined ? { lookahead: lookahead.lookahead } : {}),
+    evidence,
+  });
   return {
     best,
     trials,
@@ -165,8 +226,22 @@ export function assessSweep(sweep: SweepResult, options: AssessSweepOptions = {}
     pbo: pbo.pbo,
     logits: pbo.logits,
     variantsUsed: used,
+    spa,
+    beatFlat: spa.romanoWolf.rejected.map((k) => used[spaRows[k] as number] as number),
+    evidence,
+    ...(lookahead !== undefined ? { lookahead } : {}),
+    verdict,
     ...(wf !== undefined ? { walkForward: wf } : {}),
   };
+}
+
+/** The lookahead probe of the winner and a seeded sample of `count` − 1 other rows, when the sweep can run one. */
+function probeLookahead(sweep: SweepResult, best: number, count: number, seed: number, where: string): LookaheadReport | undefined {
+  if (!Number.isInteger(count) || count < 0) throw new InvalidArgumentError("lookaheadVariants", `${where}: lookaheadVariants must be a whole number >= 0, got ${String(count)}`);
+  const probe = sourceOf(sweep)?.lookahead;
+  if (probe === undefined || count === 0) return undefined;
+  const rows = [...new Set([best, ...sampleRows(sweep.length, count - 1, seed)])].slice(0, count);
+  return probe(rows);
 }
 
 /** Variants effectiveTrials reads at most (its cost grows as their cube). */

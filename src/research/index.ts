@@ -46,3 +46,11 @@ export { sweepVerdict } from "./sweepVerdict.js";
 export { effectiveTrials } from "./effectiveTrials.js";
 export type { EffectiveTrials } from "./effectiveTrials.js";
 export type { SweepVerdict, SweepVerdictInput } from "./sweepVerdict.js";
+export { EVIDENCE_MINIMUMS } from "./sweepVerdict.js";
+export type { EvidenceShortfall, SweepEvidence } from "./sweepVerdict.js";
+// The verdict's headline test, and the checks of a user's strategy function.
+export { superiorPredictiveAbility } from "./superiorPredictiveAbility.js";
+export type { SuperiorPredictiveAbility, SuperiorPredictiveAbilityOptions } from "./superiorPredictiveAbility.js";
+export type { RomanoWolf } from "./romanoWolf.js";
+export { checkLookahead } from "./checkLookahead.js";
+export type { CheckLookaheadOptions, LookaheadFinding, LookaheadReport, WarmUpDependence } from "./checkLookahead.js";

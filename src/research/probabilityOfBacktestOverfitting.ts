@@ -1,3 +1,4 @@
+import { IDLE_SHARPE } from "./windowSharpe.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { checkNumberOption } from "./checkNumberOption.js";
 
@@ -229,7 +230,7 @@ function halfSharpes(
     }
     const f = flat[v] as number;
     if (!Number.isNaN(f)) {
-      out[v] = f === 0 ? 0 : f / 0; // idle: Sharpe 0; constant non-zero: ±Infinity
+      out[v] = f === 0 ? IDLE_SHARPE : f / 0; // idle: Sharpe 0 (windowSharpe's rule); constant non-zero: ±Infinity
       continue;
     }
     const a = s1[v] as number;

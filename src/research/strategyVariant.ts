@@ -12,7 +12,9 @@ import type { SweepValue } from "./SweepResult.js";
 
 /**
  * A strategy function: the data's columns and one variant's parameters -> target positions
- * (backtest's `position`, one per bar). `out` is a column of zeros, one per bar, that the function
+ * (backtest's `position`, one per bar). It must be pure: the same positions for the same columns and
+ * parameters on every call (no state kept between calls, no random numbers, no clock), and causal: the
+ * position at bar i from bars 0..i only (checkLookahead tests it). `out` is a column of zeros, one per bar, that the function
  * may write its targets into and return (the sweep reuses it from variant to variant: no fresh
  * memory per variant); it is the sweep's, valid only until the function's variant is evaluated, so
  * return it, do not keep it. A function may ignore it and return an array of its own.

@@ -12,6 +12,7 @@ import { StrategyFailedError } from "../errors/StrategyFailedError.js";
 import { variantText } from "./callStrategy.js";
 import { BlockTimedOut, checkSweepControls, runSweepBlocks, sweepColumns } from "./runSweepBlocks.js";
 import { shardRange, type Shard } from "./shardRange.js";
+import { strategyChecks } from "./strategyChecks.js";
 import { sharedCopy } from "./SweepPlan.js";
 import type { SweepProgress } from "./sweepComposite.js";
 import { gridParams, gridPlan, gridValues, gridValuesOf, type GridPlan, type SweepGrid } from "./sweepGrid.js";
@@ -131,6 +132,9 @@ function strategyFailure(e: unknown, plan: StrategyPlan, where: string): unknown
  *   modify them) and the variant's parameters; or
  * - a {@link CompositeStrategy}: the composite signal scored once, its weights, threshold and
  *   regime filter as parameters, run through replayComposite and backtest's signal path.
+ * A strategy function must be a pure function of its columns and parameters: three variants are evaluated a
+ * second time after the sweep and a function that answers differently is refused (StrategyNotPureError, naming
+ * the variant); assessSweep probes it for lookahead (checkLookahead).
  * Each variant is then exactly `backtest({ ...options, data, position | signal, ...its backtest
  * parameters })` (the same checks and engine pass), so its row equals that backtest's metrics.
  *
@@ -142,6 +146,7 @@ function strategyFailure(e: unknown, plan: StrategyPlan, where: string): unknown
  * thread. `runsOn` says where it ran and `runsOnReason` why not in workers.
  * @throws InvalidArgumentError on a bad strategy, grid (naming the parameter), data, backtest
  *   option or control option, before any variant runs
+ * @throws StrategyNotPureError when a strategy function gives a variant other numbers the second time
  * @example
  * const sma = (c, p, out) => { ...; return out; }; // targets written into the sweep's column; self-contained: runs in workers
  * const r = await sweepStrategy(sma, { data: candles, grid: { fast: [5, 10, 20], slow: [50, 100] }, feeBps: 5 });
@@ -229,6 +234,9 @@ export async function sweepStrategy(strategy: SweepableStrategy, options: SweepS
     where,
     ...(variantTimeoutMs === undefined ? {} : { blockTimeoutMs: (blk: { lo: number; hi: number }) => variantTimeoutMs * (blk.hi - blk.lo) }),
   }).catch((e: unknown) => Promise.reject(strategyFailure(e, plan, where)));
+  const table = sweepColumns(ran, out, lo, stride, grid.parameters, gridParamsInto(grid, levels));
+  // a second evaluation of a few variants refuses a stateful or random function; the lookahead probe is for assessSweep
+  const checks = fn !== undefined ? strategyChecks(plan, fn, table, where) : undefined;
   return createSweepResult({
     components: [],
     parameters: grid.parameters,
@@ -236,9 +244,10 @@ export async function sweepStrategy(strategy: SweepableStrategy, options: SweepS
     total,
     aborted: ran.done < count,
     periodsPerYear,
-    columns: sweepColumns(ran, out, lo, stride, grid.parameters, gridParamsInto(grid, levels)),
+    columns: table,
     source: {
       returns: (v) => strategyVariantReturns(plan, v, fn, where),
+      ...(checks !== undefined ? { lookahead: checks.lookahead } : {}),
       manifestOptions: () => ({ ...columns, ...base, grid: { parameters: grid.parameters, lists: grid.lists ?? null, rows: grid.rows ?? null }, strategy: manifestStrategy(rule), periodsPerYear }),
     },
     runsOn: workers > 0 ? "workers" : "calling thread",

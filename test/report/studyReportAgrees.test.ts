@@ -118,6 +118,32 @@ describe("the study report agrees with itself (in Chromium)", () => {
     expect(m![1]).toBe(passing.length === 0 ? "no coin" : passing.join(", "));
   });
 
+  it("says in its verdict block what its numbers say: SPA, DSR and PBO sentences against their own values (issue 28)", async () => {
+    const text = await visibleText("#is-it-real");
+    const verdict = /Verdict: (lookahead|too little evidence|an edge|not proven|no evidence of an edge)/.exec(text);
+    expect(verdict).not.toBeNull();
+    const spa = /Hansen's SPA (rejects|does not reject) that no variant beats flat \(p = ([\d.]+) (<|>=) 0\.05\)/.exec(text);
+    if (verdict![1] !== "lookahead" && verdict![1] !== "too little evidence") {
+      expect(spa).not.toBeNull();
+      const p = Number(spa![2]);
+      expect(spa![1] === "rejects").toBe(p < 0.05);
+      expect(/^SPA p = /m.test(text) || text.includes(`SPA p = ${spa![2]}`)).toBe(true);
+      // an edge is decided by the SPA, and only when it rejects
+      if (verdict![1] === "an edge") expect(spa![1]).toBe("rejects");
+      if (verdict![1] === "no evidence of an edge") expect(spa![1]).toBe("does not reject");
+    }
+    const dsr = /DSR (\d+)%: the probability/.exec(text);
+    expect(dsr).not.toBeNull();
+    const survives = text.includes("survives deflation") && !text.includes("does not survive deflation");
+    expect(survives).toBe(Number(dsr![1]) >= 95);
+    const pbo = /PBO (\d+)%: (inconclusive|the in-sample winner ranks at or below|the in-sample winner stays in the better half)/.exec(text);
+    if (pbo !== null) {
+      const x = Number(pbo![1]);
+      expect(pbo![2]).toBe(x <= 5 ? "the in-sample winner stays in the better half" : x >= 50 ? "the in-sample winner ranks at or below" : "inconclusive");
+    }
+    expect(text).not.toMatch(/more than any|a longer track record would settle/);
+  });
+
   it("says in one visible line why the what-if's \"your rule\" differs from the scorecard", async () => {
     const line = await visibleText("#what-if .note");
     expect(line).toMatch(/your rule/i);

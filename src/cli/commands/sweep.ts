@@ -122,6 +122,12 @@ function assessmentJson(a: SweepAssessment | string | undefined): unknown {
       minTrackRecordLength: f(a.effective.minTrackRecordLength),
     },
     bars: a.bars,
+    spa: f(a.spa.pValue),
+    beatFlat: a.beatFlat,
+    evidence: a.evidence,
+    lookahead: a.lookahead?.findings[0] ?? null,
+    verdict: a.verdict.verdict,
+    decidedBy: a.verdict.decidedBy,
     pbo: f(a.pbo),
     pboVariants: a.variantsUsed.length,
     walkForward:
@@ -138,17 +144,14 @@ function assessmentJson(a: SweepAssessment | string | undefined): unknown {
 function assessmentText(a: SweepAssessment | string | undefined, walkForward: string | undefined): string {
   if (a === undefined) return "";
   if (typeof a === "string") return `Is it real? not computed: ${a}`;
-  const lines = [
-    `Is it real? the winner's deflated Sharpe ratio is ${pct(a.effective.dsr)} for ${a.effective.trials} effective trials of ${a.trials} variants ` +
-      `(${pct(a.dsr)} counting all ${a.trials} as independent; PSR ${pct(a.psr)}; significant at >= 95%); ` +
-      `the sweep's PBO is ${pct(a.pbo)}${a.variantsUsed.length < a.trials ? ` (over ${a.variantsUsed.length} of the variants)` : ""}; ` +
-      `a Sharpe above SR₀ = ${fmt(a.effective.expectedMaxSharpe)} (the best of ${a.effective.trials} skill-less trials) at 95% needs ${Number.isFinite(a.effective.minTrackRecordLength) ? Math.ceil(a.effective.minTrackRecordLength) : "more than any"} bars (${a.bars} here).`,
-  ];
+  // every sentence of the verdict comes from the one rule (isItRealVerdict), the same the report prints
+  const [verdict, ...why] = isItRealVerdict(isItRealInput(a));
+  const lines = [`Is it real? ${why.join(" ")}`];
   if (a.walkForward !== undefined) {
     const folds = (a.walkForward.folds.columns["fold"] as ArrayLike<number>).length;
     lines.push(`Walk-forward ${walkForward ?? ""} (choose the best by Sharpe, trade it on the next window; ${folds} folds): out-of-sample Sharpe ${fmt(a.walkForward.outOfSampleSharpe)} vs ${fmt(a.best.value)} in sample.`);
   }
-  lines.push(isItRealVerdict(isItRealInput(a))[0] ?? "");
+  lines.push(verdict ?? "");
   return lines.join("\n");
 }
 

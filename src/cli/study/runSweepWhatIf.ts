@@ -32,11 +32,11 @@ export interface WhatIfRow {
    */
   readonly outOfSampleSharpe: number;
   /**
-   * Deflated Sharpe ratio of the winner at the sweep's effective number of independent trials
-   * (assessSweep's `effective`: what the "Is it real?" verdicts use; for your rule, tried once: its PSR).
+   * Deflated Sharpe ratio of the winner at the raw number of trials (assessSweep's `dsr`, what the
+   * "Is it real?" verdicts read; for your rule, tried once: its PSR).
    */
   readonly dsr: number;
-  /** The effective number of independent trials `dsr` deflates for (correlation eigenvalue entropy; 1 for your rule). */
+  /** The effective number of independent trials (correlation eigenvalue entropy; 1 for your rule): information only, `dsr` deflates for `trials`. */
   readonly effectiveTrials: number;
   /** The sweep's probability of backtest overfitting (NaN for your rule). */
   readonly pbo: number;
@@ -122,7 +122,7 @@ export async function runSweepWhatIf(data: StudyData, options: StudyOptions): Pr
       inSampleSharpe: best.value,
       inSampleReturn: col("totalReturn", best.index),
       outOfSampleSharpe: assessment.walkForward?.outOfSampleSharpe ?? Number.NaN,
-      dsr: assessment.effective.dsr,
+      dsr: assessment.dsr,
       effectiveTrials: assessment.effective.trials,
       pbo: assessment.pbo,
       trials: sweep.length,

@@ -37,7 +37,7 @@ export function studyHighlights(study: Study, variants?: readonly WhatIfRow[]): 
     const oosMean = winners.reduce((a, v) => a + (Number.isFinite(v.outOfSampleSharpe) ? v.outOfSampleSharpe : 0), 0) / winners.length;
     const real = winners.filter((v) => v.dsr >= 0.95).map((v) => v.coin);
     out.push(
-      `The best of ${winners[0]!.trials} swept variants per coin has an in-sample Sharpe of ${f2(isMean)} on average but ${f2(oosMean)} out of sample (walk-forward); its deflated Sharpe ratio (for the sweep's effective number of independent trials, as the verdicts) reaches 95% for ${real.length === 0 ? "no coin" : real.join(", ")}.`,
+      `The best of ${winners[0]!.trials} swept variants per coin has an in-sample Sharpe of ${f2(isMean)} on average but ${f2(oosMean)} out of sample (walk-forward); its deflated Sharpe ratio (for every variant tried, as the verdicts) reaches 95% for ${real.length === 0 ? "no coin" : real.join(", ")}.`,
     );
   }
   const ic1 = coins.map((c) => ({ c, ic: (study.coins[c]!.ic.columns["ic"] as Float64Array)[0] as number, lo: (study.coins[c]!.ic.columns["ciLow"] as Float64Array)[0] as number, hi: (study.coins[c]!.ic.columns["ciHigh"] as Float64Array)[0] as number }));
