@@ -3,7 +3,12 @@ import type { AnalyticsQueryParams } from "../api/analyticsParams.js";
 import type { DataFrame } from "../data/danfo.js";
 import { toDataFrame } from "../data/toDataFrame.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { checkOptions, type OptionsCheck } from "../options/checkOptions.js";
+import { LOAD_ANALYTICS_OPTION_SPECS } from "./loaderOptionSpecs.js";
 import { analyticsToColumns, type AnalyticsShape } from "./analyticsToColumns.js";
+
+/** How loadAnalyticsQuery's options are checked where they enter (checkOptions). */
+const LOAD_ANALYTICS_CHECK: OptionsCheck = { where: "loadAnalyticsQuery", specs: LOAD_ANALYTICS_OPTION_SPECS, example: 'loadAnalyticsQuery(client, params, { shape: "long" })' };
 
 /**
  * Run `/v3/analytics/query` (every page, see `client.analyticsQuery`) and
@@ -22,7 +27,7 @@ export async function loadAnalyticsQuery(
   params: AnalyticsQueryParams,
   options: { readonly shape?: AnalyticsShape } = {},
 ): Promise<DataFrame> {
-  const shape = options.shape ?? "wide";
+  const shape = checkOptions(options, LOAD_ANALYTICS_CHECK).shape ?? "wide";
   if (shape !== "wide" && shape !== "long") {
     throw new InvalidArgumentError("shape", `loadAnalyticsQuery: shape must be "wide" or "long", got ${JSON.stringify(shape)}`);
   }
