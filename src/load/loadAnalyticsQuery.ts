@@ -1,5 +1,6 @@
 import type { MarketIntelClient } from "../api/createClient.js";
 import type { AnalyticsQueryParams } from "../api/analyticsParams.js";
+import type { AnalyticsCoverage } from "../api/analyticsCoverage.js";
 import type { DataFrame } from "../data/danfo.js";
 import { toDataFrame } from "../data/toDataFrame.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
@@ -17,6 +18,10 @@ const LOAD_ANALYTICS_CHECK: OptionsCheck = { where: "loadAnalyticsQuery", specs:
  * {@link analyticsToColumns} says (`btc_price`, or `close` / `btc_close` for
  * candles); `{ shape: "long" }` keeps the service's rows (time, coin, ...).
  * A candle row is labelled by its bar's open time and known only at its close.
+ * `df.coverage` says what the service did not give: the window asked against the window it
+ * echoed (a start it clamped to its retention), bars missing between the first and last row, and
+ * whether the last bar was still open (partial values); the client's `onEvent` gets one
+ * `coverage` event when anything is missing.
  * @throws InvalidArgumentError for bad parameters (before any request)
  * @example
  * const df = await loadAnalyticsQuery(client, { dataset: "candles", coin: "BTC", interval: "1h" });
@@ -26,10 +31,14 @@ export async function loadAnalyticsQuery(
   client: MarketIntelClient,
   params: AnalyticsQueryParams,
   options: { readonly shape?: AnalyticsShape } = {},
-): Promise<DataFrame> {
+): Promise<DataFrame & { readonly coverage: AnalyticsCoverage }> {
   const shape = checkOptions(options, LOAD_ANALYTICS_CHECK).shape ?? "wide";
   if (shape !== "wide" && shape !== "long") {
     throw new InvalidArgumentError("shape", `loadAnalyticsQuery: shape must be "wide" or "long", got ${JSON.stringify(shape)}`);
   }
-  return toDataFrame(analyticsToColumns(await client.analyticsQuery(params), { shape }));
+  const result = await client.analyticsQuery(params);
+  const frame = toDataFrame(analyticsToColumns(result, { shape }));
+  // What the service did not give (a clamped range, gaps, a partial last bar), on the frame itself (not a column)
+  Object.defineProperty(frame, "coverage", { value: result.coverage, enumerable: false });
+  return frame as DataFrame & { readonly coverage: AnalyticsCoverage };
 }
