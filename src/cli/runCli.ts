@@ -3,6 +3,7 @@ import { MarketIntelError } from "../errors/MarketIntelError.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { inCliTerms } from "./cliTerms.js";
 import { optionHelp } from "./optionHelp.js";
+import { suggestFlags } from "./suggestFlag.js";
 import { backtestCommand } from "./commands/backtest.js";
 import { demoCommand } from "./commands/demo.js";
 import { exportCommand } from "./commands/export.js";
@@ -31,6 +32,7 @@ export function createProgram(): Command {
   program.addCommand(sweepCommand());
   program.addCommand(exportCommand());
   for (const cmd of [program, ...program.commands]) cmd.showHelpAfterError("(run with --help for usage)").configureHelp({ optionDescription: optionHelp });
+  suggestFlags([program, ...program.commands]);
   return program;
 }
 

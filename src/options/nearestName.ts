@@ -1,24 +1,40 @@
 import { distance } from "fastest-levenshtein";
 
+/** A name's words: split at hyphens, underscores and camelCase humps (`fee-bps`, `feeBps` -> fee, bps). */
+function words(name: string): string[] {
+  return name
+    .replace(/^-+/, "")
+    .split(/[-_]|(?<=[a-z0-9])(?=[A-Z])/)
+    .map((w) => w.toLowerCase())
+    .filter((w) => w !== "");
+}
+
 /**
- * The valid name nearest to a mistyped one by edit distance (Levenshtein, case-insensitive:
- * `stoploss` -> `stopLoss`), or undefined when none is near enough to be what was meant
- * (more than 2 edits and more than a third of the longer name).
+ * The valid name nearest to a mistyped one by edit distance (Levenshtein, case-insensitive,
+ * leading dashes ignored), or undefined when none is near enough to be what was meant. A
+ * candidate's distance is the smaller of the distance to the whole name and to one of its words,
+ * so a short form finds its long name (`fees` -> `feeBps` or `--fee-bps`, one edit from "fee",
+ * not `--seed`, two edits from the whole); ties go to the nearer whole name. Near enough: at most
+ * 2 edits, or a third of the longer name.
  * @example nearestName("stoploss", ["stopLoss", "takeProfit"]) // "stopLoss"
- * @example nearestName("fees", ["feeBps", "fill"]) // "feeBps"
+ * @example nearestName("--fees", ["--seed", "--fee-bps"]) // "--fee-bps"
  * @internal
  */
 export function nearestName(name: string, valid: Iterable<string>): string | undefined {
-  const lower = name.toLowerCase();
+  const lower = name.replace(/^-+/, "").toLowerCase();
   let best: string | undefined;
-  let bestDistance = Number.POSITIVE_INFINITY;
+  let bestScore = Number.POSITIVE_INFINITY;
+  let bestWhole = Number.POSITIVE_INFINITY;
   for (const candidate of valid) {
-    const d = distance(lower, candidate.toLowerCase());
-    if (d < bestDistance) {
+    const whole = distance(lower, candidate.replace(/^-+/, "").toLowerCase());
+    const parts = words(candidate);
+    const score = parts.length > 1 ? Math.min(whole, ...parts.map((w) => distance(lower, w))) : whole;
+    if (score < bestScore || (score === bestScore && whole < bestWhole)) {
       best = candidate;
-      bestDistance = d;
+      bestScore = score;
+      bestWhole = whole;
     }
   }
   if (best === undefined) return undefined;
-  return bestDistance <= Math.max(2, Math.floor(Math.max(name.length, best.length) / 3)) ? best : undefined;
+  return bestScore <= Math.max(2, Math.floor(Math.max(lower.length, best.replace(/^-+/, "").length) / 3)) ? best : undefined;
 }
