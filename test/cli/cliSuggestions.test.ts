@@ -63,3 +63,23 @@ describe("milab names every bad list item", () => {
     expect(r.stderr).toContain('"2", "" are not (got 0.1,2,,0.2)');
   });
 });
+
+describe("milab checks its outputs before the work starts", () => {
+  it("refuses --out <a folder> at once, exit 2, naming the fix (the study is not run)", async () => {
+    const { mkdtempSync, rmSync, writeFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { tmpdir } = await import("node:os");
+    const dir = mkdtempSync(join(tmpdir(), "milab-out-"));
+    try {
+      const r = await run(["report", "--out", dir, "-q"]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`--out ${dir} is a folder; give a file path, e.g. --out ${dir}/report.html`);
+      writeFileSync(join(dir, "plain"), "x");
+      const under = await run(["report", "--out", join(dir, "plain", "r.html"), "-q"]);
+      expect(under.code).toBe(2);
+      expect(under.stderr).toContain(`${join(dir, "plain")} is a file, not a folder`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
