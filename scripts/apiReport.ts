@@ -18,6 +18,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import ts from "typescript";
+import { OPTION_TABLES } from "../src/options/optionTables.js";
 
 /** One entry point: the import specifier and its source file. */
 export interface EntryPoint {
@@ -151,7 +152,35 @@ export function renderApiMarkdown(report: ApiReport): string {
     }
     if (folder !== "") lines.push("```", "");
   }
+  lines.push(...renderOptionTable());
   return lines.join("\n");
+}
+
+/**
+ * The option table: every option of every public options object that checkOptions checks
+ * (src/options/optionTables.ts), its unit, default and the scale a mistake is refused in.
+ */
+export function renderOptionTable(): string[] {
+  const cell = (s: string): string => s.replaceAll("|", "\\|");
+  const scale = { fraction: "percent refused", bps: "fraction refused", ms: "seconds refused" } as const;
+  const lines = [
+    "## Options",
+    "",
+    "Every option of the public options objects, checked once where it enters (src/options/checkOptions.ts): an unknown key is",
+    "refused with the nearest valid name; a number in the wrong scale (a percent where a fraction is meant, a fraction where",
+    "basis points are meant, seconds where milliseconds are meant) is refused with the value probably meant; `null` and",
+    "`undefined` mean unset (the default below). Written from the same specs the check uses.",
+    "",
+    "| function | option | unit | default | scale check |",
+    "|---|---|---|---|---|",
+  ];
+  for (const { fn, specs } of OPTION_TABLES) {
+    for (const [name, spec] of Object.entries(specs)) {
+      lines.push(`| ${cell(fn)} | \`${name}\` | ${cell(spec.unit)} | ${cell(spec.default)} | ${spec.scale !== undefined ? scale[spec.scale] : ""} |`);
+    }
+  }
+  lines.push("");
+  return lines;
 }
 
 /** The README's export index (between the api markers): the values of each entry point by folder. */

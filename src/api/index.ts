@@ -6,6 +6,7 @@ export type { HistorySeries, HistoryVariant } from "./parseHistory.js";
 export { ANALYTICS_DATASETS, ANALYTICS_INTERVALS, ANALYTICS_MAX_LIMIT } from "./analyticsParams.js";
 export type { AnalyticsQueryParams } from "./analyticsParams.js";
 export type { AnalyticsResult } from "./queryAnalytics.js";
+export type { AnalyticsCoverage } from "./analyticsCoverage.js";
 export type { QueryParams } from "./checkQueryParams.js";
 export type { ClientEvent } from "./transport/ClientEvent.js";
 // The resources the client returns, as types. Their zod schemas and

@@ -1,4 +1,5 @@
 import { SchemaMismatchError } from "../errors/SchemaMismatchError.js";
+import { analyticsCoverage, type AnalyticsCoverage } from "./analyticsCoverage.js";
 import { ENDPOINTS } from "./endpoints.js";
 import { parseAnalyticsPage, type AnalyticsPage } from "./schemas/analytics.js";
 import type { ClientEvent } from "./transport/ClientEvent.js";
@@ -21,6 +22,8 @@ export interface AnalyticsResult {
   readonly truncated: boolean;
   /** Shape of the first page. */
   readonly variant: AnalyticsPage["variant"];
+  /** What was asked against what came back: a range the service clamped, missing bars, a partial last bar (see analyticsCoverage). */
+  readonly coverage: AnalyticsCoverage;
 }
 
 const PATH = ENDPOINTS.analyticsQuery;
@@ -94,5 +97,8 @@ export async function queryAnalytics(
     current = following;
   }
   const metadata = { ...(first?.metadata ?? {}), row_count: rows.length };
-  return { columns: columns ?? [], rows, metadata, pages, truncated, variant: first?.variant ?? "nested" };
+  const coverage = analyticsCoverage(params, first?.query ?? {}, columns ?? [], rows);
+  // one warning event for what the service did not give (the result carries it too)
+  if (coverage.missing.length > 0) emit({ type: "coverage", url: PATH, message: coverage.missing.join("; ") });
+  return { columns: columns ?? [], rows, metadata, pages, truncated, variant: first?.variant ?? "nested", coverage };
 }

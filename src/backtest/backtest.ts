@@ -25,6 +25,8 @@ import { replayModel } from "../signals/replayComposite.js";
 import { TradeLog } from "./TradeLog.js";
 import { checkInto, INTO_SERIES, seriesColumn, type BacktestInto, type IntoSeries } from "./seriesInto.js";
 import { blockTargetsInto } from "./blockTargetsInto.js";
+import { checkOptions, type OptionsCheck } from "../options/checkOptions.js";
+import { BACKTEST_OPTION_SPECS } from "./backtestOptionSpecs.js";
 import { carryOnMissingPrice, checkLength, resolveTargets, TargetStream, targetsInto, type SignalBlocks, type TargetOptions, type TargetRule } from "./targetPositions.js";
 
 /** Options of {@link backtest}: prices, the strategy ({@link TargetOptions}) and execution ({@link ExecutionOptions}). */
@@ -97,6 +99,9 @@ const BACKTEST_OUTPUTS = Object.keys({
   metrics: 0,
 } satisfies Record<BacktestOutput, 0>) as readonly BacktestOutput[];
 
+/** How backtest's options are checked where they enter (checkOptions). */
+const BACKTEST_CHECK: OptionsCheck = { where: "backtest", specs: BACKTEST_OPTION_SPECS, example: "backtest({ close, position })" };
+
 /** Default `outputs`: the equity column (the trade ledger is recorded by the first pass that runs after, or on first read of `trades`). */
 const DEFAULT_OUTPUTS: readonly BacktestOutput[] = ["equity"];
 
@@ -168,6 +173,7 @@ const DEFAULT_OUTPUTS: readonly BacktestOutput[] = ["equity"];
  */
 export function backtest(options: BacktestOptions): BacktestResult {
   const where = "backtest";
+  options = checkOptions(options, BACKTEST_CHECK);
   const { n, close, time: given, exec, rule, coin, settings, outputs } = prepareBacktest(options, where);
   // One pass for what `outputs` asks (by default the equity column): the target rule
   // (from the position, the signal, or a signal computed by block such as a composite replay)

@@ -64,14 +64,17 @@ export function choiceOption<T extends string>(name: string, choices: readonly T
 export function parseCoins(raw: string): Coin[] {
   if (raw.trim().toLowerCase() === "all") return [...COINS];
   const coins: Coin[] = [];
+  const bad: string[] = [];
   for (const part of raw.split(",")) {
     try {
       const coin = parseCoin(part, "coins");
       if (!coins.includes(coin)) coins.push(coin);
     } catch {
-      throw new CommanderArgumentError(`coins must be a comma-separated list of ${COINS.join(", ")} (or "all"), got ${raw}`);
+      bad.push(JSON.stringify(part.trim()));
     }
   }
+  // every bad item named, not only the list
+  if (bad.length > 0) throw new CommanderArgumentError(`coins must be a comma-separated list of ${COINS.join(", ")} (or "all"); ${bad.join(", ")} ${bad.length === 1 ? "is not one" : "are not"} (got ${raw})`);
   return coins;
 }
 

@@ -4,6 +4,7 @@ import { MarketIntelError } from "../errors/MarketIntelError.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { inCliTerms } from "./cliTerms.js";
 import { optionHelp } from "./optionHelp.js";
+import { suggestFlags } from "./suggestFlag.js";
 import { backtestCommand } from "./commands/backtest.js";
 import { demoCommand } from "./commands/demo.js";
 import { exportCommand } from "./commands/export.js";
@@ -34,6 +35,7 @@ export function createProgram(): Command {
   program.addCommand(exportCommand());
   program.addCommand(paperCommand());
   for (const cmd of [program, ...program.commands]) cmd.showHelpAfterError("(run with --help for usage)").configureHelp({ optionDescription: optionHelp });
+  suggestFlags([program, ...program.commands]);
   return program;
 }
 

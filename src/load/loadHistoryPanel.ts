@@ -6,7 +6,8 @@ import { historyHours } from "../api/historyHours.js";
 import { parseCoin } from "../domain/coins.js";
 import { parseMetricId } from "../domain/metricIds.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
-import { refuseRenamedOptions } from "../errors/refuseRenamedOptions.js";
+import { checkOptions, type OptionsCheck } from "../options/checkOptions.js";
+import { LOAD_HISTORY_OPTION_SPECS } from "./loaderOptionSpecs.js";
 
 /** Parameters of `loadHistory` / `loadHistoryPanel`. */
 export interface LoadHistoryParams {
@@ -67,11 +68,18 @@ function hasNaN(v: Float64Array): boolean {
   return false;
 }
 
+/** How loadHistory's parameters are checked where they enter (checkOptions). */
+const LOAD_HISTORY_CHECK: OptionsCheck = {
+  where: "loadHistory",
+  specs: LOAD_HISTORY_OPTION_SPECS,
+  example: 'loadHistory(client, { metricId: ["btc_price"] })',
+  renamed: { metricIds: 'metricId, which takes one id or a list: { metricId: ["btc_price", "eth_price"] }' },
+};
+
 function requests(params: LoadHistoryParams): { metricId: string; coin?: string }[] {
   if (typeof params !== "object" || params === null) {
     throw new InvalidArgumentError("params", `loadHistory: params must be an object like { metricId: ["btc_price"] }, got ${JSON.stringify(params)}`);
   }
-  refuseRenamedOptions(params, "loadHistory", { metricIds: 'metricId, which takes one id or a list: { metricId: ["btc_price", "eth_price"] }' });
   const { metricId } = params;
   if (metricId === undefined) {
     throw new InvalidArgumentError("metricId", 'loadHistory: metricId is required: one id or a list, e.g. { metricId: ["btc_price", "eth_price"] }');
@@ -109,6 +117,7 @@ function requests(params: LoadHistoryParams): { metricId: string; coin?: string 
  * panel.time.length // 1440
  */
 export async function loadHistoryPanel(client: MarketIntelClient, params: LoadHistoryParams): Promise<HistoryLoad> {
+  params = checkOptions(params, LOAD_HISTORY_CHECK);
   const reqs = requests(params);
   const fill = params.fill ?? "exact";
   if (fill !== "exact" && fill !== "last") {

@@ -1,4 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { checkOptions, type OptionsCheck } from "../options/checkOptions.js";
+import { LOAD_RECORDING_OPTION_SPECS } from "./loaderOptionSpecs.js";
 import { join } from "node:path";
 import type { DataFrame } from "../data/danfo.js";
 import type { Panel } from "../data/Panel.js";
@@ -59,6 +61,9 @@ export interface LoadRecordingOptions {
   readonly end?: number | string | Date;
 }
 
+/** How loadRecording's options are checked where they enter (checkOptions). */
+const LOAD_RECORDING_CHECK: OptionsCheck = { where: "loadRecording", specs: LOAD_RECORDING_OPTION_SPECS, example: 'loadRecording("rec", { endpoints: ["composite"] })' };
+
 function bound(value: number | string | Date | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;
   const ms = toEpochMs(value, { invalid: "nan" });
@@ -86,6 +91,7 @@ function bound(value: number | string | Date | undefined, name: string, fallback
  * rec.toDataFrame("volatility").head().print();
  */
 export function loadRecording(dir: string | readonly string[], options: LoadRecordingOptions = {}): Recording {
+  options = checkOptions(options, LOAD_RECORDING_CHECK);
   const dirs = typeof dir === "string" ? [dir] : [...dir];
   const start = bound(options.start, "start", -Infinity);
   const end = bound(options.end, "end", Infinity);

@@ -27,7 +27,11 @@ export function histogramSpec(values: ArrayLike<number>, options: HistogramChart
     const v = values[i] as number;
     if (Number.isFinite(v)) rows.push({ v });
   }
-  const markers = (options.markers ?? []).filter((m) => Number.isFinite(m.value)).map((m) => ({ x: m.value, label: m.label }));
+  // one line of labels per marker, left to right, so two markers close together (VaR and CVaR) do not print over each other
+  const markers = (options.markers ?? [])
+    .filter((m) => Number.isFinite(m.value))
+    .sort((a, b) => a.value - b.value)
+    .map((m, i) => ({ x: m.value, label: m.label, line: i * 12 }));
   const fmt = options.format ?? ".1%";
   return {
     $schema: "https://vega.github.io/schema/vega-lite/v6.json",
@@ -52,7 +56,7 @@ export function histogramSpec(values: ArrayLike<number>, options: HistogramChart
       {
         data: { values: markers },
         mark: { type: "text", align: "left", dx: 3, baseline: "top", fontSize: 10, color: COLORS.down },
-        encoding: { x: { field: "x", type: "quantitative" }, y: { value: 0 }, text: { field: "label" } },
+        encoding: { x: { field: "x", type: "quantitative" }, y: { field: "line", type: "quantitative", scale: null }, text: { field: "label" } },
       },
     ],
   };

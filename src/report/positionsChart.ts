@@ -50,7 +50,8 @@ export function positionsSpec(input: TimeSeriesInput, options: PositionsChartOpt
       mark: { type: "area", interpolate: "step-after", line: { strokeWidth: 1 }, opacity: 0.35 },
       encoding: {
         x,
-        y: { field: "v", type: "quantitative", title: null, axis: { tickCount: 3 } },
+        // labelFlush: the end labels stay inside their strip (the strips' 0.5 and -0.5 printed over each other)
+        y: { field: "v", type: "quantitative", title: null, axis: { tickCount: 3, labelFlush: true } },
         color: { field: "s", type: "nominal", sort: names, legend: null },
       },
     },

@@ -1,5 +1,7 @@
 import { resolve } from "node:path";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { checkOptions, type OptionsCheck } from "../options/checkOptions.js";
+import type { OptionSpec } from "../options/OptionSpec.js";
 import { writeFileAtomic } from "../store/writeFileAtomic.js";
 import { cumReturns } from "../metrics/cumReturns.js";
 import { performanceSummary } from "../metrics/performanceSummary.js";
@@ -35,6 +37,19 @@ export interface Tearsheet extends Displayable {
   readonly file: string | undefined;
 }
 
+/** Every option of {@link tearsheet}, its unit and default. @internal */
+export const TEARSHEET_OPTION_SPECS = {
+  title: { unit: "text", default: '"Tearsheet"' },
+  time: { unit: "epoch ms UTC per bar", default: "the backtest's (required for bare returns)" },
+  benchmark: { unit: "return per bar", default: "none" },
+  benchmarkName: { unit: "text", default: '"benchmark" ("buy & hold" from close)' },
+  close: { unit: "price per bar", default: "none" },
+  file: { unit: "path", default: "none (not written)" },
+} as const satisfies Record<keyof TearsheetOptions, OptionSpec>;
+
+/** How tearsheet's options are checked where they enter (checkOptions). */
+const TEARSHEET_CHECK: OptionsCheck = { where: "tearsheet", specs: TEARSHEET_OPTION_SPECS, example: 'tearsheet(bt, { title: "BTC", file: "out/btc.html" })' };
+
 function isBacktestLike(x: unknown): x is BacktestLike {
   const r = x as Partial<BacktestLike> | null;
   return typeof r === "object" && r !== null && r.time !== undefined && r.equity !== undefined && r.returns !== undefined && Array.isArray(r.trades);
@@ -61,6 +76,7 @@ function equityOf(returns: ArrayLike<number>): Float64Array {
  * await tearsheet(returns, { time, benchmark: btcReturns, benchmarkName: "BTC" });
  */
 export async function tearsheet(input: BacktestLike | ArrayLike<number>, options: TearsheetOptions = {}): Promise<Tearsheet> {
+  options = checkOptions(options, TEARSHEET_CHECK);
   const title = options.title ?? "Tearsheet";
   const bt = isBacktestLike(input) ? input : undefined;
   const time = bt?.time ?? options.time;

@@ -46,12 +46,13 @@ export function underwaterSpec(input: UnderwaterInput, options: UnderwaterChartO
         mark: { type: "rect", color: COLORS.down, opacity: 0.1 },
         encoding: { x: { field: "a", type: "temporal", scale: { type: "utc" } }, x2: { field: "b" } },
       },
+      { data: base.data, mark: base.mark, encoding: base.encoding } as never,
+      // the episode numbers last: drawn over the drawdown area, not under it
       {
         data: { values: shades },
         mark: { type: "text", baseline: "top", dy: 2, dx: 3, align: "left", fontSize: 10, color: COLORS.down },
         encoding: { x: { field: "a", type: "temporal", scale: { type: "utc" } }, y: { value: 0 }, text: { field: "k" } },
       },
-      { data: base.data, mark: base.mark, encoding: base.encoding } as never,
     ],
   };
 }

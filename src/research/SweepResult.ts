@@ -7,6 +7,8 @@ import { createManifest, type Manifest } from "../store/createManifest.js";
 import { toParquet } from "../store/toParquet.js";
 import type { WriteParquetOptions } from "../store/writeParquet.js";
 import type { Weights } from "../signals/weights.js";
+import { markStrategyParameters } from "../options/strategyParameters.js";
+import { BACKTEST_PARAMETERS } from "./strategyVariant.js";
 import { sweepFingerprint } from "./sweepFingerprint.js";
 import { sweepText } from "./sweepText.js";
 import { SWEEP_METRICS, type SweepMetric } from "./sweepMetrics.js";
@@ -70,7 +72,12 @@ export interface SweepResult {
   readonly columns: Readonly<Record<string, Float64Array>>;
   /** Row i's weight vector ({} for a sweepStrategy result). */
   weightsOf(i: number): Weights;
-  /** Row i's parameters by name, decoded (`levels`), as the strategy received them. */
+  /**
+   * Row i's parameters by name, decoded (`levels`), as the strategy received them (null: an
+   * option the grid left unset). The strategy's own parameters (any name that is not a backtest
+   * option) are listed under the STRATEGY_PARAMETERS symbol, so `backtest({ ...data, position,
+   * ...params })` accepts the spread: backtest options set, the strategy's names ignored, null unset.
+   */
   paramsOf(i: number): Record<string, SweepValue>;
   /**
    * Row i's per-bar returns (NaN at bar 0), exactly `backtest(...).returns` for its parameters:
@@ -195,6 +202,7 @@ export function createSweepResult(parts: SweepParts): SweepResult {
     for (const c of components) w[c] = (columns[`w_${c}`] as Float64Array)[i] as number;
     return w;
   };
+  const strategyOwn = parameters.filter((name) => !(BACKTEST_PARAMETERS as readonly string[]).includes(name));
   const paramsOf = (i: number): Record<string, SweepValue> => {
     row(i, "SweepResult.paramsOf");
     const p: Record<string, SweepValue> = {};
@@ -203,7 +211,8 @@ export function createSweepResult(parts: SweepParts): SweepResult {
       const lv = levels[name];
       p[name] = lv !== undefined ? (lv[x] as SweepValue) : Number.isNaN(x) ? null : x; // a grid holds no NaN: NaN is null (unset)
     }
-    return p;
+    // the strategy's own parameters marked, so a spread of them into backtest's options is accepted (and sets nothing there)
+    return markStrategyParameters(p, strategyOwn);
   };
   let manifest: Manifest | undefined;
   let fingerprint = parts.fingerprint;

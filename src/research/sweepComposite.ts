@@ -1,5 +1,7 @@
 import { checkExecution, checkPrices, resolveExecution } from "../backtest/execution.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { checkOptions, type OptionsCheck } from "../options/checkOptions.js";
+import { SWEEP_COMPOSITE_OPTION_SPECS } from "./sweepOptionSpecs.js";
 import { inferPeriodsPerYear } from "../metrics/inferPeriodsPerYear.js";
 import { periodsPerYearOf } from "../metrics/ReturnsOptions.js";
 import { validateThresholds } from "../signals/classifySignal.js";
@@ -71,6 +73,8 @@ export interface SweepOptions {
   readonly shard?: Shard;
 }
 
+/** How sweepComposite's options are checked where they enter (checkOptions). */
+const SWEEP_COMPOSITE_CHECK: OptionsCheck = { where: "sweepComposite", specs: SWEEP_COMPOSITE_OPTION_SPECS, example: "sweepComposite(columns, { weights: simplexGrid(COMPONENT_NAMES, 0.1) })" };
 
 /**
  * Backtest many variants of the composite strategy on one instrument: every weight
@@ -99,6 +103,7 @@ export interface SweepOptions {
  */
 export async function sweepComposite(input: ColumnInput, options: SweepOptions): Promise<SweepResult> {
   const where = "sweepComposite";
+  options = checkOptions(options, SWEEP_COMPOSITE_CHECK);
   const { plan, shared } = buildPlan(input, options, where);
   const total = plan.vectors * plan.thresholds.length;
   const { lo, hi } = options.shard !== undefined ? shardRange(total, options.shard) : { lo: 0, hi: total };

@@ -1,6 +1,11 @@
 import { resolveExecution } from "../backtest/execution.js";
 import type { BacktestOptions } from "../backtest/backtest.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { BACKTEST_OPTION_SPECS } from "../backtest/backtestOptionSpecs.js";
+import { checkOptions, scaleMistake, type OptionsCheck } from "../options/checkOptions.js";
+import type { OptionSpec } from "../options/OptionSpec.js";
+import { nearestName } from "../options/nearestName.js";
+import { SWEEP_STRATEGY_OPTION_SPECS } from "./sweepOptionSpecs.js";
 import { periodsPerYearOf } from "../metrics/ReturnsOptions.js";
 import { MISSING_POLICIES, type MissingPolicy } from "../signals/compositeScore.js";
 import { readColumns, toFloat64, type ColumnInput } from "../signals/readColumns.js";
@@ -90,6 +95,9 @@ export interface SweepStrategyOptions extends Omit<BacktestOptions, "data" | "po
   readonly variantTimeoutMs?: number;
 }
 
+/** How sweepStrategy's options are checked where they enter (checkOptions). */
+const SWEEP_STRATEGY_CHECK: OptionsCheck = { where: "sweepStrategy", specs: SWEEP_STRATEGY_OPTION_SPECS, example: "sweepStrategy(fn, { data, grid: { fast: [5, 10] } })" };
+
 /** Options of sweepStrategy that are not backtest options. */
 const RUN_OPTIONS = new Set(["data", "grid", "periodsPerYear", "workers", "shard", "signal", "onProgress", "variantTimeoutMs"]);
 
@@ -158,6 +166,7 @@ export async function sweepStrategy(strategy: SweepableStrategy, options: SweepS
   if (typeof options !== "object" || options === null) {
     throw new InvalidArgumentError("options", `${where}: options must be an object like { data, grid }, got ${String(options)}`);
   }
+  options = checkOptions(options, SWEEP_STRATEGY_CHECK);
   const grid = gridPlan(options.grid, where);
   checkSweepControls(options, where);
   const read = readColumns(options.data, where);
@@ -303,9 +312,10 @@ export function compositeRule(s: CompositeStrategy, data: ReadonlyMap<string, Fl
       continue;
     }
     if (!allowed.has(p)) {
+      const near = nearestName(p, allowed);
       throw new InvalidArgumentError(
         "grid",
-        `${where}: grid parameter ${p} means nothing to a composite strategy; its parameters are threshold, regime, w_<component> and the backtest options ${BACKTEST_PARAMETERS.join(", ")}`,
+        `${where}: grid parameter ${p} means nothing to a composite strategy${near !== undefined ? `; did you mean ${near}?` : ""}; its parameters are threshold, regime, w_<component> and the backtest options ${BACKTEST_PARAMETERS.join(", ")}`,
       );
     }
   }
@@ -336,7 +346,10 @@ export function compositeRule(s: CompositeStrategy, data: ReadonlyMap<string, Fl
 function checkBacktestParameters(grid: GridPlan, base: Readonly<Record<string, unknown>>, where: string): void {
   grid.parameters.forEach((p, j) => {
     if (!(BACKTEST_PARAMETERS as readonly string[]).includes(p)) return;
+    const spec: OptionSpec = BACKTEST_OPTION_SPECS[p as keyof typeof BACKTEST_OPTION_SPECS];
     for (const value of new Set(gridValuesOf(grid, j))) {
+      const mistake = scaleMistake(p, value, spec);
+      if (mistake !== undefined) throw new InvalidArgumentError("grid", `${where}: ${mistake} (grid parameter ${p})`);
       const options: Record<string, unknown> = { ...base, [p]: value === null ? undefined : value };
       try {
         resolveExecution(options, where);

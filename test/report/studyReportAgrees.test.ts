@@ -13,6 +13,7 @@ import { pathToFileURL } from "node:url";
 import { chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/runCli.js";
+import { chartDefects } from "./helpers/chartDefects.js";
 import { CHROMIUM } from "./helpers/openInBrowser.js";
 
 const dir = mkdtempSync(join(tmpdir(), "milab-agrees-"));
@@ -150,5 +151,13 @@ describe("the study report agrees with itself (in Chromium)", () => {
     expect(line).toMatch(/scorecard/);
     expect(line).toMatch(/regime filter/);
     expect(line).toMatch(/BTC -?\d+\.\d% here vs -?\d+\.\d% in the scorecard/);
+  });
+
+  // issue 30 item 1: the what-if's horizontal bars and the attribution were blank live, "11.42" cut to "1"
+  it("draws marks in every chart, live and printed, with no label cut or over another", { timeout: 0 }, async () => {
+    page.setDefaultTimeout(0);
+    await page.waitForFunction(() => [...document.querySelectorAll("figure[data-spec]")].every((f) => f.classList.contains("live")));
+    expect(await page.locator("figure:has(svg)").count()).toBeGreaterThan(20);
+    expect([...(await chartDefects(page, "live")), ...(await chartDefects(page, "static"))]).toEqual([]);
   });
 });

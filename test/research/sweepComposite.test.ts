@@ -249,7 +249,7 @@ describe("sweepComposite", () => {
     const bad: [object, object, RegExp][] = [
       [columns, { weights: [] }, /weights must be a non-empty array/],
       [columns, { weights: [{ imbalance: 0.5 }] }, /weights must sum to 1/],
-      [columns, { ...ok, thresholds: [2] }, /threshold must be a number in \[0, 1\]/],
+      [columns, { ...ok, thresholds: [200] }, /threshold must be a number in \[0, 1\]/],
       [columns, { ...ok, thresholds: [] }, /thresholds must be a non-empty array/],
       [columns, { weights: [{ volume: 1 }] }, /no column for weighted component volume/],
       [{ imbalance: [0.5] }, ok, /no close column/],

@@ -46,6 +46,8 @@ export interface AnalyticsPage {
   readonly metadata: Record<string, unknown>;
   readonly variant: "nested" | "columns" | "records";
   readonly next: AnalyticsNext;
+  /** The request as the service echoed it (`query` of the nested form: its start and end after any clamping), {} when not echoed. */
+  readonly query: Record<string, unknown>;
 }
 
 function nextOf(o: {
@@ -80,12 +82,13 @@ export function parseAnalyticsPage(body: unknown, endpoint = "/v3/analytics/quer
   const nested = analyticsNestedSchema.safeParse(body);
   if (nested.success) {
     const d = nested.data;
-    return { columns: d.result.columns, rows: d.result.rows, metadata: d.metadata ?? {}, variant: "nested", next: nextOf(d) };
+    const query = typeof d.query === "object" && d.query !== null && !Array.isArray(d.query) ? (d.query as Record<string, unknown>) : {};
+    return { columns: d.result.columns, rows: d.result.rows, metadata: d.metadata ?? {}, variant: "nested", next: nextOf(d), query };
   }
   const cols = analyticsColumnsSchema.safeParse(body);
   if (cols.success) {
     const d = cols.data;
-    return { columns: d.columns, rows: d.rows, metadata: d.metadata ?? {}, variant: "columns", next: nextOf(d) };
+    return { columns: d.columns, rows: d.rows, metadata: d.metadata ?? {}, variant: "columns", next: nextOf(d), query: {} };
   }
   const recs = analyticsRecordsSchema.safeParse(Array.isArray(body) ? { data: body } : body);
   if (recs.success) {
@@ -93,7 +96,7 @@ export function parseAnalyticsPage(body: unknown, endpoint = "/v3/analytics/quer
     if (!d.data.every((r) => typeof r === "object" && r !== null && !Array.isArray(r))) {
       throw schemaMismatch(endpoint, [["records", "data must be an array of objects"]]);
     }
-    return { ...recordsToRows(d.data), metadata: d.metadata ?? {}, variant: "records", next: nextOf(d) };
+    return { ...recordsToRows(d.data), metadata: d.metadata ?? {}, variant: "records", next: nextOf(d), query: {} };
   }
   throw schemaMismatch(endpoint, [
     ["nested", nested.error],

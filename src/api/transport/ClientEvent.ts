@@ -10,4 +10,6 @@ export type ClientEvent =
   | { type: "cache-hit"; url: string }
   | { type: "dedupe"; url: string }
   | { type: "rate-limit-wait"; url: string }
-  | { type: "truncated"; url: string; pages: number };
+  | { type: "truncated"; url: string; pages: number }
+  /** A warning: the service gave less than asked (a clamped range, missing bars, a partial last bar); `message` says what. */
+  | { type: "coverage"; url: string; message: string };

@@ -35,8 +35,10 @@ interface SweepCliOptions extends DataSourceOptions {
 function parseThresholds(raw: string): number[] {
   const items = raw.split(",").map((s) => s.trim());
   const out = items.map(Number);
-  if (items.some((s) => s === "") || out.some((t) => !Number.isFinite(t) || t < 0 || t > 1)) {
-    throw new CommanderArgumentError(`thresholds must be a comma-separated list of numbers in [0, 1], e.g. 0.05,0.1,0.2; got ${raw}`);
+  const bad = items.filter((s, i) => s === "" || !Number.isFinite(out[i]) || (out[i] as number) < 0 || (out[i] as number) > 1);
+  if (bad.length > 0) {
+    // every bad item named (an empty one as "")
+    throw new CommanderArgumentError(`thresholds must be a comma-separated list of numbers in [0, 1], e.g. 0.05,0.1,0.2; ${bad.map((s) => JSON.stringify(s)).join(", ")} ${bad.length === 1 ? "is not one" : "are not"} (got ${raw})`);
   }
   return out;
 }
