@@ -75,7 +75,9 @@ describe("backtest({ into }): the caller's columns", () => {
     const close = new Float64Array([100, 101, 102]);
     const position = [1, 1, 0];
     const bad = (into: unknown): (() => unknown) => () => backtest({ close, position, into: into as never });
-    expect(bad(null)).toThrow(InvalidArgumentError);
+    // null is "unset", as for every option (a sweep's best().params may hand it back): fresh arrays
+    expect(bad(null)).not.toThrow();
+    expect(bad("equity")).toThrow(InvalidArgumentError);
     expect(bad({ equity: new Float64Array(2) })).toThrow(/into\.equity must be a Float64Array of 3 values \(one per bar\), got 2 values/);
     expect(bad({ equity: [0, 0, 0] })).toThrow(/into\.equity must be a Float64Array of 3 values/);
     expect(bad({ equty: new Float64Array(3) })).toThrow(/into\.equty is not a series a backtest writes; use equity, returns/);
