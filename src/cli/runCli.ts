@@ -5,6 +5,7 @@ import { inCliTerms } from "./cliTerms.js";
 import { optionHelp } from "./optionHelp.js";
 import { backtestCommand } from "./commands/backtest.js";
 import { demoCommand } from "./commands/demo.js";
+import { notebookSetupCommand } from "./commands/notebookSetup.js";
 import { exportCommand } from "./commands/export.js";
 import { recordCommand } from "./commands/record.js";
 import { reportCommand } from "./commands/report.js";
@@ -30,6 +31,7 @@ export function createProgram(): Command {
   program.addCommand(recordCommand());
   program.addCommand(sweepCommand());
   program.addCommand(exportCommand());
+  program.addCommand(notebookSetupCommand());
   for (const cmd of [program, ...program.commands]) cmd.showHelpAfterError("(run with --help for usage)").configureHelp({ optionDescription: optionHelp });
   return program;
 }
