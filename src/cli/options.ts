@@ -63,13 +63,18 @@ export function choiceOption<T extends string>(name: string, choices: readonly T
 export function parseCoins(raw: string): Coin[] {
   if (raw.trim().toLowerCase() === "all") return [...COINS];
   const coins: Coin[] = [];
+  const bad: string[] = [];
   for (const part of raw.split(",")) {
     try {
       const coin = parseCoin(part, "coins");
       if (!coins.includes(coin)) coins.push(coin);
     } catch {
-      throw new CommanderArgumentError(`coins must be a comma-separated list of ${COINS.join(", ")} (or "all"), got ${raw}`);
+      bad.push(JSON.stringify(part.trim()));
     }
+  }
+  if (bad.length > 0) {
+    const what = bad.length === 1 ? `unknown coin ${bad[0]!}` : `unknown coins ${bad.join(", ")}`;
+    throw new CommanderArgumentError(`coins must be a comma-separated list of ${COINS.join(", ")} (or "all"), got ${raw}: ${what}`);
   }
   return coins;
 }
@@ -77,16 +82,20 @@ export function parseCoins(raw: string): Coin[] {
 /** Parse `imbalance=0.4,funding=0.6` into validated weights (they must sum to 1). */
 export function parseWeights(raw: string): Weights {
   const w: Record<string, number> = {};
+  const malformed: string[] = [];
+  const unknown: string[] = [];
   for (const part of raw.split(",")) {
     const [name, value, extra] = part.split("=").map((s) => s.trim());
     const v = Number(value);
-    if (name === undefined || value === undefined || extra !== undefined || value === "" || !Number.isFinite(v)) {
-      throw new CommanderArgumentError(`weights must look like imbalance=0.3,funding=0.25,... got ${raw}`);
-    }
-    if (!(COMPONENT_NAMES as readonly string[]).includes(name)) {
-      throw new CommanderArgumentError(`weights: unknown component ${JSON.stringify(name)}; components are ${COMPONENT_NAMES.join(", ")}`);
-    }
-    w[name] = v;
+    if (name === undefined || value === undefined || extra !== undefined || value === "" || !Number.isFinite(v)) malformed.push(JSON.stringify(part.trim()));
+    else if (!(COMPONENT_NAMES as readonly string[]).includes(name)) unknown.push(JSON.stringify(name));
+    else w[name] = v;
+  }
+  if (malformed.length > 0) {
+    throw new CommanderArgumentError(`weights must look like imbalance=0.3,funding=0.25,... got ${raw}: not name=number: ${malformed.join(", ")}`);
+  }
+  if (unknown.length > 0) {
+    throw new CommanderArgumentError(`weights: unknown component${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")}; components are ${COMPONENT_NAMES.join(", ")}`);
   }
   try {
     return validateWeights(w, "weights");

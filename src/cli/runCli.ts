@@ -3,6 +3,7 @@ import { MarketIntelError } from "../errors/MarketIntelError.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { inCliTerms } from "./cliTerms.js";
 import { optionHelp } from "./optionHelp.js";
+import { nearestFlag } from "./nearestFlag.js";
 import { backtestCommand } from "./commands/backtest.js";
 import { demoCommand } from "./commands/demo.js";
 import { notebookSetupCommand } from "./commands/notebookSetup.js";
@@ -32,8 +33,25 @@ export function createProgram(): Command {
   program.addCommand(sweepCommand());
   program.addCommand(exportCommand());
   program.addCommand(notebookSetupCommand());
-  for (const cmd of [program, ...program.commands]) cmd.showHelpAfterError("(run with --help for usage)").configureHelp({ optionDescription: optionHelp });
+  for (const cmd of [program, ...program.commands]) {
+    cmd.showHelpAfterError("(run with --help for usage)").configureHelp({ optionDescription: optionHelp });
+    suggestByNearestFlag(cmd);
+  }
   return program;
+}
+
+/**
+ * Replace commander's "Did you mean" (its own similarity, which sends `--fees` to
+ * `--seed`) with the nearest real flag of this command and its parents
+ * (`nearestFlag`). commander calls `unknownOption` on the command that parses.
+ */
+function suggestByNearestFlag(cmd: Command): void {
+  (cmd as unknown as { unknownOption(flag: string): void }).unknownOption = (flag: string) => {
+    const flags: string[] = ["--help"];
+    for (let c: Command | null = cmd; c !== null; c = c.parent) flags.push(...c.options.flatMap((o) => (o.long !== undefined && !o.hidden ? [o.long] : [])));
+    const near = flag.startsWith("--") ? nearestFlag(flag, flags) : undefined;
+    cmd.error(`error: unknown option '${flag}'${near === undefined ? "" : `\n(Did you mean ${near}?)`}`, { code: "commander.unknownOption" });
+  };
 }
 
 /**
