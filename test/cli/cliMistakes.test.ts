@@ -4,7 +4,7 @@
  * every bad item of a list is named; an output that cannot be written is
  * refused before the study starts; the CLI's default cash is stated in --help.
  */
-import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -100,4 +100,17 @@ describe("milab: mistakes refused before any work", () => {
     const help = r.stdout.replace(/\s+/g, " ");
     expect(help).toMatch(/--cash <x> starting cash .*the library's backtest\(\) starts at 10,000\) \(default: 100000\)/);
   });
+
+  it("the report states the CLI's default cash next to the library's, and not for a --cash of one's own", async () => {
+    const a = join(dir, "a.html");
+    const b = join(dir, "b.html");
+    const base = ["report", "--coins", "btc", "--hours", "24", "--no-variants", "--no-real-data", "-q"];
+    expect((await runMilab([...base, "-o", a], {}, 20 * 60_000)).code).toBe(0);
+    expect((await runMilab([...base, "--cash", "5000", "-o", b], {}, 20 * 60_000)).code).toBe(0);
+    expect(readFileSync(a, "utf8")).toContain("starting cash 100,000 (milab&#39;s default, --cash; the library&#39;s backtest() starts at 10,000)");
+    const own = readFileSync(b, "utf8");
+    expect(own).toContain("starting cash 5,000");
+    expect(own).not.toContain("milab&#39;s default, --cash");
+  }, 40 * 60_000);
 });
+
