@@ -42,6 +42,28 @@ def _text(output):
     return "[%s] (%s)" % (kind, ", ".join(sorted(data)))
 
 
+def fill_empty_errors(cell, ename):
+    """tslab reports a cell that does not compile (e.g. `Cannot find module 'market-intel-lab'`)
+    with an empty error reply (ename "<Error>", evalue "", no error output): the diagnostics are
+    only in the cell's stderr stream, so `jupyter nbconvert` printed `<Error>: ` and the executed
+    notebook showed no error. Give the cell an error output carrying the stderr text, so the
+    notebook itself shows the real message. Returns that message, or None."""
+    stderr = "".join(_joined(o.get("text", "")) for o in cell.get("outputs", []) if o.get("output_type") == "stream" and o.get("name") == "stderr").strip()
+    if not stderr:
+        return None
+    errors = [o for o in cell.get("outputs", []) if o.get("output_type") == "error"]
+    if any(str(o.get("evalue", "")).strip() for o in errors):
+        return None
+    for o in errors:
+        cell.outputs.remove(o)
+    cell.outputs.append(nbformat.v4.new_output("error", ename=(ename or "Error").strip("<>") or "Error", evalue=stderr, traceback=[stderr]))
+    return stderr
+
+
+def _joined(text):
+    return "".join(text) if isinstance(text, list) else str(text)
+
+
 def execute(path, out_path, timeout):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # missing cell ids: normalised below
@@ -80,11 +102,12 @@ def execute(path, out_path, timeout):
             if cell.get("execution_count") is not None or cell.get("outputs"):
                 failing = (index, cell)
         index, cell = failing if failing is not None else (-1, {"source": "", "outputs": []})
+        filled = fill_empty_errors(cell, getattr(exc, "ename", "")) if failing is not None else None
         report["error"] = {
             "cell": index,
             "source": cell.get("source", ""),
             "ename": getattr(exc, "ename", type(exc).__name__),
-            "evalue": getattr(exc, "evalue", str(exc))[:2000],
+            "evalue": (filled or getattr(exc, "evalue", str(exc)))[:2000],
             "outputs": "\n".join(_text(o) for o in cell.get("outputs", []))[-4000:],
         }
     except Exception as exc:  # kernel died, kernel spec missing, ...

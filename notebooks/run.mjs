@@ -23,7 +23,7 @@ if (!existsSync(join(root, "dist", "index.js"))) {
 const notebooks = process.argv.slice(2).length > 0
   ? process.argv.slice(2).map((p) => resolve(p))
   : readdirSync(here).filter((f) => f.endsWith(".ipynb")).sort().map((f) => join(here, f));
-const jupyterPath = setupKernel(root);
+const jupyterPath = await setupKernel(root);
 const result = spawnSync("/usr/bin/python3", [join(here, "execute.py"), "--in-place", ...notebooks], {
   env: { ...process.env, JUPYTER_PATH: jupyterPath, TZ: "UTC" },
   encoding: "utf8",

@@ -14,38 +14,27 @@
  * Exported `setupKernel(root)` returns the JUPYTER_PATH folder; the notebook
  * test and `notebooks/run.mjs` call it so they never depend on a stale spec.
  */
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { join, dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const KERNEL_NAME = "tslab";
 
 /**
- * Write `<root>/.jupyter-kernel/kernels/tslab/kernel.json` and return `<root>/.jupyter-kernel`.
+ * Write `<root>/.jupyter-kernel/kernels/tslab/kernel.json` and return `<root>/.jupyter-kernel`,
+ * by the library's one rule (`writeTslabKernelSpec`, also behind `milab notebook-setup`).
+ * Needs the build (dist/): `npm run build` first.
  * @param {string} root the checkout's root folder
- * @returns {string} the folder to put in JUPYTER_PATH
+ * @returns {Promise<string>} the folder to put in JUPYTER_PATH
  */
-export function setupKernel(root) {
-  const tslab = join(root, "node_modules", ".bin", "tslab");
-  if (!existsSync(tslab)) {
-    throw new Error(`notebooks:setup: ${tslab} not found; run \`npm ci\` in ${root} first`);
-  }
-  const jupyterPath = join(root, ".jupyter-kernel");
-  const kernelDir = join(jupyterPath, "kernels", KERNEL_NAME);
-  mkdirSync(kernelDir, { recursive: true });
-  const spec = {
-    argv: [tslab, "kernel", "--config-path", "{connection_file}"],
-    display_name: "TypeScript (tslab, market-intel-lab)",
-    language: "typescript",
-  };
-  writeFileSync(join(kernelDir, "kernel.json"), JSON.stringify(spec, null, 2) + "\n");
-  return jupyterPath;
+export async function setupKernel(root) {
+  const { writeTslabKernelSpec } = await import("../dist/notebooks/writeTslabKernelSpec.js");
+  return writeTslabKernelSpec(root);
 }
 
 const isMain = process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
   const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-  const jupyterPath = setupKernel(root);
+  const jupyterPath = await setupKernel(root);
   console.log(`tslab kernel spec written to ${join(jupyterPath, "kernels", KERNEL_NAME, "kernel.json")}`);
   console.log(`Open the notebooks with:  JUPYTER_PATH=${jupyterPath} jupyter lab notebooks/`);
   console.log(`(build the library first: npm run build; notebooks import from "market-intel-lab", i.e. dist/)`);

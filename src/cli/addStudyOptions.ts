@@ -71,7 +71,7 @@ export function addStudyOptions(cmd: Command, except: ExceptFlags = []): Command
       new Option("--no-shorts", "sell signals go flat instead of short"),
       new Option("--no-regime-filter", "trade through extreme volatility too"),
       new Option("--no-funding", "do not charge perpetual funding"),
-      new Option("--cash <x>", "starting cash").argParser(numberOption("cash", 1, 1e12)).default(d.initialCash),
+      new Option("--cash <x>", "starting cash of each backtest (the CLI's own default below; the library's backtest() starts at 10,000)").argParser(numberOption("cash", 1, 1e12)).default(d.initialCash),
       new Option("--no-real-data", "skip the section on real Coinbase + Hyperliquid data"),
       new Option("--no-variants", "skip the what-if sweep (your rule vs the best of a weight x threshold sweep, in and out of sample, DSR and PBO)"),
       new Option("-q, --quiet", "no progress bar").default(false),

@@ -81,16 +81,20 @@ export function parseCoins(raw: string): Coin[] {
 /** Parse `imbalance=0.4,funding=0.6` into validated weights (they must sum to 1). */
 export function parseWeights(raw: string): Weights {
   const w: Record<string, number> = {};
+  const malformed: string[] = [];
+  const unknown: string[] = [];
   for (const part of raw.split(",")) {
     const [name, value, extra] = part.split("=").map((s) => s.trim());
     const v = decimalNumber(value ?? "");
-    if (name === undefined || value === undefined || extra !== undefined || value === "" || !Number.isFinite(v)) {
-      throw new CommanderArgumentError(`weights must look like imbalance=0.3,funding=0.25,... got ${raw}`);
-    }
-    if (!(COMPONENT_NAMES as readonly string[]).includes(name)) {
-      throw new CommanderArgumentError(`weights: unknown component ${JSON.stringify(name)}; components are ${COMPONENT_NAMES.join(", ")}`);
-    }
-    w[name] = v;
+    if (name === undefined || value === undefined || extra !== undefined || value === "" || !Number.isFinite(v)) malformed.push(JSON.stringify(part.trim()));
+    else if (!(COMPONENT_NAMES as readonly string[]).includes(name)) unknown.push(JSON.stringify(name));
+    else w[name] = v;
+  }
+  if (malformed.length > 0) {
+    throw new CommanderArgumentError(`weights must look like imbalance=0.3,funding=0.25,... got ${raw}: not name=number: ${malformed.join(", ")}`);
+  }
+  if (unknown.length > 0) {
+    throw new CommanderArgumentError(`weights: unknown component${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")}; components are ${COMPONENT_NAMES.join(", ")}`);
   }
   try {
     return validateWeights(w, "weights");

@@ -7,6 +7,7 @@ import { optionHelp } from "./optionHelp.js";
 import { suggestFlags } from "./suggestFlag.js";
 import { backtestCommand } from "./commands/backtest.js";
 import { demoCommand } from "./commands/demo.js";
+import { notebookSetupCommand } from "./commands/notebookSetup.js";
 import { exportCommand } from "./commands/export.js";
 import { recordCommand } from "./commands/record.js";
 import { reportCommand } from "./commands/report.js";
@@ -34,6 +35,7 @@ export function createProgram(): Command {
   program.addCommand(sweepCommand());
   program.addCommand(exportCommand());
   program.addCommand(paperCommand());
+  program.addCommand(notebookSetupCommand());
   for (const cmd of [program, ...program.commands]) cmd.showHelpAfterError("(run with --help for usage)").configureHelp({ optionDescription: optionHelp });
   suggestFlags([program, ...program.commands]);
   return program;

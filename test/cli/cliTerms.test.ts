@@ -95,12 +95,12 @@ describe.concurrent("milab in CLI terms", () => {
     for (const gone of ["--no-real-data", "--no-variants"]) expect(exp).not.toContain(gone);
     expect(exp).toContain("--coins");
   });
-  it("a report that cannot be written (its path is a folder) is one line saying what to do, exit 1, not an unexpected error", async () => {
+  it("a report that cannot be written (its path is a folder) is one line saying what to do, exit 2 before the study, not an unexpected error", async () => {
     const out = join(dir, "report-folder.html");
     mkdirSync(out, { recursive: true });
     const r = await runMilab(["report", "--out", out, "--coins", "btc", "--hours", "24", "-q"]);
-    expect(r.code).toBe(1);
-    expect(r.stderr).toContain(`could not write ${out} (EISDIR): it is a folder: give a file path`);
+    expect(r.code).toBe(2); // checked before the study (src/cli/checkOutputPath.ts); the writer's EISDIR message stays for a race
+    expect(r.stderr).toContain(`--out must be a file, got the folder ${out}`);
     expect(r.stderr).not.toContain("unexpected error");
   });
   it("CSV exports write every time as ISO 8601 UTC and flags as true/false; the bar table carries close and the composite", async () => {

@@ -16,8 +16,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-// @ts-expect-error plain ESM helper without types
-import { setupKernel } from "../../notebooks/setup.mjs";
+import { writeTslabKernelSpec } from "../../src/notebooks/writeTslabKernelSpec.js";
 // @ts-expect-error plain ESM helper without types
 import { buildNotebook } from "../../notebooks/build.mjs";
 
@@ -63,7 +62,7 @@ async function withKernelSlot<T>(job: () => Promise<T>): Promise<T> {
 
 /** The kernel spec, written once (sync) before any kernel starts: concurrent kernels never read a half-written file. */
 let jupyterPathMemo: string | undefined;
-const kernelPath = (): string => (jupyterPathMemo ??= setupKernel(root) as string);
+const kernelPath = (): string => (jupyterPathMemo ??= writeTslabKernelSpec(root));
 
 if (!hasJupyter) {
   console.warn(

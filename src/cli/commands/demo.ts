@@ -1,5 +1,6 @@
 import { statSync } from "node:fs";
 import { join } from "node:path";
+import { checkOutputPath } from "../checkOutputPath.js";
 import { Command } from "commander";
 import { formatScorecard } from "../printScorecard.js";
 import { createProgress } from "../progress.js";
@@ -24,6 +25,7 @@ export function demoCommand(): Command {
     .option("--out <dir>", "directory for report.html", "out")
     .addHelpText("after", "\nExamples:\n  npm start                              # = milab demo\n  milab demo --out /tmp/run --seed 7\n  MI_BASE_URL=https://... milab demo       # same job on the live service")
     .action(async (opts: StudyCliOptions & { out: string }) => {
+      checkOutputPath(opts.out, { option: "out", kind: "folder", example: "--out out" });
       const t0 = performance.now();
       const run = await runStudyJob(opts, createProgress(opts.quiet));
       process.stdout.write("market-intel-lab demo: the composite signal, replayed and backtested\n\n");

@@ -1,5 +1,5 @@
 import { Command } from "commander";
-import { checkOutputFile } from "../checkOutputFile.js";
+import { checkOutputPath } from "../checkOutputPath.js";
 import { createProgress } from "../progress.js";
 import { writeReportWithProgress } from "../writeReportWithProgress.js";
 import { addStudyOptions, type StudyCliOptions } from "../addStudyOptions.js";
@@ -12,7 +12,7 @@ export function reportCommand(): Command {
     .option("-o, --out <file>", "where to write the report", "out/report.html")
     .addHelpText("after", "\nExamples:\n  milab report -o out/btc.html --coins btc --bar 15\n  milab report --clock 2026-06-01 --seed 7")
     .action(async (opts: StudyCliOptions & { out: string }) => {
-      checkOutputFile(opts.out, "--out"); // before the study, not after it
+      checkOutputPath(opts.out, { option: "out", kind: "file", example: "-o out/report.html" });
       const run = await runStudyJob(opts, createProgress(opts.quiet));
       const file = await writeReportWithProgress(opts.out, await studyReportInput(run), opts.quiet);
       process.stdout.write(`${file}\n`);

@@ -1,4 +1,5 @@
 import { Command, InvalidArgumentError as CommanderArgumentError } from "commander";
+import { checkOutputPath } from "../checkOutputPath.js";
 import type { Coin } from "../../domain/coins.js";
 import { toDataFrame } from "../../data/toDataFrame.js";
 import { assessSweep, type SweepAssessment } from "../../research/assessSweep.js";
@@ -187,6 +188,7 @@ export function sweepCommand(): Command {
       "\nExamples:\n  milab sweep --grid 0.1 --thresholds 0.05,0.1,0.2 --coins btc,eth\n  milab sweep --coins btc --out sweep.csv\n  milab sweep --coins btc --shard $JOB_COMPLETION_INDEX/8 --json > shard-$JOB_COMPLETION_INDEX.json",
     )
     .action(async (opts: SweepCliOptions) => {
+      if (opts.out !== undefined) checkOutputPath(opts.out, { option: "out", kind: "file", example: "--out out/sweep.csv" });
       const progress = createProgress(opts.quiet);
       // Ctrl-C at any moment exits 130 with what finished on disk: while loading nothing has, so it exits at once;
       // during the sweep it stops the sweep (the finished variants are kept); after it, it skips the rest of the analysis.

@@ -9,6 +9,7 @@ import { summaryTiles } from "../../report/summaryTiles.js";
 import { studySections, weightsNote } from "./studyTearsheet.js";
 import { WHAT_IF, WHAT_IF_FORMAT, whatIfColumns, whatIfVsScorecard } from "./runSweepWhatIf.js";
 import { DEFAULT_WEIGHTS } from "../../signals/weights.js";
+import { DEFAULT_STUDY } from "./runStudy.js";
 import { createManifest } from "../../store/createManifest.js";
 
 function day(ms: number): string {
@@ -117,7 +118,7 @@ export async function studyReportInput(run: StudyRun): Promise<TearsheetInput> {
       o.funding ? "funding charged" : "no funding",
       `fill ${o.fill}, ${o.units} units, ${o.sizing} sizing${o.shorts ? "" : ", long only"}`,
       o.regimeFilter ? "flat in extreme volatility" : "no regime filter",
-      `starting cash ${o.initialCash.toLocaleString("en-US")}`,
+      `starting cash ${o.initialCash.toLocaleString("en-US")}${o.initialCash === DEFAULT_STUDY.initialCash ? " (milab's default, --cash; the library's backtest() starts at 10,000)" : ""}`,
     ],
     highlights: studyHighlights(s, run.variants),
     summary,

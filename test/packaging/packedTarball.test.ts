@@ -1,0 +1,127 @@
+/**
+ * Issue 30, item 5: the library used from the user's own folder. `npm pack`
+ * gives a tarball; it installs into an empty project (whose package.json
+ * carries the same `overrides` as ours: npm applies overrides only at the root
+ * project, and danfojs-node cannot install without them); a `.mts` script runs
+ * there with tsx (plain `node t.mts` fails on Node 20); `milab notebook-setup`
+ * writes the tslab kernel spec there, and a notebook in that folder executes
+ * headless and shows its values; a cell that does not compile shows its real
+ * message (`Cannot find module ...`) in the executed notebook, not `Error: `.
+ *
+ * The install goes to the npm registry for metadata only (tarballs come from
+ * the npm cache `npm ci` filled: --prefer-offline). Needs the build (npm test
+ * builds first). No wall-clock assertion: the generous timeouts only bound a
+ * hung process (an install on the loaded 2-core CI machine took ~2 min).
+ */
+import { execFile } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const run = promisify(execFile);
+const root = resolve(import.meta.dirname, "../..");
+const hasJupyter = existsSync("/usr/bin/jupyter");
+const MINUTE = 60_000;
+const work = mkdtempSync(join(tmpdir(), "milab-pack-"));
+const proj = join(work, "proj");
+
+/** Run a command; on failure return its output instead of throwing, so assertions can show it. */
+async function sh(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<{ code: number; out: string; err: string }> {
+  try {
+    const r = await run(cmd, args, { cwd, env, maxBuffer: 64 * 1024 * 1024 });
+    return { code: 0, out: r.stdout, err: r.stderr };
+  } catch (e) {
+    const x = e as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof x.code === "number" ? x.code : 1, out: x.stdout ?? "", err: x.stderr ?? String(e) };
+  }
+}
+
+const SCRIPT = `import { backtest } from "market-intel-lab";
+const close = new Float64Array([100, 110, 99]);
+const bt = backtest({ close, position: new Float64Array([1, 1, 1]), periodsPerYear: 365 });
+console.log(JSON.stringify({ equity: Array.from(bt.equity) }));
+`;
+
+function notebook(cells: string[]): string {
+  return JSON.stringify({
+    cells: cells.map((source) => ({ cell_type: "code", execution_count: null, metadata: {}, outputs: [], source })),
+    metadata: { kernelspec: { name: "tslab", display_name: "TypeScript", language: "typescript" } },
+    nbformat: 4,
+    nbformat_minor: 5,
+  });
+}
+
+beforeAll(async () => {
+  if (!existsSync(join(root, "dist", "index.js"))) throw new Error("packedTarball.test: dist/ is missing; run `npm run build` first");
+  const pack = await sh("npm", ["pack", "--pack-destination", work, "--ignore-scripts", "--silent"], root);
+  expect(pack.err + pack.out).toContain("market-intel-lab-");
+  const tarball = join(work, readdirSync(work).find((f) => f.endsWith(".tgz"))!);
+  const { overrides } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { overrides: unknown };
+  await sh("mkdir", ["-p", proj], work);
+  writeFileSync(join(proj, "package.json"), JSON.stringify({ name: "my-research", private: true, type: "module", overrides }, null, 2));
+  const install = await sh("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts", tarball], proj);
+  if (install.code !== 0) throw new Error(`npm install of the packed tarball failed:\n${install.err}`);
+}, 20 * MINUTE);
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe("the packed tarball in an empty project", () => {
+  it("installs the package with its runtime dependencies, not its dev dependencies", () => {
+    const pkg = join(proj, "node_modules", "market-intel-lab");
+    expect(existsSync(join(pkg, "dist", "index.js"))).toBe(true);
+    expect(existsSync(join(pkg, "src"))).toBe(false);
+    for (const dep of ["danfojs-node", "zod", "vega", "commander"]) expect(existsSync(join(proj, "node_modules", dep)), dep).toBe(true);
+    for (const dev of ["tslab", "vitest", "tsx"]) expect(existsSync(join(proj, "node_modules", dev)), dev).toBe(false);
+  });
+
+  it("runs a .mts script with tsx; the equity is 10,000 x 1.1 x 0.9 by hand", async () => {
+    writeFileSync(join(proj, "t.mts"), SCRIPT);
+    const r = await sh(join(root, "node_modules", ".bin", "tsx"), ["t.mts"], proj);
+    expect(r.err).toBe("");
+    const { equity } = JSON.parse(r.out) as { equity: number[] };
+    expect(equity[0]).toBe(10_000);
+    expect(equity[1]).toBeCloseTo(11_000, 9);
+    expect(equity[2]).toBeCloseTo(9_900, 9);
+  }, 5 * MINUTE);
+
+  it.runIf(process.versions.node.startsWith("20."))("plain `node t.mts` fails on Node 20, as the README says", async () => {
+    writeFileSync(join(proj, "t.mts"), SCRIPT);
+    const r = await sh(process.execPath, ["t.mts"], proj);
+    expect(r.code).not.toBe(0);
+    expect(r.err).toMatch(/Unknown file extension "\.mts"|ERR_UNKNOWN_FILE_EXTENSION/);
+  }, 5 * MINUTE);
+
+  it("milab notebook-setup refuses a folder without tslab, naming the install command", async () => {
+    const r = await sh(join(proj, "node_modules", ".bin", "milab"), ["notebook-setup"], proj);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("npm install --save-dev tslab");
+  }, 5 * MINUTE);
+
+  it.runIf(hasJupyter)("milab notebook-setup + a notebook in the folder: values shown, a bad import's real message shown", async () => {
+    // the user's `npm install -D tslab`, without a second download: the checkout's tslab
+    symlinkSync(join(root, "node_modules", ".bin", "tslab"), join(proj, "node_modules", ".bin", "tslab"));
+    const setup = await sh(join(proj, "node_modules", ".bin", "milab"), ["notebook-setup"], proj);
+    expect(setup.err).toBe("");
+    const jupyterPath = join(proj, ".jupyter-kernel");
+    expect(setup.out).toContain(`JUPYTER_PATH=${jupyterPath}`);
+    const spec = JSON.parse(readFileSync(join(jupyterPath, "kernels", "tslab", "kernel.json"), "utf8")) as { argv: string[] };
+    expect(spec.argv[0]).toBe(join(proj, "node_modules", ".bin", "tslab"));
+
+    writeFileSync(join(proj, "good.ipynb"), notebook([SCRIPT.replace("console.log(JSON.stringify", "console.log(\"EQ\" + JSON.stringify")]));
+    writeFileSync(join(proj, "bad.ipynb"), notebook(['import { nothing } from "no-such-module-xyz";\nnothing;']));
+    const env = { ...process.env, JUPYTER_PATH: jupyterPath, TZ: "UTC" };
+    const r = await sh("/usr/bin/python3", [join(root, "notebooks", "execute.py"), "--out-dir", join(proj, "out"), "good.ipynb", "bad.ipynb"], proj, env);
+    const reports = r.out.trim().split("\n").map((l) => JSON.parse(l) as { ok: boolean; error?: { evalue: string } });
+    expect(reports.map((x) => x.ok)).toEqual([true, false]);
+    const good = JSON.parse(readFileSync(join(proj, "out", "good.ipynb"), "utf8")) as { cells: { outputs: { text?: string }[] }[] };
+    const text = good.cells[0]!.outputs.map((o) => o.text ?? "").join("");
+    const equity = (JSON.parse(text.slice(text.indexOf("EQ") + 2)) as { equity: number[] }).equity;
+    expect(equity[2]).toBeCloseTo(9_900, 9);
+    expect(reports[1]!.error!.evalue).toContain("Cannot find module 'no-such-module-xyz'");
+    const bad = JSON.parse(readFileSync(join(proj, "out", "bad.ipynb"), "utf8")) as { cells: { outputs: { output_type: string; evalue?: string }[] }[] };
+    const error = bad.cells[0]!.outputs.find((o) => o.output_type === "error");
+    expect(error?.evalue).toContain("Cannot find module 'no-such-module-xyz'");
+  }, 15 * MINUTE);
+});
