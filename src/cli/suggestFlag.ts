@@ -22,7 +22,7 @@ export function withSuggestion(text: string, cmd: Command): string {
   for (let c: Command | null = cmd; c !== null; c = c.parent) {
     for (const o of c.createHelp().visibleOptions(c)) if (o.long !== undefined) candidates.push(o.long);
   }
-  const near = nearestName(m[1] as string, candidates);
+  const near = nearestName((m[1] as string).split("=")[0] as string, candidates); // --fees=5: the value is not part of the name
   const rest = text.replace(/\n?\(Did you mean [^)]*\)/, "").slice(m[0].length);
   return `${m[0]}${near !== undefined ? `\n(Did you mean ${near}?)` : ""}${rest}`;
 }

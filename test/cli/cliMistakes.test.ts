@@ -27,7 +27,6 @@ describe("nearestFlag", () => {
     ["--slippage", "--slippage-bps"],
     ["--sed", "--seed"],
     ["--treshold", "--threshold"],
-    ["--fees=5", "--fee-bps"], // the value is not part of the name
   ])("%s -> %s", (typed, want) => expect(nearestFlag(typed, STUDY_FLAGS)).toBe(want));
 
   it("suggests nothing for a name far from every flag, for an empty name and for no flags", () => {

@@ -73,7 +73,7 @@ describe("milab checks its outputs before the work starts", () => {
     try {
       const r = await run(["report", "--out", dir, "-q"]);
       expect(r.code).toBe(2);
-      expect(r.stderr).toContain(`--out ${dir} is a folder; give a file path, e.g. --out ${dir}/report.html`);
+      expect(r.stderr).toContain(`--out must be a file, got the folder ${dir}`); // src/cli/checkOutputPath.ts, the one output check
       writeFileSync(join(dir, "plain"), "x");
       const under = await run(["report", "--out", join(dir, "plain", "r.html"), "-q"]);
       expect(under.code).toBe(2);
