@@ -20,6 +20,7 @@ import { loadRecording, record } from "../../src/load/index.js";
 import { startReplayServer, type ReplayServer } from "../../src/server/index.js";
 import { mulberry32 } from "../support/mulberry32.js";
 import { bundleChild } from "./helpers/bundleChild.js";
+import { scaledMs } from "../support/timeScale.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = mkdtempSync(join(tmpdir(), "milab-rel-rec-"));
@@ -56,7 +57,7 @@ describe("two recorders racing for one folder", () => {
     for (const r of racers) r.child.kill("SIGKILL");
   });
 
-  it(`exactly one wins in each of ${TRIALS} trials; the loser's error is RecorderLockedError`, { timeout: 60_000 }, async () => {
+  it(`exactly one wins in each of ${TRIALS} trials; the loser's error is RecorderLockedError`, { timeout: scaledMs(60_000) }, async () => {
     const dead = spawnSync(process.execPath, ["-e", "0"]).pid as number;
     let held = 0;
     const outcomes: string[] = [];
@@ -148,7 +149,7 @@ describe("a recorder killed at random instants", () => {
     }
   };
 
-  it(`${KILLS} SIGKILLs (5 folders, killed in turn): every acknowledged record is there exactly once`, { timeout: 120_000 }, async () => {
+  it(`${KILLS} SIGKILLs (5 folders, killed in turn): every acknowledged record is there exactly once`, { timeout: scaledMs(120_000) }, async () => {
     const bundle = bundleChild(join(here, "..", "load", "helpers", "recordChild.ts"));
     const LANES = 5;
     const perLane = Math.ceil(KILLS / LANES);

@@ -119,6 +119,7 @@ p = m.unstack()
 y = (1 + r).groupby(t.year).prod() - 1
 out = {"years": [int(v) for v in p.index], "grid": [[None if np.isnan(p.loc[yr].get(mo, np.nan)) else float(p.loc[yr].get(mo, np.nan)) for mo in range(1, 13)] for yr in p.index], "year": [float(v) for v in y]}
 print(json.dumps(out))`;
+import { scaledMs } from "../support/timeScale.js";
     const res = spawnSync("/usr/bin/python3", ["-c", py], { input: JSON.stringify({ t: times, r: rets.map((v) => (Number.isNaN(v) ? null : v)) }), encoding: "utf8" });
     expect(res.status, res.stderr).toBe(0);
     const ref = JSON.parse(res.stdout) as { years: number[]; grid: (number | null)[][]; year: number[] };
@@ -232,7 +233,7 @@ describe("tearsheet", () => {
     const forms = sheet[DISPLAY]();
     expect(forms.html).toMatch(/^<iframe title="Sine" srcdoc="&lt;!/i);
     expect(forms.text).toMatch(/^Tearsheet "Sine": \d+ kB of HTML, written to /);
-  }, 60_000);
+  }, scaledMs(60_000));
 
   it("refuses a bare series without times, and a benchmark of the wrong length", async () => {
     await expect(tearsheet(returns)).rejects.toThrow(/needs its bar times/);
