@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { DISPLAY, displayForms, formatPercent, monthlyTable, show, stats, tearsheet, textTable } from "../../src/report/index.js";
 import { monthlyHeatmapSpec } from "../../src/report/monthlyHeatmapChart.js";
 import { walkForwardSpec } from "../../src/report/walkForwardChart.js";
+import { scaledMs } from "../support/timeScale.js";
 
 const H = 3_600_000;
 const DAY = 86_400_000;
@@ -119,7 +120,6 @@ p = m.unstack()
 y = (1 + r).groupby(t.year).prod() - 1
 out = {"years": [int(v) for v in p.index], "grid": [[None if np.isnan(p.loc[yr].get(mo, np.nan)) else float(p.loc[yr].get(mo, np.nan)) for mo in range(1, 13)] for yr in p.index], "year": [float(v) for v in y]}
 print(json.dumps(out))`;
-import { scaledMs } from "../support/timeScale.js";
     const res = spawnSync("/usr/bin/python3", ["-c", py], { input: JSON.stringify({ t: times, r: rets.map((v) => (Number.isNaN(v) ? null : v)) }), encoding: "utf8" });
     expect(res.status, res.stderr).toBe(0);
     const ref = JSON.parse(res.stdout) as { years: number[]; grid: (number | null)[][]; year: number[] };
