@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 import { LongestFirstSequencer } from "./test/support/longestFirstSequencer.js";
 import { SummaryReporter } from "./test/support/summaryReporter.js";
+import { HOOK_TIMEOUT_MS, TEST_TIMEOUT_MS, scaledMs } from "./test/support/timeScale.js";
 
 /**
  * The time-sensitive tests (data, signals, backtest, and the time rule's own
@@ -27,8 +28,11 @@ function zone(name: string, tz: string, include: string[]) {
 
 export default defineConfig({
   test: {
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Idle-machine bounds times the load (test/support/timeScale.ts), measured again
+    // before each file by the setup file: no correct run fails because the machine is busy.
+    testTimeout: scaledMs(TEST_TIMEOUT_MS),
+    hookTimeout: scaledMs(HOOK_TIMEOUT_MS),
+    setupFiles: ["test/support/scaleTimeouts.ts"],
     pool: "forks",
     // vitest's default is one worker less than the cores: ONE on the 2-core CI machine, so
     // every file ran after the other while most of the slow ones (notebooks, CLI runs, the

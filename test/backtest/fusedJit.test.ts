@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { scaledMs } from "../support/timeScale.js";
 
 // Issue 20: the fused backtest's generated loop (variantLoop1) read the run's bar count through
 // KernelState.settings; `backtest(..., outputs: ["metrics"])` passes a spread copy of the settings
@@ -21,5 +22,5 @@ describe("the fused backtest's generated loop under V8", () => {
     expect(from).toBeGreaterThan(0);
     expect(lines.includes("run 10")).toBe(true);
     expect(lines.slice(from).filter((l) => l.includes("variantLoop1") && (l.includes("bailout") || l.includes("marking dependent code")))).toEqual([]);
-  }, 60_000);
+  }, scaledMs(60_000));
 });

@@ -9,6 +9,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { backtest, backtestPortfolio, type BacktestOptions, type BacktestResult } from "../../src/backtest/index.js";
+import { scaledMs } from "../support/timeScale.js";
 
 const price = fc.double({ min: 1, max: 1000, noNaN: true });
 const weight = fc.oneof(fc.constant(0), fc.constant(1), fc.constant(-1), fc.double({ min: -2, max: 2, noNaN: true }));
@@ -50,7 +51,7 @@ function splice(a: number[], b: number[], cut: number): number[] {
 }
 
 // Hundreds of generated runs each: on a shared, busy machine one property can take over the 5 s default.
-describe("backtest properties", { timeout: 60_000 }, () => {
+describe("backtest properties", { timeout: scaledMs(60_000) }, () => {
   it("has no lookahead: nothing up to bar t depends on data after t", () => {
     fc.assert(
       fc.property(market, ({ close, open, position, funding, spreadBps, future, cut, mode, feeBps }) => {

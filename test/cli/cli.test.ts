@@ -9,6 +9,7 @@ import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReplayServer, type ReplayServer } from "../../src/server/index.js";
 import { MAIN, runMilab } from "./helpers/runMilab.js";
+import { scaledMs } from "../support/timeScale.js";
 
 const COMMANDS = ["demo", "serve", "backtest", "report", "seeds", "record", "export"];
 
@@ -70,7 +71,7 @@ describe("backtest --json", () => {
     const r = await runMilab(args);
     expect(r.code, r.stderr).toBe(0);
     first = JSON.parse(r.stdout) as Record<string, unknown>;
-  }, 180_000);
+  }, scaledMs(180_000));
 
   it("echoes the options and the period", () => {
     const o = first["options"] as Record<string, unknown>;
@@ -121,16 +122,16 @@ describe("backtest --json", () => {
     const plain = JSON.parse((await runMilab([...args, "--no-regime-filter", "--no-variants"])).stdout) as { scorecard: { sharpe: number }[] };
     expect(v[0]!.inSampleSharpe).toBeCloseTo(plain.scorecard[0]!.sharpe, 10);
     expect(v[2]!.inSampleSharpe).toBeCloseTo(plain.scorecard[1]!.sharpe, 10);
-  }, 180_000);
+  }, scaledMs(180_000));
   it("is reproducible: the same options give byte-identical JSON", async () => {
     const again = await runMilab(args);
     expect(JSON.parse(again.stdout)).toEqual(first);
-  }, 180_000);
+  }, scaledMs(180_000));
   it("changes with the costs: zero fees pay zero fees", async () => {
     const r = await runMilab([...args, "--fee-bps", "0", "--slippage-bps", "0"]);
     const rows = (JSON.parse(r.stdout) as { scorecard: { feesPaid: number }[] }).scorecard;
     for (const row of rows) expect(row.feesPaid).toBe(0);
-  }, 180_000);
+  }, scaledMs(180_000));
 });
 
 describe("milab seeds", () => {

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openInBrowser } from "../report/helpers/openInBrowser.js";
 import { runMilab, type MilabRun } from "./helpers/runMilab.js";
+import { scaledMs } from "../support/timeScale.js";
 
 const dir = mkdtempSync(join(tmpdir(), "milab-demo-"));
 const report = join(dir, "report.html");
@@ -16,7 +17,7 @@ let run: MilabRun;
 
 beforeAll(async () => {
   run = await runMilab(["demo", "--out", dir]);
-}, 120_000);
+}, scaledMs(120_000));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("milab demo", () => {

@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { mergeSweeps, type SweepJSON } from "../../src/index.js";
 import { MAIN, runMilab } from "./helpers/runMilab.js";
+import { scaledMs } from "../support/timeScale.js";
 
 const dir = mkdtempSync(join(tmpdir(), "milab-sweep-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -44,7 +45,7 @@ describe("milab sweep", () => {
     expect(csv).toHaveLength(1 + 280);
     expect(csv[1]).toMatch(/^BTC,0,1,0,0,0,0,0.1,/);
     expect(csv[280]).toMatch(/^ETH,139,0,0,0,0,1,0.2,/);
-  }, 120_000);
+  }, scaledMs(120_000));
 
   it("--json gives the sweep and its best variant; shards merge into the same table", async () => {
     const full = JSON.parse((await runMilab([...BASE, "--json"])).stdout) as SweepOut;
@@ -58,7 +59,7 @@ describe("milab sweep", () => {
     const merged = mergeSweeps(parts);
     expect(merged.complete).toBe(true);
     expect(merged.toJSON().columns).toEqual(btc.sweep.columns);
-  }, 180_000);
+  }, scaledMs(180_000));
 
   it.each([
     [["--grid", "0.3"], "step must be 1/m"],
@@ -94,5 +95,5 @@ describe("milab sweep", () => {
     expect(m, stdout).not.toBeNull();
     expect(Number(m?.[1])).toBeGreaterThan(0);
     expect(stdout).toMatch(/^1\s+-?\d+\.\d\d\s/m);
-  }, 120_000);
+  }, scaledMs(120_000));
 });

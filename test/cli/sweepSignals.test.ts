@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { startReplayServer } from "../../src/server/index.js";
 import { MAIN, runMilab } from "./helpers/runMilab.js";
+import { scaledMs } from "../support/timeScale.js";
 
 const dir = mkdtempSync(join(tmpdir(), "milab-sweep-signals-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -32,7 +33,7 @@ function runInterrupted(args: readonly string[], triggers: readonly { readonly o
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
       reject(new Error(`milab ${args.join(" ")} did not finish; stderr: ${stderr}`));
-    }, 170_000);
+    }, scaledMs(170_000));
     child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
     child.stderr.on("data", (d: Buffer) => {
       stderr += d.toString();
@@ -68,7 +69,7 @@ describe("milab sweep: Ctrl-C at any moment exits 130 with the finished variants
     expect(r.code, r.stderr).toBe(130);
     expect(r.stderr).toContain("milab sweep: stopped by Ctrl-C before any variant was swept; nothing written");
     expect(existsSync(out)).toBe(false);
-  }, 180_000);
+  }, scaledMs(180_000));
 
   it("while sweeping: exits 130, the CSV holds exactly the finished variants the output reports", async () => {
     const out = join(dir, "sweeping.csv");
@@ -80,7 +81,7 @@ describe("milab sweep: Ctrl-C at any moment exits 130 with the finished variants
     expect(done).toBeGreaterThan(0);
     expect(csvRows(out)).toHaveLength(done);
     expect(r.stdout).toMatch(new RegExp(`^BTC: ${done} of 9690 variants`, "m"));
-  }, 180_000);
+  }, scaledMs(180_000));
 
   it("after the sweep, during the analysis (which had no handler and died with nothing): exits 130 with every variant written and printed", async () => {
     const out = join(dir, "after.csv");
@@ -90,7 +91,7 @@ describe("milab sweep: Ctrl-C at any moment exits 130 with the finished variants
     expect(r.stderr).toContain(`milab sweep: 990 variants written to ${out}`);
     expect(csvRows(out)).toHaveLength(990);
     expect(r.stdout).toMatch(/^BTC: 990 variants/m);
-  }, 180_000);
+  }, scaledMs(180_000));
 
   it("twice (during the sweep, then in the exit window): exits 130, the finished variants written", async () => {
     const out = join(dir, "twice.csv");
@@ -103,7 +104,7 @@ describe("milab sweep: Ctrl-C at any moment exits 130 with the finished variants
     const m = /(\d+) variants written to/.exec(r.stderr);
     expect(Number(m?.[1])).toBeGreaterThan(0);
     expect(csvRows(out)).toHaveLength(Number(m?.[1]));
-  }, 180_000);
+  }, scaledMs(180_000));
 });
 
 describe("milab sweep: options and files", () => {
@@ -120,7 +121,7 @@ describe("milab sweep: options and files", () => {
     expect(csvRows(out)).toHaveLength(70);
     expect(existsSync(`${out}.csv`)).toBe(false);
     expect(r.stderr).toContain(`milab sweep: 70 variants written to ${out}\n`);
-  }, 120_000);
+  }, scaledMs(120_000));
 
   it("--out naming a folder fails with exit 1 and a clear message, not an unexpected error", async () => {
     const out = join(dir, "a-folder");
@@ -130,7 +131,7 @@ describe("milab sweep: options and files", () => {
     expect(r.stderr).toContain(`could not write ${out} (EISDIR): it is a folder: give a file path`);
     expect(r.stderr).not.toContain("unexpected error");
     expect(readdirSync(dir).filter((f) => f.startsWith(".tmp-"))).toEqual([]);
-  }, 120_000);
+  }, scaledMs(120_000));
 });
 
 describe("milab record", () => {
@@ -145,5 +146,5 @@ describe("milab record", () => {
     } finally {
       await server.close();
     }
-  }, 60_000);
+  }, scaledMs(60_000));
 });

@@ -9,6 +9,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildApiReport, renderApiMarkdown, renderReadmeIndex, withReadmeIndex, type ApiReport } from "../../scripts/apiReport.js";
+import { scaledMs } from "../support/timeScale.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const readme = readFileSync(join(root, "README.md"), "utf8");
@@ -18,7 +19,7 @@ let report: ApiReport;
 
 beforeAll(() => {
   report = buildApiReport(join(root, "package.json"));
-}, 180_000);
+}, scaledMs(180_000));
 
 /** Every exported name of `specifier` (values and types). */
 function namesOf(specifier: string): Set<string> {

@@ -17,6 +17,7 @@ import { InvalidArgumentError } from "../../src/errors/index.js";
 import { loadRecording, record, type RecordLog } from "../../src/load/index.js";
 import { startReplayServer, type ReplayServer } from "../../src/server/index.js";
 import { replayComposite } from "../../src/signals/index.js";
+import { scaledMs } from "../support/timeScale.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const BASE = Date.UTC(2026, 10, 22, 12, 0, 30);
@@ -254,5 +255,5 @@ describe("record survives SIGKILL", () => {
     const recorded = new Set(Object.entries(rec.responses).flatMap(([e, list]) => list.map((r) => `${e}|${r.key}`)));
     for (const k of completed) expect(recorded.has(k), k).toBe(true);
     expect(completed.size).toBeGreaterThanOrEqual(6 + 9 + 12);
-  }, 60_000);
+  }, scaledMs(60_000));
 });

@@ -19,6 +19,7 @@ import { describe, expect, it } from "vitest";
 import { writeTslabKernelSpec } from "../../src/notebooks/writeTslabKernelSpec.js";
 // @ts-expect-error plain ESM helper without types
 import { buildNotebook } from "../../notebooks/build.mjs";
+import { scaledMs } from "../support/timeScale.js";
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, "../..");
@@ -157,7 +158,7 @@ describe("notebooks", () => {
         writeFileSync(file, JSON.stringify(broken([...cells])));
         const jupyterPath = kernelPath();
         const result = await withKernelSlot(() =>
-          run("/usr/bin/python3", [join(dir, "execute.py"), "--out-dir", join(dirOut, "out"), "--timeout", "120", file], {
+          run("/usr/bin/python3", [join(dir, "execute.py"), "--out-dir", join(dirOut, "out"), "--timeout", String(Math.ceil(scaledMs(120_000) / 1000)), file], {
             env: { ...process.env, JUPYTER_PATH: jupyterPath, TZ: "UTC" },
           }).then(
             () => ({ code: 0, stdout: "" }),
@@ -174,7 +175,7 @@ describe("notebooks", () => {
         expect(text(partial.cells[0]?.outputs?.[0]?.text)).toBe("fine\n");
         expect(partial.cells[2]?.execution_count ?? null).toBeNull();
       },
-      300_000,
+      scaledMs(300_000),
     );
   });
 
@@ -188,7 +189,7 @@ describe("notebooks", () => {
         mkdirSync(outDir, { recursive: true });
         let stdout: string;
         try {
-          ({ stdout } = await withKernelSlot(() => run("/usr/bin/python3", [join(dir, "execute.py"), "--out-dir", outDir, "--timeout", "240", join(dir, name)], {
+          ({ stdout } = await withKernelSlot(() => run("/usr/bin/python3", [join(dir, "execute.py"), "--out-dir", outDir, "--timeout", String(Math.ceil(scaledMs(240_000) / 1000)), join(dir, name)], {
             env: { ...process.env, JUPYTER_PATH: jupyterPath, TZ: "UTC" },
             maxBuffer: 16 * 1024 * 1024,
           })));
@@ -212,7 +213,7 @@ describe("notebooks", () => {
         expect(executed.metadata).toEqual(read(name).metadata);
       },
       // Queue time included: up to two notebooks ahead of this one.
-      600_000,
+      scaledMs(600_000),
     );
   });
 });

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { scaledMs } from "../support/timeScale.js";
 
 // The README's "first hour" must run exactly as printed: this test takes every ```ts block under
 // "## The first hour" (three cells of one notebook, in order), saves them as one script inside the repo
@@ -33,7 +34,7 @@ describe("README first hour", () => {
       cwd: root,
       encoding: "utf8",
       env: { ...process.env, TZ: "UTC" },
-      timeout: 150_000,
+      timeout: scaledMs(150_000),
     });
     // 1: history with readable times, not epoch ms
     expect(out).toMatch(/^2026-10-31 00:0\d\s+[\d,]+\.\d+/m);
@@ -47,5 +48,5 @@ describe("README first hour", () => {
     // 3: the sweep's best rows, then the chosen variant on the last ten days only
     expect(out).toMatch(/^Sweep: 210 of 210 variants/m);
     expect(out).toMatch(/^Start\s+2026-10-22 00:00$/m);
-  }, 180_000);
+  }, scaledMs(180_000));
 });

@@ -20,6 +20,7 @@ import {
   RequestTimeoutError,
 } from "../../src/errors/index.js";
 import { startReplayServer, type ReplayServer } from "../../src/server/index.js";
+import { scaledMs } from "../support/timeScale.js";
 
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 30);
 const KEY = "sk-matrix-7f3a9c";
@@ -92,7 +93,7 @@ afterAll(async () => {
 });
 
 describe("fault matrix", () => {
-  it(`${FAULTS.length} faults x ${Object.keys(CALLS).length} endpoints: the fault-free answer or the fault's typed error, never the key`, { timeout: 120_000 }, async () => {
+  it(`${FAULTS.length} faults x ${Object.keys(CALLS).length} endpoints: the fault-free answer or the fault's typed error, never the key`, { timeout: scaledMs(120_000) }, async () => {
     const failures: string[] = [];
     let tried = 0;
     for (const fault of FAULTS) {

@@ -18,6 +18,7 @@ import { createPanel } from "../../src/data/index.js";
 import { MarketIntelError } from "../../src/errors/index.js";
 import { openStore, readParquet, writeParquet } from "../../src/store/index.js";
 import { mulberry32 } from "../support/mulberry32.js";
+import { scaledMs } from "../support/timeScale.js";
 
 const root = mkdtempSync(join(tmpdir(), "milab-rel-damage-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -32,7 +33,7 @@ function same(a: { time: Float64Array; columns: Record<string, Float64Array> }, 
 }
 
 describe("bytes flipped in Parquet files", () => {
-  it("120 damaged files: each reads as written or fails with a typed error, none with changed values", { timeout: 120_000 }, async () => {
+  it("120 damaged files: each reads as written or fails with a typed error, none with changed values", { timeout: scaledMs(120_000) }, async () => {
     const rng = mulberry32(20261125);
     const outcome = { same: 0, typed: 0, changed: 0, untyped: 0 };
     const changed: string[] = [];

@@ -24,6 +24,7 @@ import { loadHistory } from "../../src/load/index.js";
 import { startReplayServer, type ReplayServer } from "../../src/server/index.js";
 import { StoreLockedError } from "../../src/errors/index.js";
 import { openStore } from "../../src/store/index.js";
+import { scaledMs } from "../support/timeScale.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = mkdtempSync(join(tmpdir(), "milab-rel-store-"));
@@ -108,7 +109,7 @@ function saver(args: readonly (string | number)[]): Promise<string> {
 }
 
 describe("two processes on one store", () => {
-  it("saving different metrics to the same 3 days at once, an hour per save: every point of both reads back", { timeout: 120_000 }, async () => {
+  it("saving different metrics to the same 3 days at once, an hour per save: every point of both reads back", { timeout: scaledMs(120_000) }, async () => {
     const dir = join(root, "two-processes");
     mkdirSync(dir, { recursive: true });
     // Both start a few seconds from now (tsx start-up), spinning until the same instant.
@@ -151,7 +152,7 @@ describe("two processes on one store", () => {
     expect((err as Error).message).toContain(`pid ${pid} on ${hostname()}`);
     expect((await store.readHistory({ metricId: "btc_price" })).time.length).toBe(0); // nothing written without the lock
     // The holder finishes while a save waits: the save then goes through.
-    const waiting = openStore(dir, { lockTimeoutMs: 30_000 }).saveHistory({ metricId: "btc_price", time: [T0], value: [2] });
+    const waiting = openStore(dir, { lockTimeoutMs: scaledMs(30_000) }).saveHistory({ metricId: "btc_price", time: [T0], value: [2] });
     setTimeout(() => holder.kill("SIGKILL"), 200);
     await waiting;
     expect(Array.from((await store.readHistory({ metricId: "btc_price" })).columns.btc_price!)).toEqual([2]);

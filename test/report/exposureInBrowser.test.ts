@@ -16,6 +16,7 @@ import { backtest } from "../../src/backtest/backtest.js";
 import { loadRealCandles } from "../../src/load/loadRealCandles.js";
 import { stats, tearsheet } from "../../src/report/index.js";
 import { CHROMIUM } from "./helpers/openInBrowser.js";
+import { scaledMs } from "../support/timeScale.js";
 
 const dir = mkdtempSync(join(tmpdir(), "milab-exposure-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -28,9 +29,10 @@ describe("the tearsheet's exposure (in Chromium)", () => {
     const bt = backtest({ time: p.time, close: c["close"]!, open: c["open"]!, high: c["high"]!, low: c["low"]!, position: new Float64Array(n).fill(1), stopLoss: 0.05 });
     const file = join(dir, "stop.html");
     await tearsheet(bt, { title: "ETH always long, 5% stop", file });
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"], timeout: scaledMs(180_000) });
     try {
       const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+      page.setDefaultTimeout(scaledMs(30_000)); // Playwright's 30 s for goto, waits and actions, scaled to the load
       await page.goto(pathToFileURL(file).href, { waitUntil: "load" });
       const tiles = await page.evaluate(() => [...document.querySelectorAll(".tile")].map((t) => [t.querySelector(".label")?.textContent ?? "", t.querySelector(".value")?.textContent ?? ""]));
       const titles = await page.evaluate(() => [...document.querySelectorAll("figure svg .role-title-text")].map((t) => t.textContent ?? ""));
@@ -44,5 +46,5 @@ describe("the tearsheet's exposure (in Chromium)", () => {
     // one number: the tile, stats() and the engine agree
     expect(stats(bt).rows.find((r) => r.label === "Bars held [%]")?.text).toBe("25.4%");
     expect(bt.metrics.exposure).toBeCloseTo(89 / 350, 12);
-  }, 240_000);
+  }, scaledMs(240_000));
 });

@@ -17,6 +17,7 @@ import { icDecaySpec } from "../../src/report/icDecayChart.js";
 import { interactiveSpec } from "../../src/report/interactiveSpec.js";
 import { renderTearsheet, writeReport, type TearsheetInput } from "../../src/report/index.js";
 import { CHROMIUM } from "./helpers/openInBrowser.js";
+import { scaledMs } from "../support/timeScale.js";
 
 const dir = mkdtempSync(join(tmpdir(), "milab-live-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -73,9 +74,10 @@ describe("an interactive report in Chromium, offline", () => {
     const file = await writeReport(join(dir, "live.html"), input, { interactive: true });
     const mb = statSync(file).size / 1e6;
     expect(mb).toBeLessThan(2); // ~1.2 MB of viewer + this small page
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"], timeout: scaledMs(180_000) });
     try {
       const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+      page.setDefaultTimeout(scaledMs(30_000)); // Playwright's 30 s for goto, waits and actions, scaled to the load
       const requests: string[] = [];
       const errors: string[] = [];
       await page.route("**/*", (route) => {
@@ -89,7 +91,7 @@ describe("an interactive report in Chromium, offline", () => {
         if (m.type() === "error" || m.type() === "warning") errors.push(m.text());
       });
       await page.goto(pathToFileURL(file).href, { waitUntil: "load" });
-      await page.waitForFunction(() => document.querySelectorAll("figure.live .live-chart svg").length === 4, null, { timeout: 20_000 });
+      await page.waitForFunction(() => document.querySelectorAll("figure.live .live-chart svg").length === 4, null, { timeout: scaledMs(20_000) });
       expect(await page.locator("figure.live > svg").first().isVisible()).toBe(false); // the static copy steps aside
 
       // hover a point of the IC decay: vega-tooltip shows its encoded fields
@@ -98,7 +100,7 @@ describe("an interactive report in Chromium, offline", () => {
       const at = (await dot.boundingBox())!;
       await page.mouse.move(at.x + at.width / 2, at.y + at.height / 2);
       const tip = page.locator("#vg-tooltip-element");
-      await tip.waitFor({ state: "visible", timeout: 5_000 });
+      await tip.waitFor({ state: "visible", timeout: scaledMs(5_000) });
       expect(await tip.innerText()).toMatch(/horizon \(bars\)\s+2/); // the point at horizon 2 (or its band)
 
       const live = page.locator("figure.live .live-chart").first();
@@ -110,8 +112,8 @@ describe("an interactive report in Chromium, offline", () => {
       const before = await labels();
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
       await page.mouse.wheel(0, -400);
-      await page.waitForTimeout(300);
-      expect(await labels()).not.toEqual(before);
+      // the view redraws on its own time: poll for the change (a loaded machine may take longer than 300 ms)
+      await expect.poll(labels, { timeout: scaledMs(5_000) }).not.toEqual(before);
 
       await page.emulateMedia({ media: "print" });
       expect(await page.locator("figure.live > svg").first().isVisible()).toBe(true);
@@ -122,5 +124,5 @@ describe("an interactive report in Chromium, offline", () => {
     } finally {
       await browser.close();
     }
-  }, 60_000);
+  }, scaledMs(60_000));
 });

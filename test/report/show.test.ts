@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { DISPLAY, displayForms, formatPercent, monthlyTable, show, stats, tearsheet, textTable } from "../../src/report/index.js";
 import { monthlyHeatmapSpec } from "../../src/report/monthlyHeatmapChart.js";
 import { walkForwardSpec } from "../../src/report/walkForwardChart.js";
+import { scaledMs } from "../support/timeScale.js";
 
 const H = 3_600_000;
 const DAY = 86_400_000;
@@ -232,7 +233,7 @@ describe("tearsheet", () => {
     const forms = sheet[DISPLAY]();
     expect(forms.html).toMatch(/^<iframe title="Sine" srcdoc="&lt;!/i);
     expect(forms.text).toMatch(/^Tearsheet "Sine": \d+ kB of HTML, written to /);
-  }, 60_000);
+  }, scaledMs(60_000));
 
   it("refuses a bare series without times, and a benchmark of the wrong length", async () => {
     await expect(tearsheet(returns)).rejects.toThrow(/needs its bar times/);

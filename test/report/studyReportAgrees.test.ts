@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/runCli.js";
 import { chartDefects } from "./helpers/chartDefects.js";
 import { CHROMIUM } from "./helpers/openInBrowser.js";
+import { scaledMs } from "../support/timeScale.js";
 
 const dir = mkdtempSync(join(tmpdir(), "milab-agrees-"));
 const file = join(dir, "report.html");
@@ -30,11 +31,12 @@ beforeAll(async () => {
   } finally {
     process.stdout.write = out;
   }
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"], timeout: scaledMs(180_000) });
   close = () => browser.close();
   page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+  page.setDefaultTimeout(scaledMs(30_000)); // Playwright's 30 s for goto, waits and actions, scaled to the load
   await page.goto(pathToFileURL(file).href, { waitUntil: "load" });
-}, 240_000);
+}, scaledMs(240_000));
 
 afterAll(async () => {
   await close?.();

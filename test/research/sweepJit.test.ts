@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { scaledMs } from "../support/timeScale.js";
 
 // Issue 20: the sweep pass's generated loop (variantLoop4) used to be optimised before some of its
 // accounts had left their idle path, been short, or before a label had taken its second branch;
@@ -20,5 +21,5 @@ describe("the sweep pass's generated loop under V8", () => {
     // It was optimised (the trace is there) and never deoptimised.
     expect(lines.some((l) => l.includes("completed optimizing") && l.includes("variantLoop4"))).toBe(true);
     expect(lines.filter((l) => l.includes("bailout") && l.includes("variantLoop4"))).toEqual([]);
-  }, 60_000);
+  }, scaledMs(60_000));
 });

@@ -24,6 +24,7 @@ import {
 } from "../../src/index.js";
 import { generateBars } from "../bench/backtestData.js";
 import { expectSameSweep as expectSameTable } from "../support/expectSameSweep.js";
+import { scaledMs } from "../support/timeScale.js";
 
 /** A params object's string keys only (paramsOf also lists the strategy's own names under a symbol key, for a spread into backtest). */
 const stringKeys = (p: object): Record<string, unknown> => Object.fromEntries(Object.entries(p));
@@ -321,7 +322,7 @@ describe("sweepStrategy's arguments", () => {
       const r = await sweepStrategy(f, { data: { close }, grid: { k: [7, 9, 11, 13] }, periodsPerYear: 365, workers: 2 });
       console.log(r.runsOn, r.length);`;
     // no exit() anywhere: the process ends only if the pool's idle threads hold nothing (killed after 120 s otherwise)
-    const run = spawnSync(process.execPath, ["--input-type=module", "-e", code], { encoding: "utf8", timeout: 120_000 });
+    const run = spawnSync(process.execPath, ["--input-type=module", "-e", code], { encoding: "utf8", timeout: scaledMs(120_000) });
     expect(run.signal, run.stderr).toBeNull();
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout.trim()).toBe("workers 4");

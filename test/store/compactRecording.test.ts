@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { compactRecording, openStore } from "../../src/store/index.js";
 import { duck, lit } from "./helpers/duckdb.js";
+import { scaledMs } from "../support/timeScale.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 // Recording of 1..6 Nov 2026; "now" is 6 Nov 12:00 UTC, so 1..4 Nov are closed (ended a day or more ago).
@@ -138,7 +139,7 @@ describe("compactRecording", () => {
       await compactRecording(dir, { clock: () => NOW });
       expect([...(await storeKeys(join(dir, "store")))].sort()).toEqual(original);
     }
-  }, 180_000);
+  }, scaledMs(180_000));
 
   it("rejects a folder that does not exist", async () => {
     await expect(compactRecording("/nonexistent/rec")).rejects.toThrow('compactRecording: "/nonexistent/rec" is not a folder');

@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createPanel } from "../../src/data/index.js";
 import { openStore, writeParquet } from "../../src/store/index.js";
+import { scaledMs } from "../support/timeScale.js";
 
 let dir: string;
 beforeAll(() => {
@@ -21,7 +22,7 @@ beforeAll(() => {
 const T0 = Date.UTC(2026, 10, 1);
 
 describe("reading without apache-arrow", () => {
-  it("readParquet and store.readHistory import parquet-wasm but not apache-arrow", { timeout: 60_000 }, async () => {
+  it("readParquet and store.readHistory import parquet-wasm but not apache-arrow", { timeout: scaledMs(60_000) }, async () => {
     const file = join(dir, "x.parquet");
     await writeParquet(file, createPanel([T0, T0 + 60_000], { x: [1, NaN] }));
     const store = openStore(join(dir, "store"));

@@ -2,6 +2,7 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { scaledMs } from "../../support/timeScale.js";
 
 export const MAIN = fileURLToPath(new URL("../../../dist/cli/main.js", import.meta.url));
 
@@ -11,7 +12,7 @@ export interface MilabRun {
   readonly stderr: string;
 }
 
-export function runMilab(args: readonly string[], env: Record<string, string | undefined> = {}, timeoutMs = 110_000): Promise<MilabRun> {
+export function runMilab(args: readonly string[], env: Record<string, string | undefined> = {}, timeoutMs = scaledMs(110_000)): Promise<MilabRun> {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: build first (npm run build; npm test builds before running vitest)`);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [MAIN, ...args], {

@@ -5,9 +5,10 @@
  */
 import { createClient } from "../../../src/api/index.js";
 import { record } from "../../../src/load/index.js";
+import { scaledMs } from "../../support/timeScale.js";
 
 const [url, dir] = process.argv.slice(2) as [string, string];
-const client = createClient({ baseUrl: url, cacheTtlMs: 0, rateLimitPerMinute: 1_000_000, retries: 0, timeoutMs: 5_000 });
+const client = createClient({ baseUrl: url, cacheTtlMs: 0, rateLimitPerMinute: 1_000_000, retries: 0, timeoutMs: scaledMs(5_000) });
 const rec = record(client, {
   dir,
   endpoints: ["composite", "snapshot", "volatility", "regime"],

@@ -6,6 +6,7 @@
 import { existsSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
+import { scaledMs } from "../../support/timeScale.js";
 
 export const CHROMIUM = process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium";
 
@@ -29,9 +30,10 @@ export async function openInBrowser(file: string, screenshot: string): Promise<B
   if (!existsSync(CHROMIUM)) {
     throw new Error(`Chromium not found at ${CHROMIUM}: install Debian's chromium (apt-get install -y chromium, as .ci/run does) or set CHROMIUM_PATH`);
   }
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"], timeout: scaledMs(180_000) });
   try {
     const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+    page.setDefaultTimeout(scaledMs(30_000)); // Playwright's 30 s for goto, waits and actions, scaled to the load
     const consoleErrors: string[] = [];
     const pageErrors: string[] = [];
     const externalRequests: string[] = [];
@@ -45,7 +47,7 @@ export async function openInBrowser(file: string, screenshot: string): Promise<B
     });
     await page.goto(url, { waitUntil: "load" });
     // an interactive report draws its charts live after load: wait for every one (or its failure, which logs)
-    await page.waitForFunction(() => [...document.querySelectorAll("figure[data-spec]")].every((f) => f.classList.contains("live")), null, { timeout: 60_000 });
+    await page.waitForFunction(() => [...document.querySelectorAll("figure[data-spec]")].every((f) => f.classList.contains("live")), null, { timeout: scaledMs(60_000) });
     const shot = await page.screenshot({ path: screenshot, fullPage: true });
     const info = await page.evaluate(() => ({
       svgSizes: [...document.querySelectorAll("svg")]
