@@ -1,3 +1,4 @@
+import { toEpochMs } from "../data/toEpochMs.js";
 import type { QueryValue } from "./transport/createTransport.js";
 
 /** What an analytics query asked for against what it got (see {@link analyticsCoverage}). */
@@ -30,8 +31,7 @@ function timeOf(v: unknown): number {
   if (typeof v === "number") return v;
   if (typeof v !== "string" || v === "") return Number.NaN;
   if (/^\d+$/.test(v)) return Number(v);
-  const ms = Date.parse(v);
-  return Number.isFinite(ms) ? ms : Number.NaN;
+  return toEpochMs(v, { invalid: "nan" });
 }
 
 const iso = (ms: number): string => new Date(ms).toISOString().replace(".000Z", "Z");
