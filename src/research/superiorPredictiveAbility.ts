@@ -83,12 +83,14 @@ export function superiorPredictiveAbility(returns: readonly ArrayLike<number>[],
   if (n < 8) return { ...nan, romanoWolf: romanoWolfCounter(tStats).result(alpha) };
   // prefix sums of every variant's returns and squares, interleaved (one cache line serves both): variant k's sums
   // to bar i at ps[2(k·(n+1) + i)] and ps[2(k·(n+1) + i) + 1]
-  const stride = n + 1;
-  const ps = new Float64Array(2 * K * stride);
+  // Prefix sums bar-major (row t holds every variant's sum of bars 0..t-1): a resample's block
+  // then reads two rows of K neighbouring numbers, not 2K scattered ones (at 1,000 variants x 2,880
+  // bars with blocks of ~1 bar the variant-major layout spent its time in cache misses: 35 s a test).
+  const ps1 = new Float64Array((n + 1) * K);
+  const ps2 = new Float64Array((n + 1) * K);
   const mean = new Float64Array(K);
   for (let k = 0; k < K; k++) {
     const r = returns[k] as ArrayLike<number>;
-    const o = k * stride;
     let m = 0;
     for (let i = 0; i < n; i++) m += r[keep[i] as number] as number;
     m /= n;
@@ -98,9 +100,9 @@ export function superiorPredictiveAbility(returns: readonly ArrayLike<number>[],
     for (let i = 0; i < n; i++) {
       const x = r[keep[i] as number] as number;
       if (x !== first) constant = false;
-      const at = 2 * (o + i);
-      ps[at + 2] = (ps[at] as number) + x;
-      ps[at + 3] = (ps[at + 1] as number) + x * x;
+      const at = i * K + k;
+      ps1[at + K] = (ps1[at] as number) + x;
+      ps2[at + K] = (ps2[at] as number) + x * x;
       ss += (x - m) * (x - m);
     }
     mean[k] = m;
@@ -115,6 +117,10 @@ export function superiorPredictiveAbility(returns: readonly ArrayLike<number>[],
   let statistic = 0;
   for (const k of active) statistic = Math.max(statistic, tStats[k] as number);
   const order = Int32Array.from(active);
+  const A = order.length;
+  // each active variant's resampled sum and sum of squares, accumulated block by block in the blocks' order
+  const sums = new Float64Array(A);
+  const squares = new Float64Array(A);
   const rootN = Math.sqrt(n);
   const rng = createRng(seed);
   const starts = new Int32Array(n);
@@ -129,17 +135,21 @@ export function superiorPredictiveAbility(returns: readonly ArrayLike<number>[],
     let tc = 0;
     let tl = 0;
     let tu = 0;
-    for (let a = 0; a < order.length; a++) {
-      const k = order[a] as number;
-      const o = k * stride;
-      let s = 0;
-      let s2 = 0;
-      for (let j = 0; j < runs; j++) {
-        const lo = 2 * (o + (starts[j] as number));
-        const hi = lo + 2 * (lengths[j] as number);
-        s += (ps[hi] as number) - (ps[lo] as number);
-        s2 += (ps[hi + 1] as number) - (ps[lo + 1] as number);
+    sums.fill(0);
+    squares.fill(0);
+    for (let j = 0; j < runs; j++) {
+      const lo = (starts[j] as number) * K;
+      const hi = lo + (lengths[j] as number) * K;
+      for (let a = 0; a < A; a++) {
+        const k = order[a] as number;
+        sums[a] = (sums[a] as number) + ((ps1[hi + k] as number) - (ps1[lo + k] as number));
+        squares[a] = (squares[a] as number) + ((ps2[hi + k] as number) - (ps2[lo + k] as number));
       }
+    }
+    for (let a = 0; a < A; a++) {
+      const k = order[a] as number;
+      const s = sums[a] as number;
+      const s2 = squares[a] as number;
       const m = s / n;
       const sd = Math.sqrt(Math.max(0, (s2 - s * m) / (n - 1)));
       const mk = mean[k] as number;
