@@ -123,12 +123,13 @@ describe("milab sweep: options and files", () => {
     expect(r.stderr).toContain(`milab sweep: 70 variants written to ${out}\n`);
   }, scaledMs(120_000));
 
-  it("--out naming a folder fails with exit 1 and a clear message, not an unexpected error", async () => {
+  it("--out naming a folder fails at once with exit 2 and a clear message, not an unexpected error", async () => {
     const out = join(dir, "a-folder");
     mkdirSync(out);
     const r = await runMilab(["sweep", "--coins", "btc", "--hours", "96", "--grid", "0.25", "--thresholds", "0.1", "--out", out, "--quiet"]);
-    expect(r.code).toBe(1);
-    expect(r.stderr).toContain(`could not write ${out} (EISDIR): it is a folder: give a file path`);
+    // checked before the sweep runs (src/cli/checkOutputPath.ts); the writer's EISDIR message stays for a race
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`--out must be a file, got the folder ${out}`);
     expect(r.stderr).not.toContain("unexpected error");
     expect(readdirSync(dir).filter((f) => f.startsWith(".tmp-"))).toEqual([]);
   }, scaledMs(120_000));
