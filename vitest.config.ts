@@ -21,8 +21,9 @@ const OWN_PROCESS = ["test/load/recordDiskErrors.test.ts"];
 function zone(name: string, tz: string, include: string[]) {
   return {
     extends: true as const,
-    // The source grep (oneTimeBoundary) does not depend on the zone: it runs once, in UTC.
-    test: { name, include, exclude: ["test/data/oneTimeBoundary.test.ts"], env: { TZ: tz } },
+    // The source grep (oneTimeBoundary) and the V8 trace of fresh processes (loopJit, 20 child processes) do not
+    // depend on the zone: they run once, in UTC.
+    test: { name, include, exclude: ["test/data/oneTimeBoundary.test.ts", "test/backtest/loopJit.test.ts"], env: { TZ: tz } },
   };
 }
 
