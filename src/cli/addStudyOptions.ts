@@ -1,6 +1,7 @@
 import { Command, Option } from "commander";
 import type { Weights } from "../signals/weights.js";
 import { choiceOption, integerOption, numberOption, parseCoins, parseWeights, timeOption } from "./options.js";
+import { engineFlag } from "./engineFlags.js";
 import type { DataSourceOptions } from "./loadJobData.js";
 import { DEFAULT_STUDY, type StudyOptions } from "./study/runStudy.js";
 
@@ -25,6 +26,9 @@ export interface StudyCliOptions extends DataSourceOptions {
   readonly variants: boolean;
   readonly quiet: boolean;
 }
+
+/** The backtest-option flags addStudyOptions adds (with the study's defaults); a command adding the rest of the flag table leaves these out. */
+export const STUDY_ENGINE_FLAGS: ExceptFlags = ["--fee-bps", "--slippage-bps", "--fill", "--units", "--no-shorts", "--cash"];
 
 /** Long flags a command leaves out of the shared options (they do not apply to it), e.g. `["--seed"]`. */
 export type ExceptFlags = readonly string[];
@@ -63,15 +67,16 @@ export function addStudyOptions(cmd: Command, except: ExceptFlags = []): Command
       ...dataSourceOptions(),
       new Option("--weights <list>", "composite weights, e.g. imbalance=0.4,funding=0.3,basis_spread=0.3 (sum 1) [the service's]").argParser(parseWeights),
       new Option("--threshold <x>", "|composite| below this is neutral (flat)").argParser(numberOption("threshold", 0, 1)).default(d.threshold),
-      new Option("--fee-bps <x>", "taker fee per side, bps of traded notional").argParser(numberOption("fee-bps", 0, 1000)).default(d.feeBps),
-      new Option("--slippage-bps <x>", "slippage per side, bps of traded notional").argParser(numberOption("slippage-bps", 0, 1000)).default(d.slippageBps),
-      new Option("--fill <mode>", "fill at the decision bar's close (next_close) or the next bar's open").argParser(choiceOption("fill", ["next_close", "next_open"] as const)).default(d.fill),
-      new Option("--units <mode>", "fractional or whole coins").argParser(choiceOption("units", ["fractional", "whole"] as const)).default(d.units),
+      // the backtest options' flags come from the one flag table (engineFlags), with the study's defaults
+      engineFlag("feeBps", d.feeBps),
+      engineFlag("slippageBps", d.slippageBps),
+      engineFlag("fill", d.fill),
+      engineFlag("units", d.units),
       new Option("--sizing <mode>", "fixed (full size) or confidence (size x the composite's confidence)").argParser(choiceOption("sizing", ["fixed", "confidence"] as const)).default(d.sizing),
-      new Option("--no-shorts", "sell signals go flat instead of short"),
+      engineFlag("shorts", undefined, "sell signals go flat instead of short"),
       new Option("--no-regime-filter", "trade through extreme volatility too"),
       new Option("--no-funding", "do not charge perpetual funding"),
-      new Option("--cash <x>", "starting cash of each backtest (the CLI's own default below; the library's backtest() starts at 10,000)").argParser(numberOption("cash", 1, 1e12)).default(d.initialCash),
+      engineFlag("initialCash", d.initialCash, "starting cash of each backtest (the CLI's own default below; the library's backtest() starts at 10,000)"),
       new Option("--no-real-data", "skip the section on real Coinbase + Hyperliquid data"),
       new Option("--no-variants", "skip the what-if sweep (your rule vs the best of a weight x threshold sweep, in and out of sample, DSR and PBO)"),
       new Option("-q, --quiet", "no progress bar").default(false),

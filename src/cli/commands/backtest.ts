@@ -2,7 +2,9 @@ import { Command } from "commander";
 import { formatScorecard } from "../printScorecard.js";
 import { createProgress } from "../progress.js";
 import { writeReportWithProgress } from "../writeReportWithProgress.js";
-import { addStudyOptions, type StudyCliOptions } from "../addStudyOptions.js";
+import { addStudyOptions, STUDY_ENGINE_FLAGS, type StudyCliOptions } from "../addStudyOptions.js";
+import { addEngineFlags, engineOptions } from "../engineFlags.js";
+import { runStrategyJob, STRATEGY_FLAG_HELP, parseParams } from "../runStrategyJob.js";
 import { runStudyJob, type StudyRun } from "../runStudyJob.js";
 import { studyReportInput } from "../study/studyReportInput.js";
 import { scorecardRows } from "../study/scorecard.js";
@@ -38,14 +40,20 @@ export function backtestJson(run: StudyRun): unknown {
 
 /** `milab backtest`: the composite study with every rule and cost as an option; scorecard or JSON out. */
 export function backtestCommand(): Command {
-  return addStudyOptions(new Command("backtest").description("backtest the composite signal per coin and as a portfolio; print the scorecard (or --json)"))
+  const cmd = addStudyOptions(new Command("backtest").description("backtest the composite signal per coin and as a portfolio; print the scorecard (or --json)"))
     .option("--json", "print the result as JSON on stdout (scorecard, summaries, options)", false)
     .option("--report <file>", "also write the HTML tearsheet to this file")
+    .option("--strategy <file>", STRATEGY_FLAG_HELP)
+    .option("--params <json>", 'the --strategy module\'s parameters as JSON, e.g. {"n":12} [its exported params]', parseParams)
     .addHelpText(
       "after",
-      "\nExamples:\n  milab backtest --coins btc,eth --threshold 0.2 --bar 240\n  milab backtest --weights imbalance=0.5,funding=0.5 --fee-bps 2.5 --json > run.json\n  milab backtest --sizing confidence --no-shorts --report out/long-only.html",
+      "\nExamples:\n  milab backtest --strategy examples/strategies/momentum.mjs --coins btc --stop-loss 0.02\n  milab backtest --coins btc,eth --threshold 0.2 --bar 240\n  milab backtest --weights imbalance=0.5,funding=0.5 --fee-bps 2.5 --json > run.json\n  milab backtest --sizing confidence --no-shorts --report out/long-only.html",
     )
-    .action(async (opts: StudyCliOptions & { json: boolean; report?: string }) => {
+    .action(async (opts: StudyCliOptions & { json: boolean; report?: string; strategy?: string; params?: Record<string, number> }) => {
+      if (opts.strategy !== undefined) {
+        await runStrategyJob(opts.strategy, opts, engineOptions(opts as unknown as Record<string, unknown>));
+        return;
+      }
       const run = await runStudyJob(opts, createProgress(opts.quiet));
       if (opts.json) process.stdout.write(`${JSON.stringify(backtestJson(run), null, 2)}\n`);
       else process.stdout.write(`${formatScorecard(run)}\n`);
@@ -54,4 +62,6 @@ export function backtestCommand(): Command {
         process.stderr.write(`report written to ${file}\n`);
       }
     });
+  // the rest of the backtest options' flag table (--stop-loss, --take-profit, ...): the study has the costs and modes
+  return addEngineFlags(cmd, STUDY_ENGINE_FLAGS);
 }

@@ -1,12 +1,15 @@
 import { resolve } from "node:path";
-import { pathToFileURL } from "node:url";
 import { Command } from "commander";
 import { createClient } from "../../api/createClient.js";
 import { InvalidArgumentError } from "../../errors/InvalidArgumentError.js";
 import { paperTrade } from "../../paper/paperTrade.js";
 import { readLedger } from "../../paper/PaperLedger.js";
 import type { PaperStrategy } from "../../paper/paperStrategy.js";
-import { integerOption, numberOption, timeOption } from "../options.js";
+import type { SweepValue } from "../../research/SweepResult.js";
+import { addEngineFlags, engineOptions } from "../engineFlags.js";
+import { loadStrategyModule } from "../loadStrategyModule.js";
+import { integerOption, timeOption } from "../options.js";
+import { parseParams, STRATEGY_FLAG_HELP } from "../runStrategyJob.js";
 
 /** Options of `milab paper`, as parsed. */
 interface PaperCliOptions {
@@ -18,23 +21,9 @@ interface PaperCliOptions {
   readonly intervalMs: number;
   readonly start?: number;
   readonly bars?: number;
-  readonly params?: string;
-  readonly feeBps?: number;
-  readonly slippageBps?: number;
-  readonly stopLoss?: number;
-  readonly takeProfit?: number;
+  readonly params?: Record<string, SweepValue>;
   readonly funding: boolean;
   readonly pollMs?: number;
-}
-
-/** The strategy a module exports: `default` or `strategy` (a function, or a composite object). */
-async function loadStrategy(path: string): Promise<PaperStrategy> {
-  const mod = (await import(pathToFileURL(resolve(path)).href)) as Record<string, unknown>;
-  const s = mod["strategy"] ?? mod["default"];
-  if (typeof s !== "function" && (typeof s !== "object" || s === null)) {
-    throw new InvalidArgumentError("strategy", `milab paper: ${path} must export the strategy as \`strategy\` or default (a function (columns, params) => positions, or { kind: "composite" }), got ${typeof s}`);
-  }
-  return s as PaperStrategy;
 }
 
 /**
@@ -45,7 +34,7 @@ async function loadStrategy(path: string): Promise<PaperStrategy> {
 export function paperCommand(): Command {
   const cmd = new Command("paper")
     .description("paper-trade a strategy bar by bar on the live API, booked by the backtest engine into a ledger in the store")
-    .option("--strategy <file>", "module exporting the strategy (`strategy` or default: a function (columns, params) => positions, or a composite object); default the built-in composite")
+    .option("--strategy <file>", STRATEGY_FLAG_HELP)
     .option("--store <dir>", "store folder that keeps the ledger (paper=<name>/); required")
     .option("--coin <coin>", "coin traded", "BTC")
     .option("--name <name>", "ledger name [<coin>-<minutes>m]")
@@ -53,16 +42,14 @@ export function paperCommand(): Command {
     .option("--interval-ms <ms>", "bar length in ms (a whole number of minutes)", integerOption("interval-ms", 60_000, 86_400_000), 60_000)
     .option("--start <time>", "first bar's open: ISO date/time (UTC) or epoch ms [the latest closed bar]", timeOption("start"))
     .option("--bars <n>", "stop once the ledger holds n bars", integerOption("bars", 1, 1e9))
-    .option("--params <json>", 'strategy parameters as JSON, e.g. {"n":12}')
-    .option("--fee-bps <bps>", "fee per unit of turnover, bps", numberOption("fee-bps", 0, 1e4))
-    .option("--slippage-bps <bps>", "slippage per unit of turnover, bps", numberOption("slippage-bps", 0, 1e4))
-    .option("--stop-loss <fraction>", "stop-loss, fraction of the entry price", numberOption("stop-loss", 0, 1))
-    .option("--take-profit <fraction>", "take-profit, fraction of the entry price", numberOption("take-profit", 0, 1e3))
+    .option("--params <json>", 'strategy parameters as JSON, e.g. {"n":12} [the module\'s exported params]', parseParams)
     .option("--funding", "charge the feed's funding rate", false)
     .option("--poll-ms <ms>", "wait between polls", integerOption("poll-ms", 0, 3_600_000))
     .action(async (o: PaperCliOptions) => {
       if (o.store === undefined) throw new InvalidArgumentError("store", "milab paper: --store <dir> is required (the folder that keeps the ledger)");
-      const strategy: PaperStrategy = o.strategy !== undefined ? await loadStrategy(o.strategy) : { kind: "composite" };
+      const mod = o.strategy !== undefined ? await loadStrategyModule(o.strategy, false) : undefined;
+      const strategy: PaperStrategy = mod?.strategy ?? { kind: "composite" };
+      const params = { ...(mod?.params ?? {}), ...(o.params ?? {}) };
       const client = createClient({ ...(o.baseUrl !== undefined ? { baseUrl: o.baseUrl } : {}), cacheTtlMs: 0 });
       const controller = new AbortController();
       const stop = (): void => controller.abort();
@@ -78,11 +65,8 @@ export function paperCommand(): Command {
         ...(o.name !== undefined ? { name: o.name } : {}),
         ...(o.start !== undefined ? { start: o.start } : {}),
         ...(o.bars !== undefined ? { bars: o.bars } : {}),
-        ...(o.params !== undefined ? { params: JSON.parse(o.params) as Record<string, number> } : {}),
-        ...(o.feeBps !== undefined ? { feeBps: o.feeBps } : {}),
-        ...(o.slippageBps !== undefined ? { slippageBps: o.slippageBps } : {}),
-        ...(o.stopLoss !== undefined ? { stopLoss: o.stopLoss } : {}),
-        ...(o.takeProfit !== undefined ? { takeProfit: o.takeProfit } : {}),
+        ...(Object.keys(params).length > 0 ? { params } : {}),
+        ...engineOptions(o as unknown as Record<string, unknown>),
         ...(o.pollMs !== undefined ? { pollMs: o.pollMs } : {}),
       });
       paper.subscribe((e) => process.stderr.write(`milab paper: ${e.kind}: ${e.message}\n`));
@@ -105,6 +89,8 @@ export function paperCommand(): Command {
         process.off("SIGTERM", stop);
       }
     });
+  // the backtest options as flags, from the one flag table (--fee-bps, --stop-loss, --fill, ...)
+  addEngineFlags(cmd);
   cmd
     .command("status")
     .description("print each paper ledger of a store: bars, position, equity, last alarm")

@@ -14,6 +14,10 @@ import { integerOption, numberOption } from "../options.js";
 import { createProgress } from "../progress.js";
 import { DEFAULT_STUDY } from "../study/runStudy.js";
 import { runSweepStudy, sweepTable, type CoinSweep } from "../study/runSweepStudy.js";
+import { runStrategySweep } from "../study/runStrategySweep.js";
+import { addEngineFlags, engineFlag, engineOptions } from "../engineFlags.js";
+import { loadStrategyModule, type StrategyModule } from "../loadStrategyModule.js";
+import { STRATEGY_FLAG_HELP } from "../runStrategyJob.js";
 
 /** Options of `milab sweep`, as commander parses them. */
 interface SweepCliOptions extends DataSourceOptions {
@@ -30,6 +34,7 @@ interface SweepCliOptions extends DataSourceOptions {
   readonly json: boolean;
   readonly out?: string;
   readonly quiet: boolean;
+  readonly strategy?: string;
 }
 
 /** Parse `0.05,0.1,0.2` into thresholds in [0, 1]; an empty item (`0.1,,0.2`, a trailing comma) is refused, never read as 0. */
@@ -86,8 +91,15 @@ function weightsText(sweep: SweepResult, i: number): string {
     .join(",");
 }
 
-/** The top rows of a coin's sweep by in-sample Sharpe, as a text table. */
-function topTable(s: CoinSweep, top: number): string {
+/** A row's value of a strategy module's grid parameter (a non-numeric one from the sweep's levels). */
+function paramText(sweep: SweepResult, p: string, i: number): string {
+  const x = (sweep.columns[p] as Float64Array)[i] as number;
+  const levels = sweep.levels[p];
+  return levels !== undefined ? String(levels[x]) : Number.isNaN(x) ? "none" : String(x); // NaN: the option left unset (null)
+}
+
+/** The top rows of a coin's sweep by in-sample Sharpe, as a text table (a strategy module's sweep: its grid parameters instead of threshold and weights). */
+function topTable(s: CoinSweep, top: number, isModule: boolean): string {
   const c = s.sweep.columns;
   const sharpe = c["sharpeRatio"] as Float64Array;
   const rows = Array.from({ length: s.sweep.length }, (_, i) => i)
@@ -100,8 +112,9 @@ function topTable(s: CoinSweep, top: number): string {
     "total return": rows.map((i) => pct((c["totalReturn"] as Float64Array)[i] as number)),
     "max DD": rows.map((i) => pct((c["maxDrawdown"] as Float64Array)[i] as number)),
     trades: rows.map((i) => String((c["trades"] as Float64Array)[i])),
-    threshold: rows.map((i) => String((c["threshold"] as Float64Array)[i])),
-    weights: rows.map((i) => weightsText(s.sweep, i)),
+    ...(isModule
+      ? Object.fromEntries(s.sweep.parameters.map((p) => [p, rows.map((i) => paramText(s.sweep, p, i))]))
+      : { threshold: rows.map((i) => String((c["threshold"] as Float64Array)[i])), weights: rows.map((i) => weightsText(s.sweep, i)) }),
   });
 }
 
@@ -166,15 +179,16 @@ function assessmentText(a: SweepAssessment | string | undefined, walkForward: st
  */
 export function sweepCommand(): Command {
   const d = DEFAULT_STUDY;
-  return addDataSourceOptions(
+  const cmd = addDataSourceOptions(
     new Command("sweep").description(
       "backtest every composite weight vector on a simplex grid x every threshold, per coin; the winner's DSR, the sweep's PBO, a walk-forward (Ctrl-C keeps what finished)",
     ),
   )
     .option("--grid <step>", "step of the weight grid over the five components, 1/m (0.1: 1,001 weight vectors)", numberOption("grid", 0.001, 1), 0.1)
     .option("--thresholds <list>", "label thresholds to sweep, comma-separated", parseThresholds, [0.05, 0.1, 0.2])
-    .option("--fee-bps <x>", "taker fee per side, bps of traded notional", numberOption("fee-bps", 0, 1000), d.feeBps)
-    .option("--slippage-bps <x>", "slippage per side, bps of traded notional", numberOption("slippage-bps", 0, 1000), d.slippageBps)
+    .addOption(engineFlag("feeBps", d.feeBps))
+    .addOption(engineFlag("slippageBps", d.slippageBps))
+    .option("--strategy <file>", STRATEGY_FLAG_HELP)
     .option("--no-funding", "do not charge perpetual funding")
     .option("--walk-forward <train/test>", 'walk-forward of "choose the best variant by Sharpe": train and test windows, e.g. 14d/7d (d, h or m)', parseWalkForward)
     .option("--workers <n>", "worker threads (0 = this thread) [by sweep size: 0 when small, else every core]", integerOption("workers", 0, MAX_WORKERS))
@@ -185,7 +199,7 @@ export function sweepCommand(): Command {
     .option("-q, --quiet", "no progress bar", false)
     .addHelpText(
       "after",
-      "\nExamples:\n  milab sweep --grid 0.1 --thresholds 0.05,0.1,0.2 --coins btc,eth\n  milab sweep --coins btc --out sweep.csv\n  milab sweep --coins btc --shard $JOB_COMPLETION_INDEX/8 --json > shard-$JOB_COMPLETION_INDEX.json",
+      "\nExamples:\n  milab sweep --strategy examples/strategies/momentum.mjs --coins btc --fee-bps 2\n  milab sweep --grid 0.1 --thresholds 0.05,0.1,0.2 --coins btc,eth\n  milab sweep --coins btc --out sweep.csv\n  milab sweep --coins btc --shard $JOB_COMPLETION_INDEX/8 --json > shard-$JOB_COMPLETION_INDEX.json",
     )
     .action(async (opts: SweepCliOptions) => {
       if (opts.out !== undefined) checkOutputPath(opts.out, { option: "out", kind: "file", example: "--out out/sweep.csv" });
@@ -212,6 +226,8 @@ export function sweepCommand(): Command {
         progress.stop();
       }
     });
+  // the rest of the backtest options' flag table, for a --strategy module's variants (--stop-loss, --fill, ...)
+  return addEngineFlags(cmd, ["--fee-bps", "--slippage-bps"]);
 }
 
 /** Let pending signal handlers (Ctrl-C) run: they wait for the event loop while the analysis computes. */
@@ -228,11 +244,23 @@ async function sweepJob(
   swept: () => void,
   interruptedLate: () => boolean,
 ): Promise<void> {
+  // a module's mistakes are refused before any history is loaded
+  const mod: StrategyModule | undefined = opts.strategy !== undefined ? await loadStrategyModule(opts.strategy, true) : undefined;
   if (!opts.quiet && process.stderr.isTTY !== true) process.stderr.write("milab sweep: loading the history (Ctrl-C stops)\n");
   const job = await loadJobData(opts, progress);
   sweeping();
   if (!opts.quiet && process.stderr.isTTY !== true) process.stderr.write(`milab sweep: sweeping ${opts.coins.join(", ")} (Ctrl-C stops and keeps what finished)\n`);
-  const sweeps = await runSweepStudy(job.data, {
+  const onProgress = (coin: Coin, p: { done: number; total: number }): void => {
+    if (p.done === 0 || p.done === p.total) progress.step(`sweeping ${coin}`, p.total);
+    progress.update(p.done, p.total);
+  };
+  const sweeps = mod !== undefined
+    ? await runStrategySweep(
+        job.data,
+        { coins: opts.coins, barMinutes: opts.bar, grid: mod.grid ?? {}, engine: engineOptions(opts as unknown as Record<string, unknown>), funding: opts.funding, workers: opts.workers, shard: opts.shard, signal: ac.signal, onProgress },
+        mod.strategy,
+      )
+    : await runSweepStudy(job.data, {
     coins: opts.coins,
     barMinutes: opts.bar,
     grid: opts.grid,
@@ -243,10 +271,7 @@ async function sweepJob(
     workers: opts.workers,
     shard: opts.shard,
     signal: ac.signal,
-    onProgress: (coin, p) => {
-      if (p.done === 0 || p.done === p.total) progress.step(`sweeping ${coin}`, p.total);
-      progress.update(p.done, p.total);
-    },
+    onProgress,
   });
   swept();
   progress.stop();
@@ -293,13 +318,13 @@ async function sweepJob(
     process.stdout.write(`${JSON.stringify(json)}\n`);
   } else {
     const first = sweeps[0];
-    const lines = [`Data: ${job.source}; ${first?.time.length ?? 0} bars of ${opts.bar} min; costs ${opts.feeBps} + ${opts.slippageBps} bps per side; ${opts.funding ? "funding charged" : "no funding"}`];
+    const lines = [`${mod !== undefined ? `Strategy ${mod.path}; ` : ""}Data: ${job.source}; ${first?.time.length ?? 0} bars of ${opts.bar} min; costs ${opts.feeBps} + ${opts.slippageBps} bps per side; ${opts.funding ? "funding charged" : "no funding"}`];
     for (const s of sweeps) {
       const sw = s.sweep;
       lines.push(
         "",
-        `${s.coin}: ${sw.length}${sw.complete ? "" : ` of ${sw.total}`} variants (weight grid ${opts.grid} x thresholds ${opts.thresholds.join(", ")}), best in sample by Sharpe:`,
-        topTable(s, opts.top),
+        `${s.coin}: ${sw.length}${sw.complete ? "" : ` of ${sw.total}`} variants (${mod !== undefined ? `the module's grid: ${sw.parameters.join(" x ")}` : `weight grid ${opts.grid} x thresholds ${opts.thresholds.join(", ")}`}), best in sample by Sharpe:`,
+        topTable(s, opts.top, mod !== undefined),
         assessmentText(assessments.get(s.coin), opts.walkForward?.text),
       );
     }
