@@ -7,3 +7,4 @@ export type { PaperStrategy, PaperCompositeStrategy, PaperBacktestOptions } from
 export type { BookedBar } from "./PaperAccount.js";
 export type { MinuteSeries } from "./barsFromMinutes.js";
 export type { PaperConformanceOptions, ConformanceLoss } from "./conformanceAlarm.js";
+export { performanceBand, type PerformanceBand, type PerformanceBandOptions } from "./performanceBand.js";

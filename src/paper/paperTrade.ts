@@ -15,6 +15,7 @@ import { conformanceLoss, type PaperConformanceOptions } from "./conformanceAlar
 import { DEFAULT_WEIGHTS, type Weights } from "../signals/weights.js";
 import { LedgerMismatchError } from "../errors/LedgerMismatchError.js";
 import { join } from "node:path";
+import { performanceBand, type PerformanceBand, type PerformanceBandOptions } from "./performanceBand.js";
 
 /** Options of {@link paperTrade}: where the bars come from, where the ledger goes, the strategy's parameters, and the backtest options (as `backtest` takes them). */
 export interface PaperTradeOptions extends PaperBacktestOptions {
@@ -48,6 +49,12 @@ export interface PaperTradeOptions extends PaperBacktestOptions {
   readonly staleAfterMs?: number;
   /** Conformance alarm: the composite the service publishes (a feed column) against the replay of the feed's components; see conformanceLoss [off]. */
   readonly conformance?: PaperConformanceOptions;
+  /**
+   * Performance alarm: the backtest's bar returns (e.g. `backtest(...).returns` of the research period) and the
+   * band's settings; a "performance" event when the live cumulative log return leaves the backtest's bootstrap band
+   * (performanceBand: simultaneous over `horizonBars`, false-alarm rate `level`) [off].
+   */
+  readonly band?: PerformanceBandOptions & { readonly returns: ArrayLike<number> };
   /** Stop `run()` once the ledger holds this many bars [never]. */
   readonly bars?: number;
   /** Stops `run()`. */
@@ -81,7 +88,7 @@ export interface PaperTrader {
 }
 
 /** Options of paperTrade that are not backtest options. */
-const PAPER_KEYS = new Set(["conformance", "coin", "store", "name", "client", "feed", "intervalMs", "start", "priceMetric", "metrics", "chargeFunding", "params", "best", "pollMs", "staleAfterMs", "bars", "signal", "clock"]);
+const PAPER_KEYS = new Set(["band", "conformance", "coin", "store", "name", "client", "feed", "intervalMs", "start", "priceMetric", "metrics", "chargeFunding", "params", "best", "pollMs", "staleAfterMs", "bars", "signal", "clock"]);
 
 /**
  * Paper-trade a strategy: the strategy a user backtests (a function `(columns, params) => target
@@ -107,7 +114,9 @@ const PAPER_KEYS = new Set(["conformance", "coin", "store", "name", "client", "f
  *
  * Alarms (events: `subscribe`, the ledger's events.jsonl, the CLI's lines): stale (no new bar for
  * `staleAfterMs`), resumed, gap, gapFilled, feedError (a poll that failed after the client's
- * retries), reconcile (a difference from the backtest), restart.
+ * retries), reconcile (a difference from the backtest), conformance (the service's composite left
+ * the replay: new weights named), performance (the live cumulative log return left the backtest's
+ * bootstrap band, `band`: see performanceBand for the rule and its false-alarm rate), restart.
  * @throws InvalidArgumentError on a bad option or strategy; StoreLockedError when another process holds the ledger; LedgerMismatchError when the booked bars do not replay to the ledger's numbers
  * @example
  * const client = createClient({ baseUrl: server.url, cacheTtlMs: 0 });
@@ -144,6 +153,11 @@ export async function paperTrade(strategy: PaperStrategy, options: PaperTradeOpt
     const tol = conformance.tolerance ?? 1e-9;
     if (!(tol >= 0)) throw new InvalidArgumentError("conformance.tolerance", `${where}: conformance.tolerance must be >= 0, got ${String(tol)}`);
   }
+  const bandOptions = options.band;
+  if (bandOptions !== undefined && (typeof bandOptions !== "object" || bandOptions === null || bandOptions.returns === undefined)) {
+    throw new InvalidArgumentError("band", `${where}: band must be { returns, level?, horizonBars?, draws?, meanBlockBars?, seed? } with returns the backtest's bar returns, got ${String(bandOptions)}`);
+  }
+  const band = bandOptions === undefined ? undefined : performanceBand(bandOptions.returns, bandOptions);
   const clock = options.clock ?? Date.now;
   const pollMs = options.pollMs ?? Math.min(15_000, intervalMs / 4);
   const staleAfterMs = options.staleAfterMs ?? 3 * intervalMs;
@@ -179,7 +193,7 @@ export async function paperTrade(strategy: PaperStrategy, options: PaperTradeOpt
       conformance === undefined
         ? undefined
         : { metric: conformance.compositeMetric, weights: conformance.weights ?? (isComposite ? (strategy.weights ?? DEFAULT_WEIGHTS) : DEFAULT_WEIGHTS), windowBars: conformance.windowBars ?? 30, tolerance: conformance.tolerance ?? 1e-9 };
-    return await openTrader(ledger, bound, feed, { conform, coin, intervalMs, start, priceMetric, metrics, clock, pollMs, staleAfterMs, bars: options.bars, signal: options.signal, where });
+    return await openTrader(ledger, bound, feed, { band, conform, coin, intervalMs, start, priceMetric, metrics, clock, pollMs, staleAfterMs, bars: options.bars, signal: options.signal, where });
   } catch (e) {
     ledger.close();
     throw e;
@@ -194,6 +208,7 @@ function latestMinute(series: Readonly<Record<string, { readonly time: ArrayLike
 }
 
 interface TraderSettings {
+  readonly band: PerformanceBand | undefined;
   readonly conform: { readonly metric: string; readonly weights: Weights; readonly windowBars: number; readonly tolerance: number } | undefined;
   readonly coin: string;
   readonly intervalMs: number;
@@ -299,6 +314,32 @@ async function openTrader(ledger: PaperLedger, bound: BoundStrategy, feed: Paper
   let reference: Weights = s.conform?.weights ?? DEFAULT_WEIGHTS;
   const lastLoss = [...ledger.events].reverse().find((e) => e.kind === "conformance");
   if (lastLoss?.data !== undefined) reference = (lastLoss.data as { weights: Weights }).weights;
+  // the performance band: live bar k = ledger bar k (bar 0 has no return); L = cumulative log return so far
+  let cumLog = 0;
+  let outside = false;
+  const bandAt = (row: LedgerRow): boolean | undefined => {
+    const band = s.band;
+    if (band === undefined || row.bar < 1) return undefined;
+    if (Number.isFinite(row.returns) && row.returns > -1) cumLog += Math.log1p(row.returns);
+    if (row.bar > band.horizonBars) return undefined;
+    return cumLog < (band.lower[row.bar - 1] as number) || cumLog > (band.upper[row.bar - 1] as number);
+  };
+  for (const row of ledger.rows) outside = bandAt(row) ?? outside;
+  const checkBand = (row: LedgerRow): void => {
+    const out = bandAt(row);
+    if (out === undefined) return;
+    const band = s.band as PerformanceBand;
+    if (out && !outside) {
+      const k = row.bar;
+      emit({
+        kind: "performance",
+        bar: k,
+        message: `realised performance left the backtest's bootstrap band after ${k} live bars: cumulative log return ${cumLog.toFixed(4)} outside [${(band.lower[k - 1] as number).toFixed(4)}, ${(band.upper[k - 1] as number).toFixed(4)}] (false-alarm rate ${band.level} over ${band.horizonBars} bars)`,
+        data: { bars: k, cumulativeLogReturn: cumLog, lower: band.lower[k - 1], upper: band.upper[k - 1], level: band.level },
+      });
+    }
+    outside = out;
+  };
   const book = (values: number[], late: boolean): LedgerRow => {
     cols.push(values);
     const i = cols.length - 1;
@@ -325,6 +366,7 @@ async function openTrader(ledger: PaperLedger, bound: BoundStrategy, feed: Paper
       late,
     };
     ledger.append(row);
+    checkBand(row);
     const cf = s.conform;
     if (cf !== undefined) {
       const view = cols.view(i + 1);
