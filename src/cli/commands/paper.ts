@@ -4,6 +4,7 @@ import { createClient } from "../../api/createClient.js";
 import { InvalidArgumentError } from "../../errors/InvalidArgumentError.js";
 import { paperTrade } from "../../paper/paperTrade.js";
 import { readLedger } from "../../paper/PaperLedger.js";
+import { servePaperPage, type PaperPage } from "../../paper/servePaperPage.js";
 import type { PaperStrategy } from "../../paper/paperStrategy.js";
 import type { SweepValue } from "../../research/SweepResult.js";
 import { addEngineFlags, engineOptions } from "../engineFlags.js";
@@ -24,6 +25,8 @@ interface PaperCliOptions {
   readonly params?: Record<string, SweepValue>;
   readonly funding: boolean;
   readonly pollMs?: number;
+  readonly serve?: number | true;
+  readonly staleAfterMs?: number;
 }
 
 /**
@@ -45,6 +48,8 @@ export function paperCommand(): Command {
     .option("--params <json>", 'strategy parameters as JSON, e.g. {"n":12} [the module\'s exported params]', parseParams)
     .option("--funding", "charge the feed's funding rate", false)
     .option("--poll-ms <ms>", "wait between polls", integerOption("poll-ms", 0, 3_600_000))
+    .option("--stale-after-ms <ms>", "raise a stale alarm after this long without a new bar [3 intervals]", integerOption("stale-after-ms", 0, 86_400_000))
+    .option("--serve [port]", "also serve a live page on 127.0.0.1 (equity, position, alarms by server-sent events; offline); port 0 or none: any free port", integerOption("serve", 0, 65_535))
     .action(async (o: PaperCliOptions) => {
       if (o.store === undefined) throw new InvalidArgumentError("store", "milab paper: --store <dir> is required (the folder that keeps the ledger)");
       const mod = o.strategy !== undefined ? await loadStrategyModule(o.strategy, false) : undefined;
@@ -68,8 +73,14 @@ export function paperCommand(): Command {
         ...(Object.keys(params).length > 0 ? { params } : {}),
         ...engineOptions(o as unknown as Record<string, unknown>),
         ...(o.pollMs !== undefined ? { pollMs: o.pollMs } : {}),
+        ...(o.staleAfterMs !== undefined ? { staleAfterMs: o.staleAfterMs } : {}),
       });
       paper.subscribe((e) => process.stderr.write(`milab paper: ${e.kind}: ${e.message}\n`));
+      let page: PaperPage | undefined;
+      if (o.serve !== undefined) {
+        page = await servePaperPage(paper, { port: o.serve === true ? 0 : o.serve });
+        process.stdout.write(`live page on ${page.url} (equity, position, alarms)\n`);
+      }
       const r = paper.atStart;
       process.stdout.write(`reconciled at start: ${r.equal ? "equal" : `differs at bar ${r.first?.bar} (${r.first?.field})`} over ${r.bars} bars\n`);
       let shown = paper.rows.length;
@@ -84,6 +95,7 @@ export function paperCommand(): Command {
       } finally {
         clearInterval(timer);
         process.stdout.write(`${paper.status()}\n`);
+        await page?.close();
         paper.close();
         process.off("SIGINT", stop);
         process.off("SIGTERM", stop);

@@ -1,5 +1,6 @@
 import { Command } from "commander";
 import { startReplayServer } from "../../server/startReplayServer.js";
+import { liveClock } from "../../server/liveClock.js";
 import { integerOption, timeOption } from "../options.js";
 
 /** Options of `milab serve`, as parsed. */
@@ -10,6 +11,9 @@ interface ServeOptions {
   readonly clock?: number | undefined;
   readonly rateLimit: number;
   readonly log: boolean;
+  readonly live: boolean;
+  readonly stepMs: number;
+  readonly everyMs?: number;
 }
 
 /**
@@ -27,18 +31,23 @@ export function serveCommand(): Command {
     .option("--clock <time>", 'fixed "now": ISO date/time (UTC) or epoch ms; "now" follows the wall clock', timeOption("clock"))
     .option("--rate-limit <n>", "requests per client per minute before 429 (0 = unlimited)", integerOption("rate-limit", 0, 1_000_000), 60)
     .option("--log", "log each request to stderr", false)
+    .option("--live", "live mode: the clock starts at --clock (or now) and moves on by --step-ms every --every-ms of real time, new bars appearing as it does", false)
+    .option("--step-ms <ms>", "live mode: simulated time per step (60000: a one-minute bar; 3600000: an hour)", integerOption("step-ms", 60_000, 86_400_000), 60_000)
+    .option("--every-ms <ms>", "live mode: real ms per step (50: a bar every 50 ms) [--step-ms: real time]", integerOption("every-ms", 1, 86_400_000))
     .addHelpText(
       "after",
-      "\nExamples:\n  milab serve                       # http://127.0.0.1:8080, wall clock\n  milab serve --port 0 --clock 2026-11-01 --seed 7\n  MI_BASE_URL=http://127.0.0.1:8080 milab demo",
+      "\nExamples:\n  milab serve                       # http://127.0.0.1:8080, wall clock\n  milab serve --live --clock 2026-11-01 --every-ms 50   # a new one-minute bar every 50 ms\n  milab serve --port 0 --clock 2026-11-01 --seed 7\n  MI_BASE_URL=http://127.0.0.1:8080 milab demo",
     )
     .action(async (opts: ServeOptions) => {
       const clockMs = opts.clock;
+      const liveStart = Math.floor((clockMs ?? Date.now()) / 60_000) * 60_000;
+      const live = opts.live ? liveClock({ start: liveStart, stepMs: opts.stepMs, everyMs: opts.everyMs ?? opts.stepMs }) : undefined;
       const server = await startReplayServer({
         host: opts.host,
         port: opts.port,
         seed: opts.seed,
         rateLimitPerMinute: opts.rateLimit,
-        ...(clockMs !== undefined ? { clock: () => clockMs } : {}),
+        ...(live !== undefined ? { clock: live.now } : clockMs !== undefined ? { clock: () => clockMs } : {}),
         ...(opts.log
           ? { onRequest: (r: { method: string; path: string; status: number; ms: number }) => process.stderr.write(`${r.status} ${r.method} ${r.path} ${r.ms.toFixed(1)} ms\n`) }
           : {}),
@@ -58,10 +67,16 @@ export function serveCommand(): Command {
         process.on("SIGINT", stop);
         process.on("SIGTERM", stop);
       });
-      const clockText = clockMs === undefined ? "wall clock" : `clock fixed at ${new Date(clockMs).toISOString()}`;
+      const clockText =
+        live !== undefined
+          ? `live clock from ${new Date(liveStart).toISOString()}, ${opts.stepMs} ms of market time every ${opts.everyMs ?? opts.stepMs} ms`
+          : clockMs === undefined
+            ? "wall clock"
+            : `clock fixed at ${new Date(clockMs).toISOString()}`;
       process.stdout.write(`replay server listening on ${server.url} (seed ${opts.seed}, ${clockText}); Ctrl-C to stop\n`);
       process.stdout.write(`use it from another shell: MI_BASE_URL=${server.url} milab demo   (or createClient({ baseUrl: "${server.url}" }))\n`);
       await stopped;
+      live?.pause();
       await server.close();
       process.stderr.write("replay server stopped\n");
     });
