@@ -3,6 +3,7 @@ import { LOAD_ANALYTICS_OPTION_SPECS, LOAD_HISTORY_OPTION_SPECS, LOAD_RECORDING_
 import { TEARSHEET_OPTION_SPECS } from "../report/tearsheet.js";
 import { SWEEP_COMPOSITE_OPTION_SPECS, SWEEP_STRATEGY_OPTION_SPECS } from "../research/sweepOptionSpecs.js";
 import type { OptionSpecs } from "./OptionSpec.js";
+import { PAPER_TRADE_OPTION_SPECS } from "../paper/paperTradeOptionSpecs.js";
 
 /**
  * Every public options object checked by checkOptions, by the function that takes it: the
@@ -17,4 +18,5 @@ export const OPTION_TABLES: readonly { readonly fn: string; readonly specs: Opti
   { fn: "loadAnalyticsQuery (options)", specs: LOAD_ANALYTICS_OPTION_SPECS },
   { fn: "loadRecording", specs: LOAD_RECORDING_OPTION_SPECS },
   { fn: "tearsheet", specs: TEARSHEET_OPTION_SPECS },
+  { fn: "paperTrade", specs: PAPER_TRADE_OPTION_SPECS },
 ];

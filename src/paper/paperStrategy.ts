@@ -21,7 +21,7 @@ export type PaperStrategy = StrategyFunction | PaperCompositeStrategy;
 /** The backtest options a paper trader passes through (everything but the data, the targets and the run's outputs). */
 export type PaperBacktestOptions = Omit<
   BacktestOptions,
-  "data" | "time" | "close" | "open" | "high" | "low" | "funding" | "position" | "signal" | "outputs" | "spreadBps" | "impact" | "flatWhen" | "confidence" | "volatility" | "coin"
+  "data" | "time" | "close" | "open" | "high" | "low" | "funding" | "position" | "signal" | "outputs" | "spreadBps" | "impact" | "flatWhen" | "confidence" | "volatility" | "coin" | "into"
 >;
 
 /**

@@ -15,6 +15,8 @@ import { conformanceLoss, type PaperConformanceOptions } from "./conformanceAlar
 import { DEFAULT_WEIGHTS, type Weights } from "../signals/weights.js";
 import { LedgerMismatchError } from "../errors/LedgerMismatchError.js";
 import { join } from "node:path";
+import { checkOptions, type OptionsCheck } from "../options/checkOptions.js";
+import { PAPER_OWN_OPTIONS, PAPER_TRADE_OPTION_SPECS } from "./paperTradeOptionSpecs.js";
 import { performanceBand, type PerformanceBand, type PerformanceBandOptions } from "./performanceBand.js";
 
 /** Options of {@link paperTrade}: where the bars come from, where the ledger goes, the strategy's parameters, and the backtest options (as `backtest` takes them). */
@@ -87,8 +89,8 @@ export interface PaperTrader {
   close(): void;
 }
 
-/** Options of paperTrade that are not backtest options. */
-const PAPER_KEYS = new Set(["band", "conformance", "coin", "store", "name", "client", "feed", "intervalMs", "start", "priceMetric", "metrics", "chargeFunding", "params", "best", "pollMs", "staleAfterMs", "bars", "signal", "clock"]);
+/** How paperTrade's options are checked where they enter (checkOptions: one strict schema, unknown keys refused with the nearest name). */
+const PAPER_TRADE_CHECK: OptionsCheck = { where: "paperTrade", specs: PAPER_TRADE_OPTION_SPECS, example: 'paperTrade(fn, { coin: "BTC", client, store: "./mi-store" })' };
 
 /**
  * Paper-trade a strategy: the strategy a user backtests (a function `(columns, params) => target
@@ -128,6 +130,7 @@ const PAPER_KEYS = new Set(["band", "conformance", "coin", "store", "name", "cli
 export async function paperTrade(strategy: PaperStrategy, options: PaperTradeOptions): Promise<PaperTrader> {
   const where = "paperTrade";
   if (typeof options !== "object" || options === null) throw new InvalidArgumentError("options", `${where}: options must be an object like { coin, client, store }, got ${String(options)}`);
+  options = checkOptions(options, PAPER_TRADE_CHECK);
   const coin = options.coin;
   if (typeof coin !== "string" || coin === "") throw new InvalidArgumentError("coin", `${where}: coin must name the coin traded, e.g. "BTC", got ${String(coin)}`);
   const intervalMs = options.intervalMs ?? 60_000;
@@ -166,7 +169,7 @@ export async function paperTrade(strategy: PaperStrategy, options: PaperTradeOpt
   }
   if (options.bars !== undefined && !(Number.isInteger(options.bars) && options.bars >= 0)) throw new InvalidArgumentError("bars", `${where}: bars must be an integer >= 0, got ${String(options.bars)}`);
   const base: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(options)) if (!PAPER_KEYS.has(k) && v !== undefined) base[k] = v;
+  for (const [k, v] of Object.entries(options)) if (!PAPER_OWN_OPTIONS.has(k) && v !== undefined) base[k] = v;
   resolveExecution(base, where);
   const params = paperParams(options.params, options.best, where);
   // a composite reads its components from the feed's columns, named by metric id
