@@ -57,12 +57,15 @@ for (const [name, t] of traders) {
 console.log(`step 1 took ${((performance.now() - t0) / 1000).toFixed(1)} s; load ${uptime()}`);
 
 const t1 = performance.now();
-const stops = traders.find(([n]) => n === "stops-1m")?.[1] as PaperTrader;
+const stops = traders.find(([n]) => n === "stops-1m")?.[1];
 const restarts = (dir: string): number => readLedger(dir).events.filter((e) => e.kind === "restart").length;
-const kstore = tempStore();
-const killed = await killAndRestart(minute.server.url, kstore, "stops-1m", bars, 10, 2029, 3000);
-check("10 x kill -9 + restart = uninterrupted ledger", killed.code === 0 && killed.stderr === "" && booked(killed.rows) === booked(readLedger(stops.dir).rows), `${killed.rows.length} bars, last exit ${killed.code}, stderr ${JSON.stringify(killed.stderr.slice(0, 200))}, ${killed.rows.filter((x) => x.late).length} rows booked late, ${restarts(join(kstore, "paper=stops-1m"))} restarts in its event table`);
-console.log(`step 2 took ${((performance.now() - t1) / 1000).toFixed(1)} s; load ${uptime()}`);
+if (stops === undefined) console.log("step 2 skipped: it compares with the stops-1m ledger of step 1, not among the cases");
+else {
+  const kstore = tempStore();
+  const killed = await killAndRestart(minute.server.url, kstore, "stops-1m", bars, 10, 2029, 3000);
+  check("10 x kill -9 + restart = uninterrupted ledger", killed.code === 0 && killed.stderr === "" && booked(killed.rows) === booked(readLedger(stops.dir).rows), `${killed.rows.length} bars, last exit ${killed.code}, stderr ${JSON.stringify(killed.stderr.slice(0, 200))}, ${killed.rows.filter((x) => x.late).length} rows booked late, ${restarts(join(kstore, "paper=stops-1m"))} restarts in its event table`);
+  console.log(`step 2 took ${((performance.now() - t1) / 1000).toFixed(1)} s; load ${uptime()}`);
+}
 for (const [, t] of traders) t.close();
 
 const t2 = performance.now();
