@@ -10,6 +10,8 @@ import type { MinuteSeries } from "./barsFromMinutes.js";
 export interface PaperFeed {
   /** What the feed reads from, for messages ("http://127.0.0.1:8080", "store /data/mi"). */
   readonly source: string;
+  /** How far back from its latest minute the feed can read, ms (the history API: 720 hours) [no limit]. */
+  readonly reachMs?: number;
   /** Minute points of each metric id from `fromMs` (epoch ms; NaN: only the latest hour) up to the latest published. */
   read(metricIds: readonly string[], coin: string, fromMs: number): Promise<Record<string, MinuteSeries>>;
 }
@@ -29,6 +31,7 @@ export function historyFeed(client: Pick<MarketIntelClient, "history" | "baseUrl
   let latest = Number.NaN;
   return {
     source: client.baseUrl,
+    reachMs: MAX_HOURS * HOUR_MS,
     async read(metricIds, coin, fromMs) {
       const out: Record<string, MinuteSeries> = {};
       for (const metricId of metricIds) {

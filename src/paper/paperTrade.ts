@@ -311,6 +311,7 @@ async function openTrader(ledger: PaperLedger, bound: BoundStrategy, feed: Paper
   let stale = false;
   const gaps = new Map<number, number>(); // bar time -> bar index, for gaps not yet filled
   for (const row of ledger.rows) if (row.close !== row.close) gaps.set(row.time, row.bar);
+  let feedNow = Number.NaN; // the feed's latest minute at the last poll
   let closed = false;
 
   // the weights the live composite is replayed with: the configured ones, then the last ones the alarm named
@@ -386,6 +387,10 @@ async function openTrader(ledger: PaperLedger, bound: BoundStrategy, feed: Paper
   const poll = async (): Promise<number> => {
     if (closed) return 0;
     const next = s.start + cols.length * intervalMs;
+    // a gap the feed can no longer reach (its last minute older than the feed's reach) can never be filled: stop
+    // re-reading it (else every poll asks for the whole reach, falls further behind, and books more gaps)
+    const reach = feed.reachMs;
+    if (reach !== undefined && Number.isFinite(feedNow)) for (const t of gaps.keys()) if (t + intervalMs - 60_000 < feedNow - reach + 60_000) gaps.delete(t);
     let from = next;
     for (const t of gaps.keys()) from = Math.min(from, t);
     let bars: ClosedBars;
@@ -397,6 +402,7 @@ async function openTrader(ledger: PaperLedger, bound: BoundStrategy, feed: Paper
       return 0;
     }
     if (closed) return 0;
+    if (Number.isFinite(bars.now)) feedNow = bars.now;
     const time = bars.columns["time"] as Float64Array;
     const names = ["time", "open", "high", "low", "close", ...metrics];
     let booked = 0;
