@@ -3,7 +3,9 @@ import { isPanel } from "../data/Panel.js";
 import type { SweepResult } from "../research/SweepResult.js";
 import { topRows } from "../research/topRows.js";
 import { DISPLAY, isDisplayable, preHtml, rejectPromise, tslabDisplay, type DisplayForms } from "./display.js";
+import { chartForms } from "./chartForms.js";
 import { escapeHtml } from "./escapeHtml.js";
+import { publishToTslab } from "./publishToTslab.js";
 import { formatPercent } from "../domain/formatPercent.js";
 import { frameColumns, isFrameLike, type FrameLike } from "./frameColumns.js";
 import { htmlTable } from "./htmlTable.js";
@@ -124,7 +126,7 @@ export function displayForms(x: unknown, options: ShowOptions = {}): DisplayForm
   if (isDisplayable(x)) return x[DISPLAY]();
   if (typeof x === "string") {
     const t = x.trimStart();
-    if (t.startsWith("<svg") || t.startsWith("<?xml")) return { text: `[SVG chart, ${Math.round(x.length / 1024)} kB: show it in a notebook or write it to an .svg file]`, html: x };
+    if (t.startsWith("<svg") || t.startsWith("<?xml")) return chartForms(x);
     if (t.startsWith("<")) return { text: x, html: x };
     return { text: x, html: preHtml(x) };
   }
@@ -153,7 +155,9 @@ export function displayForms(x: unknown, options: ShowOptions = {}): DisplayForm
  * a backtest result (its {@link stats}), `stats(...)`, `monthlyTable(...)`, a
  * sweep (its best rows by Sharpe ratio), a walk-forward (its folds; runWalkForward's
  * or assessSweep's), a record of numbers such as `performanceSummary(...)`, a
- * `tearsheet(...)`, a chart (the SVG string a chart function resolves to), a
+ * `tearsheet(...)`, a chart (the SVG string a chart function resolves to; in a
+ * notebook it is sent as one bundle: an interactive vega-lite chart for JupyterLab
+ * and VS Code, the SVG for nbconvert and GitHub, and a text line), a
  * DataFrame, a Panel, a metrics table or plain named columns (times as UTC
  * dates, long tables as head and tail). Anything implementing the display
  * protocol ({@link DISPLAY}) shows its own forms.
@@ -166,6 +170,7 @@ export function displayForms(x: unknown, options: ShowOptions = {}): DisplayForm
  */
 export function show(x: unknown, options: ShowOptions = {}): void {
   const forms = displayForms(x, options);
+  if (forms.mime !== undefined && publishToTslab(forms.mime)) return;
   const display = tslabDisplay();
   if (display !== undefined) display.html(forms.html);
   else console.log(forms.text);
