@@ -23,6 +23,7 @@ import { compositeTargets } from "./compositeTargets.js";
 import { positionTargets, signalColumnTargets } from "./positionTargets.js";
 import { replayModel } from "../signals/replayComposite.js";
 import { TradeLog } from "./TradeLog.js";
+import { partialLastBarOf } from "../data/partialLastBarOf.js";
 import { checkInto, INTO_SERIES, seriesColumn, type BacktestInto, type IntoSeries } from "./seriesInto.js";
 import { blockTargetsInto } from "./blockTargetsInto.js";
 import { checkOptions, type OptionsCheck } from "../options/checkOptions.js";
@@ -223,6 +224,7 @@ export function backtest(options: BacktestOptions): BacktestResult {
   let costs: CostBreakdown | undefined;
   let manifest: Manifest | undefined;
   let metrics: BacktestMetrics | undefined;
+  const partialLastBar = partialLastBarOf(options.data);
   const fields: Omit<BacktestResult, "metrics"> = {
     get time(): Float64Array {
       return timeOf();
@@ -259,6 +261,7 @@ export function backtest(options: BacktestOptions): BacktestResult {
     },
     capped: primary.capped,
     ruinIndex: primary.ruinIndex,
+    partialLastBar,
     toDataFrame(): DataFrame {
       return toDataFrame(backtestColumns(result));
     },
@@ -291,7 +294,7 @@ export function backtest(options: BacktestOptions): BacktestResult {
     },
   });
   return withInspect(result, () =>
-    backtestText({ kind: "BacktestResult", time: given, bars: n, first: exec.initialCash, last: primary.state.equity, state: primary.state }),
+    backtestText({ kind: "BacktestResult", time: given, bars: n, first: exec.initialCash, last: primary.state.equity, state: primary.state, partialLastBar }),
   );
 }
 
