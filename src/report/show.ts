@@ -10,6 +10,7 @@ import { formatPercent } from "../domain/formatPercent.js";
 import { frameColumns, isFrameLike, type FrameLike } from "./frameColumns.js";
 import { htmlTable } from "./htmlTable.js";
 import { stats, type StatsSource } from "./stats.js";
+import { sweepHeading } from "./sweepHeadings.js";
 import { textTable, type TableColumns } from "./textTable.js";
 
 /** Options of {@link show} for tables (DataFrames, column records, result tables). */
@@ -85,14 +86,17 @@ function sweepForms(sweep: SweepLike, options: ShowOptions): DisplayForms {
   for (const [name, col] of Object.entries(sweep.columns)) {
     const levels = sweep.levels?.[name];
     // A non-numeric parameter's column holds the index of its value in `levels`: shown as the value.
-    cols[name] = levels !== undefined ? top.map((i) => String(levels[col[i] as number])) : Float64Array.from(top, (i) => col[i] as number);
+    // Metrics under their reader names ("Sharpe", "total return"), not the field names.
+    cols[sweepHeading(name)] = levels !== undefined ? top.map((i) => String(levels[col[i] as number])) : Float64Array.from(top, (i) => col[i] as number);
   }
   const over = sweep.components.length > 0 ? `components ${sweep.components.join(", ")}` : `parameters ${(sweep.parameters ?? []).join(", ")}`;
   const caption =
     options.caption ??
     `Sweep: ${sweep.length.toLocaleString("en-US")} of ${sweep.total.toLocaleString("en-US")} variants${sweep.complete ? "" : " (incomplete)"}, ` +
       `${over}; ${key !== undefined ? `top ${top.length} by Sharpe ratio (annualised, ${sweep.periodsPerYear.toFixed(0)} bars a year)` : `first ${top.length} rows`}`;
-  const format = { totalReturn: (x: number) => formatPercent(x), maxDrawdown: (x: number) => formatPercent(x), exposure: (x: number) => formatPercent(x, 1), ...options.format };
+  // formats by heading; a caller's format may name a column by its field name (totalReturn) or its heading
+  const given = Object.fromEntries(Object.entries(options.format ?? {}).map(([name, f]) => [sweepHeading(name), f]));
+  const format = { [sweepHeading("totalReturn")]: (x: number) => formatPercent(x), [sweepHeading("maxDrawdown")]: (x: number) => formatPercent(x), [sweepHeading("exposure")]: (x: number) => formatPercent(x, 1), ...given };
   return tableForms(cols, { ...options, caption, format, maxRows: top.length + 1 });
 }
 
