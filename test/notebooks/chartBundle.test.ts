@@ -83,11 +83,17 @@ describe.skipIf(!hasJupyter)("a chart cell executed by tslab", () => {
 });
 
 describe("notebook 03 (as committed)", () => {
-  it("holds its charts as vega-lite bundles with the SVG fallback", () => {
+  it("holds its charts as bundles: the SVG fallback and text always, the vega-lite spec when small enough to keep", () => {
     const nb = JSON.parse(readFileSync(join(root, "notebooks", "03-composite-replay.ipynb"), "utf8")) as Notebook;
     const charts = displays(nb).filter((o) => o.data?.["image/svg+xml"] !== undefined);
     expect(charts.length).toBeGreaterThanOrEqual(2);
-    for (const o of charts) {
+    for (const o of charts) expect(o.data!["text/plain"]).toBeDefined();
+    // the signal chart (1,440 one-minute rows) is over the 32 kB kept interactive and says so; the weights bar chart is interactive
+    const static_ = charts.filter((o) => o.data![VEGA_LITE] === undefined);
+    for (const o of static_) expect(joined(o.data!["text/plain"])).toMatch(/static: its \d+ kB of data is over/);
+    const interactive = charts.filter((o) => o.data![VEGA_LITE] !== undefined);
+    expect(interactive.length).toBeGreaterThanOrEqual(1);
+    for (const o of interactive) {
       expect(Object.keys(o.data!).sort()).toEqual([VEGA_LITE, "image/svg+xml", "text/plain"].sort());
       // a drawable spec with its rows inline (top level or in a layer/concat): works offline
       expect(JSON.stringify(o.data![VEGA_LITE])).toMatch(/"values":\[\{/);

@@ -10,7 +10,7 @@ import { join, resolve } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { barChart, displayForms, show } from "../../src/report/index.js";
 import { barSpec } from "../../src/report/barChart.js";
-import { VEGA_LITE_MIME } from "../../src/report/chartForms.js";
+import { VEGA_LITE_MAX_CHARS, VEGA_LITE_MIME } from "../../src/report/chartForms.js";
 import { renderSvg } from "../../src/report/renderSvg.js";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -78,6 +78,20 @@ describe("show(chart) in a tslab kernel", () => {
     const sent = kernel.sent[0]!.data[VEGA_LITE_MIME] as { params: { name: string }[] };
     expect(sent.params.map((p) => p.name)).toEqual(["zoom"]);
     expect(JSON.stringify(spec)).toBe(before);
+  });
+
+  it("a chart whose spec is over VEGA_LITE_MAX_CHARS goes as SVG and text, which says why (notebooks stay small)", async () => {
+    // 300 bars named by 120 characters each: over 32 kB of JSON; 20 bars with short names: under
+    const name = (i: number, long: boolean) => (long ? `${"x".repeat(116)}${String(i).padStart(4, "0")}` : `c${i}`);
+    const big = await barChart({ category: Array.from({ length: 300 }, (_, i) => name(i, true)), value: Array.from({ length: 300 }, (_, i) => i / 7) });
+    const small = await barChart({ category: Array.from({ length: 20 }, (_, i) => name(i, false)), value: Array.from({ length: 20 }, (_, i) => i / 7) });
+    const kernel = fakeKernel();
+    show(big);
+    show(small);
+    expect(Object.keys(kernel.sent[0]!.data).sort()).toEqual(["image/svg+xml", "text/plain"]);
+    expect(kernel.sent[0]!.data["text/plain"]).toMatch(/static: its \d+ kB of data is over the 32 kB kept interactive \(lower maxPoints\)/);
+    expect(Object.keys(kernel.sent[1]!.data)).toContain(VEGA_LITE_MIME);
+    expect(JSON.stringify(kernel.sent[1]!.data[VEGA_LITE_MIME]).length).toBeLessThanOrEqual(VEGA_LITE_MAX_CHARS);
   });
 
   it("an SVG not rendered here (no spec known) goes as SVG and text only", () => {
