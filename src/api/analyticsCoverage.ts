@@ -1,3 +1,4 @@
+import { lastBarComplete } from "../data/lastBarComplete.js";
 import { toEpochMs } from "../data/toEpochMs.js";
 import type { QueryValue } from "./transport/createTransport.js";
 
@@ -67,7 +68,8 @@ export function analyticsCoverage(
   const end = Number.isFinite(served.end) ? served.end : asked.end;
   // only candles are bars (a metric or composite row is a point-in-time value)
   const candles = String(params["dataset"] ?? echo["dataset"] ?? "") === "candles";
-  const partialLastBar = candles && barMs > 0 && Number.isFinite(last) && Number.isFinite(end) && last + barMs > end;
+  // The partial-bar rule (lastBarComplete): the service's answer reaches `end` (a time it knew, closed right).
+  const partialLastBar = candles && barMs > 0 && Number.isFinite(last) && Number.isFinite(end) && !lastBarComplete(end, 0, last + barMs, "right");
   const missing: string[] = [];
   // a window moved by less than a bar (the service's clock is read to the minute) is not a shortfall
   const slack = barMs > 0 ? barMs : 60_000;

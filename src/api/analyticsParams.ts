@@ -4,6 +4,8 @@ import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { checkQueryParams, type QueryParams } from "./checkQueryParams.js";
 import type { QueryValue } from "./transport/createTransport.js";
 import { toEpochMs } from "../data/toEpochMs.js";
+import { checkOptions } from "../options/checkOptions.js";
+import { ANALYTICS_QUERY_PARAM_SPECS, queryParamsCheck } from "./queryParamSpecs.js";
 
 /** Datasets of `/v3/analytics/query`. */
 export const ANALYTICS_DATASETS = ["metrics", "candles", "composite"] as const;
@@ -30,13 +32,14 @@ export interface AnalyticsQueryParams {
   readonly limit?: number | undefined;
   /** Row offset of the first page (default 0). */
   readonly offset?: number | undefined;
-  /** Other query parameters, passed through as is (plain values only). */
+  /** The service's own name of `metricId` (a comma list), accepted as such; give one of the two. */
+  readonly metric_id?: string | readonly string[] | undefined;
+  /** Other query parameters, sent as given (plain values only): the one way to send a name not listed here. */
   readonly extraParams?: QueryParams | undefined;
-  /** Any other key is passed through as a query parameter too (e.g. `metric_id`, `cursor`). */
-  readonly [param: string]: unknown;
 }
 
-const KNOWN = new Set(["dataset", "metricId", "coin", "start", "end", "interval", "limit", "offset", "extraParams"]);
+/** How analyticsQuery's parameters are checked where they enter: strict, any other key refused with the nearest name. */
+const ANALYTICS_CHECK = queryParamsCheck("analyticsQuery", ANALYTICS_QUERY_PARAM_SPECS, 'analyticsQuery({ dataset: "candles", coin: "BTC", interval: "1h" })');
 
 const WHERE = "analyticsQuery";
 
@@ -73,25 +76,27 @@ function int(value: number, name: string, min: number, max: number): number {
 /**
  * Check `analyticsQuery` parameters (before any request) and turn them into
  * the service's query parameters (`metric_id`, `coin` comma lists, ...).
- * Keys other than the documented ones are passed through unchanged (plain
- * string / number / boolean values only), so the service's own names work:
- * `{ metric_id: "btc_price" }` is the same as `{ metricId: "btc_price" }`.
+ * Strict: a key other than the documented ones is refused with the nearest
+ * valid name (`interva` -> `interval`), never sent (the service ignores what it
+ * does not know and would answer with its defaults, silently). The service's
+ * own `metric_id` is accepted for `metricId`; any other parameter goes in
+ * `extraParams`, sent as given (plain string / number / boolean values only).
  * @throws InvalidArgumentError naming the parameter, the value and what is allowed
  */
 export function analyticsParams(params: AnalyticsQueryParams | undefined): Record<string, QueryValue> {
-  if (params !== undefined && (typeof params !== "object" || params === null || Array.isArray(params))) {
-    throw new InvalidArgumentError("params", `${WHERE}: params must be an object, got ${JSON.stringify(params)}`);
+  const p = checkOptions(params, ANALYTICS_CHECK) ?? {};
+  if (p.metricId !== undefined && p.metric_id !== undefined) {
+    throw new InvalidArgumentError("metric_id", `${WHERE}: give metricId or metric_id (the service's name of the same list), not both`);
   }
-  const p = params ?? {};
-  const passthrough = Object.fromEntries(Object.entries(p).filter(([k]) => !KNOWN.has(k)));
-  const out: Record<string, QueryValue> = { ...checkQueryParams(WHERE, passthrough), ...checkQueryParams(WHERE, p.extraParams) };
+  const out: Record<string, QueryValue> = checkQueryParams(WHERE, p.extraParams);
   if (p.dataset !== undefined) {
     if (!(ANALYTICS_DATASETS as readonly string[]).includes(p.dataset)) {
       throw new InvalidArgumentError("dataset", `${WHERE}: dataset must be one of ${ANALYTICS_DATASETS.join(", ")}, got ${JSON.stringify(p.dataset)}`);
     }
     out["dataset"] = p.dataset;
   }
-  if (p.metricId !== undefined) out["metric_id"] = list(p.metricId, "metricId", (s) => parseMetricId(s, WHERE));
+  const metricId = p.metricId ?? p.metric_id;
+  if (metricId !== undefined) out["metric_id"] = list(metricId, p.metricId !== undefined ? "metricId" : "metric_id", (s) => parseMetricId(s, WHERE));
   if (p.coin !== undefined) out["coin"] = list(p.coin, "coin", (s): Coin => parseCoin(s, WHERE));
   if (p.start !== undefined) out["start"] = time(p.start, "start");
   if (p.end !== undefined) out["end"] = time(p.end, "end");

@@ -4,6 +4,8 @@ import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { refuseRenamedOptions } from "../errors/refuseRenamedOptions.js";
 import { analyticsParams, type AnalyticsQueryParams } from "./analyticsParams.js";
 import { checkQueryParams, type QueryParams } from "./checkQueryParams.js";
+import { checkOptions } from "../options/checkOptions.js";
+import { COIN_PARAM_SPECS, HISTORY_PARAM_SPECS, queryParamsCheck } from "./queryParamSpecs.js";
 import { ENDPOINTS } from "./endpoints.js";
 import { historyHours } from "./historyHours.js";
 import { parseHistory, type HistorySeries } from "./parseHistory.js";
@@ -223,10 +225,8 @@ function checkApiKey(key: unknown): string | undefined {
   return key;
 }
 
-function coinParams(where: string, params: CoinParams | undefined): Record<string, string | number | boolean> {
-  if (params !== undefined && (typeof params !== "object" || params === null)) {
-    throw new InvalidArgumentError("params", `${where}: params must be an object like { coin: "BTC" }, got ${JSON.stringify(params)}`);
-  }
+function coinParams(where: string, given: CoinParams | undefined): Record<string, string | number | boolean> {
+  const params = checkOptions(given, queryParamsCheck(where, COIN_PARAM_SPECS, `${where}({ coin: "BTC" })`));
   const out = checkQueryParams(where, params?.extraParams);
   if (params?.coin !== undefined) out["coin"] = parseCoin(params.coin, where);
   return out;
@@ -249,10 +249,11 @@ function historyFromBody(body: unknown): HistorySeries {
   return parseHistory(body, ENDPOINTS.history);
 }
 
-function historyParams(params: HistoryParams): { query: Record<string, string | number | boolean>; coin?: Coin; hours: number } {
-  if (typeof params !== "object" || params === null) {
-    throw new InvalidArgumentError("params", `history: params must be an object like { metricId: "btc_price" }, got ${JSON.stringify(params)}`);
+function historyParams(given: HistoryParams): { query: Record<string, string | number | boolean>; coin?: Coin; hours: number } {
+  if (typeof given !== "object" || given === null) {
+    throw new InvalidArgumentError("params", `history: params must be an object like { metricId: "btc_price" }, got ${JSON.stringify(given)}`);
   }
+  const params = checkOptions(given, queryParamsCheck("history", HISTORY_PARAM_SPECS, 'history({ metricId: "btc_price", hours: 24 })'));
   const id = parseMetricId(params.metricId, "history");
   const hours = historyHours(params.hours, "history");
   const query = checkQueryParams("history", params.extraParams);

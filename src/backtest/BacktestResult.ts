@@ -66,6 +66,13 @@ export interface BacktestResult {
   /** First bar at which equity fell to <= 0 (everything closed, trading stopped), or -1. */
   readonly ruinIndex: number;
   /**
+   * The last bar was still open when its `data` was loaded (the loader's `coverage.partialLastBar`):
+   * kept, so every series has the input's length, but the last equity, and an open trade's mark,
+   * are at a provisional close; its target is never filled anyway (no bar after it). The one
+   * partial-bar rule: lastBarComplete (resample drops such a bar).
+   */
+  readonly partialLastBar: boolean;
+  /**
    * The bar table (backtestColumns): time, equity, returns, positions, exposure, holdings, turnover, fees,
    * funding_paid; for a portfolio the same without holdings, then `<coin>_position`, `<coin>_exposure`,
    * `<coin>_holdings` for each coin in the order given.

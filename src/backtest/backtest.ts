@@ -23,6 +23,7 @@ import { compositeTargets } from "./compositeTargets.js";
 import { positionTargets, signalColumnTargets } from "./positionTargets.js";
 import { replayModel } from "../signals/replayComposite.js";
 import { TradeLog } from "./TradeLog.js";
+import { partialLastBarOf } from "../data/partialLastBarOf.js";
 import { checkInto, INTO_SERIES, seriesColumn, type BacktestInto, type IntoSeries } from "./seriesInto.js";
 import { blockTargetsInto } from "./blockTargetsInto.js";
 import { checkOptions, type OptionsCheck } from "../options/checkOptions.js";
@@ -100,7 +101,7 @@ const BACKTEST_OUTPUTS = Object.keys({
 } satisfies Record<BacktestOutput, 0>) as readonly BacktestOutput[];
 
 /** How backtest's options are checked where they enter (checkOptions). */
-const BACKTEST_CHECK: OptionsCheck = { where: "backtest", specs: BACKTEST_OPTION_SPECS, example: "backtest({ close, position })" };
+const BACKTEST_CHECK: OptionsCheck = { where: "backtest", specs: BACKTEST_OPTION_SPECS, example: "backtest({ close, position })", required: true };
 
 /** Default `outputs`: the equity column (the trade ledger is recorded by the first pass that runs after, or on first read of `trades`). */
 const DEFAULT_OUTPUTS: readonly BacktestOutput[] = ["equity"];
@@ -174,7 +175,7 @@ const DEFAULT_OUTPUTS: readonly BacktestOutput[] = ["equity"];
 export function backtest(options: BacktestOptions): BacktestResult {
   const where = "backtest";
   options = checkOptions(options, BACKTEST_CHECK);
-  const { n, close, time: given, exec, rule, coin, settings, outputs } = prepareBacktest(options, where);
+  const { n, close, time: given, exec, rule, coin, settings, outputs, periodsPerYear } = prepareBacktest(options, where);
   // One pass for what `outputs` asks (by default the equity column): the target rule
   // (from the position, the signal, or a signal computed by block such as a composite replay)
   // block by block, or fused into the kernel's loop, then the kernel. Everything else comes
@@ -223,6 +224,7 @@ export function backtest(options: BacktestOptions): BacktestResult {
   let costs: CostBreakdown | undefined;
   let manifest: Manifest | undefined;
   let metrics: BacktestMetrics | undefined;
+  const partialLastBar = partialLastBarOf(options.data);
   const fields: Omit<BacktestResult, "metrics"> = {
     get time(): Float64Array {
       return timeOf();
@@ -259,6 +261,7 @@ export function backtest(options: BacktestOptions): BacktestResult {
     },
     capped: primary.capped,
     ruinIndex: primary.ruinIndex,
+    partialLastBar,
     toDataFrame(): DataFrame {
       return toDataFrame(backtestColumns(result));
     },
@@ -282,16 +285,14 @@ export function backtest(options: BacktestOptions): BacktestResult {
   Object.defineProperty(result, "metrics", {
     get(): BacktestMetrics {
       if (metrics !== undefined) return metrics;
-      const ppy = periodsPerYearOf(
-        { ...(options.periodsPerYear !== undefined ? { periodsPerYear: options.periodsPerYear } : {}), ...(given !== undefined ? { time: given } : {}) },
-        "backtest metrics",
-      );
+      // periodsPerYear was checked by prepareBacktest: only its inference from the times is left for here
+      const ppy = periodsPerYear ?? periodsPerYearOf(given !== undefined ? { time: given } : {}, "backtest metrics");
       totals ??= runPass(rule, coin, { ...settings, accumulate: true }, exec.delayBars, NO_SERIES, newLedger(), undefined).state;
       return (metrics = Object.freeze(runMetrics(totals, n, exec.initialCash, ppy)));
     },
   });
   return withInspect(result, () =>
-    backtestText({ kind: "BacktestResult", time: given, bars: n, first: exec.initialCash, last: primary.state.equity, state: primary.state }),
+    backtestText({ kind: "BacktestResult", time: given, bars: n, first: exec.initialCash, last: primary.state.equity, state: primary.state, partialLastBar }),
   );
 }
 
@@ -329,6 +330,8 @@ export interface PreparedBacktest {
   readonly settings: KernelSettings;
   /** What the first pass computes (`outputs`, or the default). */
   readonly outputs: ReadonlySet<BacktestOutput>;
+  /** `periodsPerYear` checked, when given (else inferred from `time` when metrics are read). */
+  readonly periodsPerYear: number | undefined;
 }
 
 /**
@@ -338,9 +341,7 @@ export interface PreparedBacktest {
  * @internal
  */
 export function prepareBacktest(options: BacktestOptions, where: string): PreparedBacktest {
-  if (typeof options !== "object" || options === null) {
-    throw new InvalidArgumentError("options", `${where}: options must be an object like { time, close, position }, got ${String(options)}`);
-  }
+  // `options` is an object checked by checkOptions (backtest) or built by a sweep from checked parts
   const data = options.data;
   const pick = (name: "time" | "close" | "open" | "high" | "low"): ArrayLike<number> | undefined =>
     options[name] ?? (data !== undefined ? tableColumn(data, name, where) : undefined);
@@ -371,8 +372,8 @@ export function prepareBacktest(options: BacktestOptions, where: string): Prepar
   const rule = resolveTargets(options, n, where);
   const coin = kernelCoin({ close, open, funding, spreadBps: options.spreadBps, high, low, impact });
   const settings = kernelSettings(exec, n);
-  if (options.periodsPerYear !== undefined) periodsPerYearOf({ periodsPerYear: options.periodsPerYear }, where);
-  return { n, close, time: given, exec, rule, coin, settings, outputs: resolveOutputs(options.outputs, where) };
+  const periodsPerYear = options.periodsPerYear !== undefined ? periodsPerYearOf({ periodsPerYear: options.periodsPerYear }, where) : undefined;
+  return { n, close, time: given, exec, rule, coin, settings, outputs: resolveOutputs(options.outputs, where), periodsPerYear };
 }
 
 /** The `outputs` option checked: a list of BACKTEST_OUTPUTS names (default DEFAULT_OUTPUTS). */

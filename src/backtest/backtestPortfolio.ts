@@ -58,7 +58,7 @@ export interface PortfolioCoinSeries {
 }
 
 /** What {@link backtestPortfolio} returns: the account's series plus each coin's. */
-export interface PortfolioResult extends Omit<BacktestResult, "holdings" | "metrics"> {
+export interface PortfolioResult extends Omit<BacktestResult, "holdings" | "metrics" | "partialLastBar"> {
   /** Per coin: positions, exposure and holdings. `positions` and `exposure` of the account are their net sums. */
   readonly coins: Readonly<Record<string, PortfolioCoinSeries>>;
 }

@@ -17,6 +17,8 @@ export interface BacktestGlance {
   readonly state: KernelState;
   /** Coins of a portfolio, in order. */
   readonly coins?: readonly string[];
+  /** The last bar was still open when loaded (see BacktestResult.partialLastBar). */
+  readonly partialLastBar?: boolean;
 }
 
 /** Bar times as a UTC range, or "bars 0 → n-1" without times. */
@@ -50,6 +52,7 @@ export function backtestText(g: BacktestGlance): string {
       `  equity ${formatNumber(first)} → ${formatNumber(last)}, total return ${formatPercent(last / first - 1)}, ${formatNumber(trades)} trade${trades === 1 ? "" : "s"}`,
     );
     const ruin = g.state.ruinIndex;
+    if (g.partialLastBar === true) lines.push("  the last bar was still open when loaded (partial): the last equity is marked at a provisional close");
     if (ruin >= 0) lines.push(`  ruined at bar ${ruin}${g.time !== undefined ? ` (${formatUtc(g.time[ruin] as number)} UTC)` : ""}: equity reached 0, trading stopped`);
   }
   lines.push("  show(bt) or stats(bt) for the Sharpe ratio ± SE, the drawdown and the full table; bt.toDataFrame() for the bars, bt.trades for the trades");

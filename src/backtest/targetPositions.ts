@@ -178,6 +178,30 @@ export class TargetStream {
   last = 0;
 }
 
+/** A signal computed block by block (SignalBlocks, e.g. a composite replay), or undefined for a column. */
+function signalBlocksOf(signal: unknown): SignalBlocks | undefined {
+  return signal !== undefined && signal !== null && typeof (signal as Partial<SignalBlocks>).signalInto === "function" ? (signal as SignalBlocks) : undefined;
+}
+
+/**
+ * The target rule of another run over the same options as `resolved` (already checked by
+ * resolveTargets: size, neutral, maxLeverage, sizing and its columns) with its own targets:
+ * a sweep variant's position (or signal) and `flatWhen` (a regime's mask, checked where the
+ * sweep took it). Only what is new is checked (its length); the options are trusted, not
+ * checked again. Falls back to resolveTargets when the run is not of that kind (a Targets
+ * position, which carries its own rule; position where `resolved` had a signal, or the reverse).
+ * @internal
+ */
+export function rerunTargets(resolved: TargetRule, options: TargetOptions, n: number, where: string): TargetRule {
+  const { position, signal } = options as Omit<TargetOptions, "position"> & { readonly position?: ArrayLike<number> };
+  const sameKind = resolved.countsCapped && (position !== undefined) === (resolved.position !== undefined) && (signal !== undefined) === (resolved.signal !== undefined || resolved.blocks !== undefined);
+  if (!sameKind || (position !== undefined && TARGET_RULES.has(position))) return resolveTargets(options, n, where);
+  checkLength("position", position, n, where);
+  checkLength("signal", signal as ArrayLike<unknown> | undefined, n, where);
+  const blocks = signalBlocksOf(signal);
+  return { ...resolved, position, signal: blocks === undefined ? (signal as ArrayLike<number | string> | undefined) : undefined, blocks, flatWhen: options.flatWhen, where };
+}
+
 /** Validate target options (see {@link targetPositions}). @internal */
 export function resolveTargets(options: TargetOptions, n: number, where: string): TargetRule {
   const made = options.position === undefined ? undefined : TARGET_RULES.get(options.position);
@@ -189,7 +213,7 @@ export function resolveTargets(options: TargetOptions, n: number, where: string)
       `${where}: give exactly one of position (target fraction of equity per bar) or signal (buy > 0, sell < 0, neutral 0), got ${position === undefined ? "neither" : "both"}`,
     );
   }
-  const blocks = signal !== undefined && typeof (signal as Partial<SignalBlocks>).signalInto === "function" ? (signal as SignalBlocks) : undefined;
+  const blocks = signalBlocksOf(signal);
   checkLength("position", position, n, where);
   checkLength("signal", signal as ArrayLike<unknown> | undefined, n, where);
   checkLength("flatWhen", options.flatWhen, n, where);
@@ -256,7 +280,8 @@ function targetsRule(options: TargetOptions, made: { readonly rule: TargetRule; 
   if (made.n !== n) throw new InvalidArgumentError("position", `${where}: position must have one value per bar (${n}), got targets of ${made.n} bars`);
   const outer = resolveTargets({ ...options, position: { length: n } }, n, where);
   if (outer.sizing === 0 && outer.flatWhen === undefined && outer.maxLeverage >= largestTarget(made.rule)) return { ...made.rule, where, countsCapped: false };
-  return resolveTargets({ ...options, position: targets.positions }, n, where);
+  // the options are checked (outer): the targets' positions run under them, not checked again
+  return rerunTargets(outer, { ...options, position: targets.positions }, n, where);
 }
 
 /**

@@ -48,8 +48,14 @@ export function formatScorecard(run: StudyRun): string {
       "",
       `Real data (Coinbase BTC 4h + Hyperliquid funding, ${r.time.length} bars): total return ${pct(r.summary.totalReturn)} vs buy & hold ${pct(
         (r.buyHold[r.buyHold.length - 1] as number) / (r.buyHold[0] as number) - 1,
-      )}, Sharpe ${Number.isFinite(r.summary.sharpeRatio) ? r.summary.sharpeRatio.toFixed(2) : "–"}, ${r.summary.trades} trades`,
+      )}, Sharpe ${Number.isFinite(r.summary.sharpeRatio) ? r.summary.sharpeRatio.toFixed(2) : "–"}, ${r.summary.trades} closed trades${openNote(r.result.trades)}`,
     );
   }
   return lines.join("\n");
+}
+
+/** ", 2 still open at the end" when trades are open (the count before it is of closed trades), else "". */
+function openNote(trades: readonly { readonly open: boolean }[]): string {
+  const open = trades.filter((t) => t.open).length;
+  return open > 0 ? `, ${open} still open at the end` : "";
 }

@@ -84,6 +84,9 @@ export function fromDataFrame(df: ColumnSource, options: FromDataFrameOptions = 
     }
     cols[name] = col;
   }
-  if (options.sort === true) return sortDedupe(time, cols).panel;
-  return createPanel(time, cols);
+  const panel = options.sort === true ? sortDedupe(time, cols).panel : createPanel(time, cols);
+  // What a loader said about the rows (e.g. a last candle still open: loadAnalyticsQuery's coverage) stays with them.
+  const coverage = (df as { coverage?: unknown }).coverage;
+  if (coverage !== undefined) Object.defineProperty(panel, "coverage", { value: coverage, enumerable: false });
+  return panel;
 }

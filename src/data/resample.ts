@@ -2,6 +2,7 @@ import { withInspect } from "../domain/withInspect.js";
 import { panelText } from "./panelText.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { barIntervalMs, type BarInterval } from "./barInterval.js";
+import { lastBarComplete } from "./lastBarComplete.js";
 import { medianSpacing } from "./medianSpacing.js";
 import type { Panel } from "./Panel.js";
 
@@ -31,6 +32,11 @@ export interface ResampleOptions {
    * be a few inputs presented as a whole bar) or `"keep"` it (pandas and Polars keep it) ["drop"].
    */
   readonly partialLastBar?: "drop" | "keep";
+  /**
+   * The last input row is itself a bar still open when loaded (a loader's `coverage.partialLastBar`;
+   * `resampleOHLC` of a Panel reads it from the Panel): the bar holding it is partial (lastBarComplete) [false].
+   */
+  readonly lastInputPartial?: boolean;
 }
 
 /** The bar options resample and resampleOHLC share, checked. @internal */
@@ -39,6 +45,7 @@ export interface BarOptions {
   readonly emptyBars: "nan" | "drop";
   readonly closed: "left" | "right";
   readonly partialLastBar: "drop" | "keep";
+  readonly lastInputPartial: boolean;
 }
 
 /**
@@ -73,17 +80,6 @@ export function bucketTimes(
   return { bar, first, bars: (bar[n - 1] as number) + 1, last: time[n - 1] as number, spacing: medianSpacing(distinct) };
 }
 
-/**
- * The partial-bar rule: is the last bar, which ends at `end`, complete? The data must reach its end:
- * closed "right", the last time is `end` or later; closed "left", the last time plus the input's
- * spacing (median of its distinct time steps: the span the last input covers) is `end` or later.
- * With fewer than two distinct times the spacing is unknown and a left-closed last bar is partial.
- * @internal
- */
-export function lastBarComplete(last: number, spacing: number, end: number, closed: "left" | "right"): boolean {
-  return closed === "right" ? last >= end : last + spacing >= end;
-}
-
 /** Keep bars with data (or all), drop a partial last bar (unless kept), stamp them; shared by resample and resampleOHLC. @internal */
 export function finishBars(
   buckets: { readonly first: number; readonly bars: number; readonly last: number; readonly spacing: number },
@@ -93,9 +89,9 @@ export function finishBars(
   options: BarOptions,
 ): Panel {
   const { first, last, spacing } = buckets;
-  const { label, emptyBars, closed, partialLastBar } = options;
+  const { label, emptyBars, closed, partialLastBar, lastInputPartial } = options;
   let bars = buckets.bars;
-  if (bars > 0 && partialLastBar === "drop" && !lastBarComplete(last, spacing, (first + bars) * intervalMs, closed)) bars--;
+  if (bars > 0 && partialLastBar === "drop" && !lastBarComplete(last, spacing, (first + bars) * intervalMs, closed, { lastInputPartial })) bars--;
   const keep: number[] = [];
   for (let b = 0; b < bars; b++) if (emptyBars === "nan" || hasData[b] === 1) keep.push(b);
   const shift = label === "close" ? 1 : 0;
@@ -111,11 +107,11 @@ export function finishBars(
 /** Check the label, emptyBars, closed and partialLastBar options. @internal */
 export function barOptions(
   where: string,
-  options: { readonly label?: unknown; readonly emptyBars?: unknown; readonly closed?: unknown; readonly partialLastBar?: unknown },
+  options: { readonly label?: unknown; readonly emptyBars?: unknown; readonly closed?: unknown; readonly partialLastBar?: unknown; readonly lastInputPartial?: unknown },
 ): BarOptions {
-  const pick = <T extends string>(name: string, value: unknown, allowed: readonly T[]): T => {
+  const pick = <T extends string | boolean>(name: string, value: unknown, allowed: readonly T[]): T => {
     const v = value ?? allowed[0];
-    if (!allowed.includes(v as T)) throw new InvalidArgumentError(name, `${where}: ${name} must be ${allowed.map((a) => `"${a}"`).join(" or ")}, got ${JSON.stringify(value)}`);
+    if (!allowed.includes(v as T)) throw new InvalidArgumentError(name, `${where}: ${name} must be ${allowed.map((a) => JSON.stringify(a)).join(" or ")}, got ${JSON.stringify(value)}`);
     return v as T;
   };
   return {
@@ -123,6 +119,7 @@ export function barOptions(
     emptyBars: pick("emptyBars", options.emptyBars, ["nan", "drop"] as const),
     closed: pick("closed", options.closed, ["left", "right"] as const),
     partialLastBar: pick("partialLastBar", options.partialLastBar, ["drop", "keep"] as const),
+    lastInputPartial: pick("lastInputPartial", options.lastInputPartial, [false, true] as const),
   };
 }
 
@@ -137,7 +134,9 @@ export function barOptions(
  * `knownAfterMs: interval` in `alignAsOf`. `closed` says which end of a bar
  * a time on its boundary belongs to (pandas' `closed`). A last bar the data
  * does not fill to its end (minutes ending at 01:01 make an hour bar of two
- * minutes) is dropped unless `partialLastBar: "keep"`: see lastBarComplete.
+ * minutes) is dropped unless `partialLastBar: "keep"`, and so is the bar
+ * holding an input row that was itself still open (`lastInputPartial`): the
+ * library's one partial-bar rule, lastBarComplete.
  * With `partialLastBar: "keep"` the bars are pandas' `resample(interval,
  * closed, label)` bins.
  * @param time epoch ms, ascending (repeats allowed)

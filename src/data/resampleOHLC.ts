@@ -2,6 +2,7 @@ import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { barIntervalMs, type BarInterval } from "./barInterval.js";
 import { isPanel, type Panel } from "./Panel.js";
 import { barOptions, bucketTimes, finishBars } from "./resample.js";
+import { partialLastBarOf } from "./partialLastBarOf.js";
 
 /** Options of {@link resampleOHLC}. */
 export interface ResampleOHLCOptions {
@@ -15,6 +16,8 @@ export interface ResampleOHLCOptions {
   readonly closed?: "left" | "right";
   /** `"drop"`: a last bar the data does not fill to its end is left out; `"keep"`: kept ["drop"] (as resample). */
   readonly partialLastBar?: "drop" | "keep";
+  /** The last input bar was still open when loaded: the bar holding it is partial (as resample) [a Panel's `coverage.partialLastBar`, else false]. */
+  readonly lastInputPartial?: boolean;
 }
 
 /** Prices to turn into bars: one price series (ticks, minute marks), or finer bars. */
@@ -46,7 +49,10 @@ export function resampleOHLC(
   if (isPanel(first)) {
     const c = first.columns;
     const bars = { open: c["open"], high: c["high"], low: c["low"], close: c["close"], ...(c["volume"] === undefined ? {} : { volume: c["volume"] }) };
-    return resampleBars(first.time, bars as OHLCInput, second as ResampleOHLCOptions);
+    // A Panel a loader flagged (its last candle still open, fromDataFrame carries `coverage`) says so itself.
+    const options = second as ResampleOHLCOptions;
+    const flagged = partialLastBarOf(first) && typeof options === "object" && options !== null && options.lastInputPartial === undefined;
+    return resampleBars(first.time, bars as OHLCInput, flagged ? { ...options, lastInputPartial: true } : options);
   }
   return resampleBars(first, second as OHLCInput, third as ResampleOHLCOptions);
 }

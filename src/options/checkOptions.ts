@@ -16,12 +16,14 @@ export interface OptionsCheck {
   readonly example: string;
   /** Options renamed in an earlier version: old name -> the new one (and how the value changes). */
   readonly renamed?: Readonly<Record<string, string>>;
+  /** The function cannot run without them (`backtest`, the sweeps): undefined is refused here too, with `example`. */
+  readonly required?: boolean;
 }
 
 /**
  * Check a public options object once, where it enters, by one strict schema (zod, built from
  * `specs`), and return it resolved for the inner functions to trust:
- * - not an object: refused with a correct call (checkOptionsObject);
+ * - not an object (or, when `required`, absent): refused with a correct call (checkOptionsObject);
  * - a renamed option: refused with its new name (refuseRenamedOptions);
  * - an unknown key: refused with the nearest valid name by edit distance
  *   (`backtest: unknown option stoploss; did you mean stopLoss?`), every unknown key named;
@@ -41,7 +43,10 @@ export interface OptionsCheck {
 export function checkOptions<T>(options: T, check: OptionsCheck): T {
   const { where, specs } = check;
   checkOptionsObject(options, where, check.example);
-  if (options === undefined) return options;
+  if (options === undefined) {
+    if (check.required === true) throw new InvalidArgumentError("options", `${where}: options are required, e.g. ${check.example}`);
+    return options;
+  }
   if (check.renamed !== undefined) refuseRenamedOptions(options as object, where, check.renamed);
   const theirs = new Set(strategyParametersOf(options as object));
   const given: Record<string, unknown> = {};

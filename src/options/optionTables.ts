@@ -1,3 +1,4 @@
+import { ANALYTICS_QUERY_PARAM_SPECS, COIN_PARAM_SPECS, HISTORY_PARAM_SPECS } from "../api/queryParamSpecs.js";
 import { BACKTEST_OPTION_SPECS } from "../backtest/backtestOptionSpecs.js";
 import { LOAD_ANALYTICS_OPTION_SPECS, LOAD_HISTORY_OPTION_SPECS, LOAD_RECORDING_OPTION_SPECS } from "../load/loaderOptionSpecs.js";
 import { TEARSHEET_OPTION_SPECS } from "../report/tearsheet.js";
@@ -19,4 +20,7 @@ export const OPTION_TABLES: readonly { readonly fn: string; readonly specs: Opti
   { fn: "loadRecording", specs: LOAD_RECORDING_OPTION_SPECS },
   { fn: "tearsheet", specs: TEARSHEET_OPTION_SPECS },
   { fn: "paperTrade", specs: PAPER_TRADE_OPTION_SPECS },
+  { fn: "client.analyticsQuery / loadAnalyticsQuery (query parameters)", specs: ANALYTICS_QUERY_PARAM_SPECS },
+  { fn: "client.history (query parameters)", specs: HISTORY_PARAM_SPECS },
+  { fn: "client.volatility / whaleFlow / composite (query parameters)", specs: COIN_PARAM_SPECS },
 ];

@@ -66,7 +66,7 @@ export function backtestSection(result: BacktestLike, options: BacktestSectionOp
   return {
     title: options.title,
     ...(options.intro !== undefined ? { intro: options.intro } : {}),
-    metrics: summaryTiles(summary, { time: result.time, fees: total(result.fees), funding: total(result.fundingPaid) }),
+    metrics: summaryTiles(summary, { time: result.time, fees: total(result.fees), funding: total(result.fundingPaid), openTrades: result.trades.filter((t) => t.open).length }),
     equity: { time: result.time, series },
     ...(close !== undefined && options.score !== undefined
       ? { signal: { time: result.time, price: close, score: options.score, trades: result.trades, ...(options.thresholds !== undefined ? { thresholds: options.thresholds } : {}) } }

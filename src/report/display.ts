@@ -19,6 +19,11 @@ export interface DisplayForms {
   readonly text: string;
   /** An HTML fragment for notebooks (inline styles only, no scripts). */
   readonly html: string;
+  /**
+   * Optional: the whole MIME bundle a notebook should receive instead of the HTML (e.g. a chart's
+   * interactive vega-lite spec, its SVG and its text), MIME type → content.
+   */
+  readonly mime?: Readonly<Record<string, unknown>>;
 }
 
 /** A value that shows itself (see {@link DISPLAY}). */

@@ -24,6 +24,9 @@ export interface HtmlTableOptions {
   readonly className?: string;
 }
 
+/** Text cells longer than this many characters wrap (white-space normal) rather than widen the table. */
+const WRAP_AT = 40;
+
 /**
  * Render a table as an HTML `<table>` string, every value escaped: numbers
  * right-aligned with tabular figures, NaN as `–`, epoch-ms time columns as UTC
@@ -66,6 +69,9 @@ export function htmlTable(table: TableColumns | FrameLike, options: HtmlTableOpt
       return `<td class="num">${escapeHtml(text)}</td>`;
     }
     const text = v === null || v === undefined ? "–" : typeof v === "object" ? JSON.stringify(v) : String(v);
+    // a long text (a list of weights) wraps inside its cell instead of pushing the table past its card's edge
+    // (a break is allowed after each comma: `imbalance=0.3,funding=0.25,...` has no space to break at)
+    if (text.length > WRAP_AT) return `<td class="wrap" style="white-space:normal;min-width:16em">${escapeHtml(text).replace(/,/g, ",<wbr>")}</td>`;
     return `<td${numeric[j] === true ? ' class="num"' : ""}>${escapeHtml(text)}</td>`;
   };
   const row = (i: number): string => `<tr>${names.map((_, j) => cell(j, i)).join("")}</tr>`;

@@ -1,4 +1,5 @@
 import type { TopLevelSpec } from "vega-lite";
+import { rememberChart } from "./renderedCharts.js";
 
 /** A vega-lite specification (the JSON grammar of https://vega.github.io/vega-lite/). */
 export type VegaLiteSpec = TopLevelSpec;
@@ -9,7 +10,8 @@ export type VegaLiteSpec = TopLevelSpec;
  * vega and vega-lite are loaded with `await import()` on first use: vega's
  * module graph uses top-level await, which CommonJS hosts such as tslab
  * cannot `require()` — loading it lazily keeps the library importable there.
- * Rendering takes tens of milliseconds per chart.
+ * Rendering takes tens of milliseconds per chart. The spec is remembered with
+ * its SVG, so `show(svg)` in a notebook can also send it as an interactive chart.
  * @see https://vega.github.io/vega/usage/#view-toSVG
  * @example
  * const svg = await renderSvg({ data: { values: [{ x: 1, y: 2 }] }, mark: "point",
@@ -21,7 +23,9 @@ export async function renderSvg(spec: VegaLiteSpec): Promise<string> {
   const compiled = vl.compile(spec).spec;
   const view = new vega.View(vega.parse(compiled), { renderer: "none", logLevel: vega.Error });
   try {
-    return scopeSvgIds(await view.toSVG());
+    const svg = scopeSvgIds(await view.toSVG());
+    rememberChart(svg, spec);
+    return svg;
   } finally {
     view.finalize();
   }

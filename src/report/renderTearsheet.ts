@@ -2,7 +2,9 @@ import type { Trade } from "../backtest/Trade.js";
 import { barSpec, type BarChartInput, type BarChartOptions } from "./barChart.js";
 import { drawdownSpec } from "./drawdownChart.js";
 import { equitySpec } from "./equityChart.js";
+import { columnDecimals } from "./columnDecimals.js";
 import { escapeHtml } from "./escapeHtml.js";
+import { withoutEmptyObjects } from "./withoutEmptyObjects.js";
 import { formatUtc, htmlTable } from "./htmlTable.js";
 import { icDecaySpec, type IcDecayInput } from "./icDecayChart.js";
 import { interactiveSpec } from "./interactiveSpec.js";
@@ -11,7 +13,6 @@ import { renderSvg, type VegaLiteSpec } from "./renderSvg.js";
 import { signalSpec, type SignalChartInput } from "./signalChart.js";
 import { TEARSHEET_CSS } from "./tearsheetCss.js";
 import type { TableColumns } from "./textTable.js";
-import { formatNumber } from "../domain/formatNumber.js";
 import type { TimeSeriesInput } from "./timeSeriesRows.js";
 import { viewerScript } from "./viewerScript.js";
 import type { Manifest } from "../store/createManifest.js";
@@ -105,11 +106,13 @@ function manifestSection(m: Manifest, showCreated: boolean): string {
   ];
   if (showCreated) rows.push(["created at", m.createdAt]);
   // every parameter in sight (not folded away): what a re-run must repeat
-  const params = typeof m.parameters === "object" && m.parameters !== null && !Array.isArray(m.parameters) ? Object.entries(m.parameters) : [];
+  // data columns are under the inputs (hashed): the objects that held them are not parameters
+  const parameters = withoutEmptyObjects(m.parameters) ?? {};
+  const params = typeof parameters === "object" && parameters !== null && !Array.isArray(parameters) ? Object.entries(parameters) : [];
   if (params.length > 0) rows.push(["parameters", "as used by this run (defaults included)"]);
   for (const [k, v] of params) rows.push([`  ${k}`, typeof v === "string" ? v : JSON.stringify(v)]);
   const body = rows.map(([k, v]) => `<tr><th>${escapeHtml(k)}</th><td><code>${escapeHtml(v)}</code></td></tr>`).join("");
-  return `<section class="card" id="run-manifest"><h2>Run manifest</h2><p>What produced this report: re-run it with the same package, parameters and inputs (the hashes say whether the inputs are the same).</p><table class="data"><tbody>${body}</tbody></table><details><summary>parameters as JSON</summary><pre>${escapeHtml(JSON.stringify(m.parameters, null, 2))}</pre></details></section>`;
+  return `<section class="card" id="run-manifest"><h2>Run manifest</h2><p>What produced this report: re-run it with the same package, parameters and inputs (the hashes say whether the inputs are the same).</p><table class="data"><tbody>${body}</tbody></table><details><summary>parameters as JSON</summary><pre>${escapeHtml(JSON.stringify(parameters, null, 2))}</pre></details></section>`;
 }
 
 function slug(text: string, used: Set<string>): string {
@@ -164,7 +167,22 @@ export function tradeColumns(trades: readonly Trade[]): TableColumns {
     pnl: trades.map((t) => t.pnl),
     fees: trades.map((t) => t.fees),
     funding: trades.map((t) => t.funding),
+    // why it closed: the strategy's signal, a stop, a take-profit, a liquidation, or still open at the end
+    "exit reason": trades.map((t) => (t.open ? "open" : (EXIT_REASON_TEXT[t.reason ?? "signal"] ?? t.reason ?? "signal"))),
   };
+}
+
+/** Exit reasons as a reader says them. */
+const EXIT_REASON_TEXT: Readonly<Record<string, string>> = { signal: "signal", stop: "stop-loss", take_profit: "take-profit", liquidation: "liquidation", end: "open" };
+
+/**
+ * The trade list's number formats, one per column (columnDecimals): cash with 2 decimals, prices
+ * with the decimals their column needs, returns in percent. @internal
+ */
+export function tradeFormats(trades: readonly Trade[]): Readonly<Record<string, (value: number) => string>> {
+  const cash = columnDecimals([], 2);
+  const prices = columnDecimals(trades.flatMap((t) => [t.entryPrice, t.exitPrice]));
+  return { return: pct, pnl: cash, fees: cash, funding: cash, "entry price": prices, "exit price": prices };
 }
 
 function table(t: TearsheetTable): string {
@@ -259,7 +277,7 @@ async function renderSection(s: TearsheetSection, id: string, page: SectionChart
         title: `Trades (${s.trades.length.toLocaleString("en-US")}${open > 0 ? `, ${open} still open at the end` : ""})`,
         table: tradeColumns(s.trades),
         signed: ["return", "pnl"],
-        format: { return: pct, pnl: (v) => formatNumber(Math.round(v * 100) / 100), fees: (v) => formatNumber(Math.round(v * 100) / 100), funding: (v) => formatNumber(Math.round(v * 100) / 100) },
+        format: tradeFormats(s.trades),
         maxRows: s.maxTrades ?? 40,
       }),
     );

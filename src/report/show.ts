@@ -3,11 +3,14 @@ import { isPanel } from "../data/Panel.js";
 import type { SweepResult } from "../research/SweepResult.js";
 import { topRows } from "../research/topRows.js";
 import { DISPLAY, isDisplayable, preHtml, rejectPromise, tslabDisplay, type DisplayForms } from "./display.js";
+import { chartForms } from "./chartForms.js";
 import { escapeHtml } from "./escapeHtml.js";
+import { publishToTslab } from "./publishToTslab.js";
 import { formatPercent } from "../domain/formatPercent.js";
 import { frameColumns, isFrameLike, type FrameLike } from "./frameColumns.js";
 import { htmlTable } from "./htmlTable.js";
 import { stats, type StatsSource } from "./stats.js";
+import { sweepHeading } from "./sweepHeadings.js";
 import { textTable, type TableColumns } from "./textTable.js";
 
 /** Options of {@link show} for tables (DataFrames, column records, result tables). */
@@ -83,14 +86,17 @@ function sweepForms(sweep: SweepLike, options: ShowOptions): DisplayForms {
   for (const [name, col] of Object.entries(sweep.columns)) {
     const levels = sweep.levels?.[name];
     // A non-numeric parameter's column holds the index of its value in `levels`: shown as the value.
-    cols[name] = levels !== undefined ? top.map((i) => String(levels[col[i] as number])) : Float64Array.from(top, (i) => col[i] as number);
+    // Metrics under their reader names ("Sharpe", "total return"), not the field names.
+    cols[sweepHeading(name)] = levels !== undefined ? top.map((i) => String(levels[col[i] as number])) : Float64Array.from(top, (i) => col[i] as number);
   }
   const over = sweep.components.length > 0 ? `components ${sweep.components.join(", ")}` : `parameters ${(sweep.parameters ?? []).join(", ")}`;
   const caption =
     options.caption ??
     `Sweep: ${sweep.length.toLocaleString("en-US")} of ${sweep.total.toLocaleString("en-US")} variants${sweep.complete ? "" : " (incomplete)"}, ` +
       `${over}; ${key !== undefined ? `top ${top.length} by Sharpe ratio (annualised, ${sweep.periodsPerYear.toFixed(0)} bars a year)` : `first ${top.length} rows`}`;
-  const format = { totalReturn: (x: number) => formatPercent(x), maxDrawdown: (x: number) => formatPercent(x), exposure: (x: number) => formatPercent(x, 1), ...options.format };
+  // formats by heading; a caller's format may name a column by its field name (totalReturn) or its heading
+  const given = Object.fromEntries(Object.entries(options.format ?? {}).map(([name, f]) => [sweepHeading(name), f]));
+  const format = { [sweepHeading("totalReturn")]: (x: number) => formatPercent(x), [sweepHeading("maxDrawdown")]: (x: number) => formatPercent(x), [sweepHeading("exposure")]: (x: number) => formatPercent(x, 1), ...given };
   return tableForms(cols, { ...options, caption, format, maxRows: top.length + 1 });
 }
 
@@ -124,7 +130,7 @@ export function displayForms(x: unknown, options: ShowOptions = {}): DisplayForm
   if (isDisplayable(x)) return x[DISPLAY]();
   if (typeof x === "string") {
     const t = x.trimStart();
-    if (t.startsWith("<svg") || t.startsWith("<?xml")) return { text: `[SVG chart, ${Math.round(x.length / 1024)} kB: show it in a notebook or write it to an .svg file]`, html: x };
+    if (t.startsWith("<svg") || t.startsWith("<?xml")) return chartForms(x);
     if (t.startsWith("<")) return { text: x, html: x };
     return { text: x, html: preHtml(x) };
   }
@@ -153,7 +159,9 @@ export function displayForms(x: unknown, options: ShowOptions = {}): DisplayForm
  * a backtest result (its {@link stats}), `stats(...)`, `monthlyTable(...)`, a
  * sweep (its best rows by Sharpe ratio), a walk-forward (its folds; runWalkForward's
  * or assessSweep's), a record of numbers such as `performanceSummary(...)`, a
- * `tearsheet(...)`, a chart (the SVG string a chart function resolves to), a
+ * `tearsheet(...)`, a chart (the SVG string a chart function resolves to; in a
+ * notebook it is sent as one bundle: an interactive vega-lite chart for JupyterLab
+ * and VS Code, the SVG for nbconvert and GitHub, and a text line), a
  * DataFrame, a Panel, a metrics table or plain named columns (times as UTC
  * dates, long tables as head and tail). Anything implementing the display
  * protocol ({@link DISPLAY}) shows its own forms.
@@ -166,6 +174,7 @@ export function displayForms(x: unknown, options: ShowOptions = {}): DisplayForm
  */
 export function show(x: unknown, options: ShowOptions = {}): void {
   const forms = displayForms(x, options);
+  if (forms.mime !== undefined && publishToTslab(forms.mime)) return;
   const display = tslabDisplay();
   if (display !== undefined) display.html(forms.html);
   else console.log(forms.text);

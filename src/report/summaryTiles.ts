@@ -45,14 +45,20 @@ export const FUNDING_PAID_LABEL = "Funding paid (− = received)";
  * CAGR (periods of 28 days or more), Sharpe and its standard error
  * (summarySharpeStandardError: on the summary's n = `periods` returns, adjusted
  * for their skewness and kurtosis, Mertens 2002, the σ̂(SR̂) of Bailey & López
- * de Prado's PSR), Sortino, max drawdown, volatility, trades, win rate, the
+ * de Prado's PSR), Sortino, max drawdown, volatility, closed trades (with how many are
+ * still open at the end, when `openTrades` is given), win rate, the
  * share of bars held ("Bars held": `summary.exposure`, from the weights held
  * when the summary was given them, see exposureTime), and the fees and funding paid in cash (funding: negative =
  * received). The CAGR tile says how many days it annualises when that is under a year.
  * @example summaryTiles(performanceSummary(r.returns, { time: r.time, trades: r.trades }), { time: r.time, fees: 12.5, funding: -3 })
  */
-export function summaryTiles(summary: PerformanceSummary, paid: { readonly time: ArrayLike<number>; readonly fees: number; readonly funding: number }): MetricTile[] {
+export function summaryTiles(
+  summary: PerformanceSummary,
+  paid: { readonly time: ArrayLike<number>; readonly fees: number; readonly funding: number; readonly openTrades?: number },
+): MetricTile[] {
   const s = summary;
+  // the summary counts closed trades; a trade list also shows those still open at the end: say both
+  const open = paid.openTrades ?? 0;
   return [
     { label: "Total return", value: s.totalReturn, format: "percent", signed: true },
     { label: cagrLabel(paid.time), value: shownCagr(s, paid.time), format: "percent", signed: true },
@@ -61,7 +67,7 @@ export function summaryTiles(summary: PerformanceSummary, paid: { readonly time:
     { label: "Sortino", value: s.sortinoRatio, signed: true },
     { label: "Max drawdown", value: s.maxDrawdown, format: "percent" },
     { label: "Volatility", value: s.annualVolatility, format: "percent" },
-    { label: "Trades", value: s.trades, format: "integer" },
+    { label: open > 0 ? `Closed trades (+${open} open)` : "Closed trades", value: s.trades, format: "integer" },
     { label: "Win rate", value: s.winRate, format: "percent" },
     { label: "Bars held", value: s.exposure, format: "percent" },
     { label: "Fees paid", value: paid.fees, format: "money" },

@@ -17,6 +17,10 @@ export interface UnderwaterChartOptions {
   readonly height?: number;
 }
 
+/** Width kept free after an episode number's x (dx 3 + two digits at fontSize 10 + a gap), and the height of a label line, px. */
+const LABEL_PX = 18;
+const LANE_PX = 12;
+
 /**
  * vega-lite spec of the underwater curve (drawdown from the running peak, as
  * {@link drawdownSpec}) with each listed episode shaded from its peak to its
@@ -33,6 +37,21 @@ export function underwaterSpec(input: UnderwaterInput, options: UnderwaterChartO
     const r = e.recovery[k] as number;
     return { a: p, b: Number.isFinite(r) ? r : last, k: String(k + 1) };
   });
+  // Episode numbers close together in time (a label is ~12 px wide at fontSize 10) go one line
+  // lower each, so "1" and "2" a few bars apart do not print over each other.
+  const first = input.time.length > 0 ? (input.time[0] as number) : 0;
+  const width = options.width ?? CHART_WIDTH;
+  const pxPerMs = last > first ? width / (last - first) : 0;
+  const laneEnds: number[] = [];
+  const labels = [...shades]
+    .sort((u, v) => u.a - v.a)
+    .map((s) => {
+      const x = (s.a - first) * pxPerMs;
+      let lane = laneEnds.findIndex((end) => end <= x);
+      if (lane < 0) lane = laneEnds.length;
+      laneEnds[lane] = x + LABEL_PX;
+      return { ...s, y: 2 + lane * LANE_PX };
+    });
   const base = drawdownSpec({ time: input.time, series: { drawdown: input.equity } }) as { data: unknown; mark: unknown; encoding: unknown };
   return {
     $schema: "https://vega.github.io/schema/vega-lite/v6.json",
@@ -49,9 +68,10 @@ export function underwaterSpec(input: UnderwaterInput, options: UnderwaterChartO
       { data: base.data, mark: base.mark, encoding: base.encoding } as never,
       // the episode numbers last: drawn over the drawdown area, not under it
       {
-        data: { values: shades },
-        mark: { type: "text", baseline: "top", dy: 2, dx: 3, align: "left", fontSize: 10, color: COLORS.down },
-        encoding: { x: { field: "a", type: "temporal", scale: { type: "utc" } }, y: { value: 0 }, text: { field: "k" } },
+        data: { values: labels },
+        mark: { type: "text", baseline: "top", dx: 3, align: "left", fontSize: 10, color: COLORS.down },
+        // y in pixels from the top (scale null): its line, below the ones of earlier labels nearby
+        encoding: { x: { field: "a", type: "temporal", scale: { type: "utc" } }, y: { field: "y", type: "quantitative", scale: null }, text: { field: "k" } },
       },
     ],
   };

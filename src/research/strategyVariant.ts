@@ -1,7 +1,7 @@
 import { callStrategy } from "./callStrategy.js";
 import { prepareBacktest, runPass, type BacktestOptions, type PreparedBacktest } from "../backtest/backtest.js";
 import { NO_SERIES, type KernelSeries, type KernelSettings, type KernelState } from "../backtest/kernel/index.js";
-import { resolveTargets } from "../backtest/targetPositions.js";
+import { rerunTargets } from "../backtest/targetPositions.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import type { MissingPolicy } from "../signals/compositeScore.js";
 import { replayComposite } from "../signals/replayComposite.js";
@@ -181,7 +181,8 @@ export function strategyVariantPass(plan: StrategyPlan, v: number, fn: StrategyF
     prepared.set(key, once);
   }
   const { prepared: p, settings } = once;
-  const rule = first ? p.rule : resolveTargets(options, plan.n, where);
+  // the combination's options were checked by its first variant's prepareBacktest: a variant brings only its targets
+  const rule = first ? p.rule : rerunTargets(p.rule, options, plan.n, where);
   const { state } = runPass(rule, p.coin, settings, p.exec.delayBars, series, undefined, first ? where : undefined);
   return { state, initialCash: p.exec.initialCash };
 }

@@ -74,7 +74,7 @@ export interface SweepOptions {
 }
 
 /** How sweepComposite's options are checked where they enter (checkOptions). */
-const SWEEP_COMPOSITE_CHECK: OptionsCheck = { where: "sweepComposite", specs: SWEEP_COMPOSITE_OPTION_SPECS, example: "sweepComposite(columns, { weights: simplexGrid(COMPONENT_NAMES, 0.1) })" };
+const SWEEP_COMPOSITE_CHECK: OptionsCheck = { where: "sweepComposite", specs: SWEEP_COMPOSITE_OPTION_SPECS, example: "sweepComposite(columns, { weights: simplexGrid(COMPONENT_NAMES, 0.1) })", required: true };
 
 /**
  * Backtest many variants of the composite strategy on one instrument: every weight
@@ -156,9 +156,7 @@ function compositeParamsInto(plan: SweepPlan): (v: number, row: number, columns:
  * @internal
  */
 export function buildPlan(input: ColumnInput, options: SweepOptions, where: string): { plan: SweepPlan; shared: () => SweepPlan } {
-  if (typeof options !== "object" || options === null) {
-    throw new InvalidArgumentError("options", `${where}: options must be an object like { weights, thresholds }, got ${String(options)}`);
-  }
+  // `options` is sweepComposite's, checked by checkOptions (an object, known keys, scales)
   const vectors = options.weights;
   if (!Array.isArray(vectors) || vectors.length === 0) {
     throw new InvalidArgumentError("weights", `${where}: weights must be a non-empty array of weight vectors (e.g. simplexGrid(COMPONENT_NAMES, 0.1)), got ${String(vectors)}`);

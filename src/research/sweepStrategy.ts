@@ -96,7 +96,7 @@ export interface SweepStrategyOptions extends Omit<BacktestOptions, "data" | "po
 }
 
 /** How sweepStrategy's options are checked where they enter (checkOptions). */
-const SWEEP_STRATEGY_CHECK: OptionsCheck = { where: "sweepStrategy", specs: SWEEP_STRATEGY_OPTION_SPECS, example: "sweepStrategy(fn, { data, grid: { fast: [5, 10] } })" };
+const SWEEP_STRATEGY_CHECK: OptionsCheck = { where: "sweepStrategy", specs: SWEEP_STRATEGY_OPTION_SPECS, example: "sweepStrategy(fn, { data, grid: { fast: [5, 10] } })", required: true };
 
 /** Options of sweepStrategy that are not backtest options. */
 const RUN_OPTIONS = new Set(["data", "grid", "periodsPerYear", "workers", "shard", "signal", "onProgress", "variantTimeoutMs"]);
@@ -163,9 +163,7 @@ function strategyFailure(e: unknown, plan: StrategyPlan, where: string): unknown
  */
 export async function sweepStrategy(strategy: SweepableStrategy, options: SweepStrategyOptions): Promise<SweepResult> {
   const where = "sweepStrategy";
-  if (typeof options !== "object" || options === null) {
-    throw new InvalidArgumentError("options", `${where}: options must be an object like { data, grid }, got ${String(options)}`);
-  }
+  // checked once, here (not an object, unknown keys, scales); from here on the options are trusted
   options = checkOptions(options, SWEEP_STRATEGY_CHECK);
   const grid = gridPlan(options.grid, where);
   checkSweepControls(options, where);

@@ -3,6 +3,7 @@ import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { buildSync } from "esbuild";
 import { beforeAll, describe, expect, it } from "vitest";
+import { scaledMs } from "../support/timeScale.js";
 
 // Issue 32, "no slow mode, proven": the generated loops (the fused backtest's variantLoop1 for a
 // composite replay, a position column and a column of labels, the block pipeline's spanLoopOneCoin,
@@ -68,7 +69,7 @@ describe("the generated loops under V8", () => {
       expect(lines.filter((l) => l.startsWith("[bailout") && LOOP.test(l))).toEqual([]);
       expect(osrStuck(lines)).toEqual([]);
     }
-  }, 240_000);
+  }, scaledMs(240_000));
 
   it("reads the slow mode's signature from a trace", () => {
     const opt = (name: string, osr: boolean): string => `[completed optimizing 0x1 <JSFunction ${name} (sfi = 0x2)> (target TURBOFAN)${osr ? " OSR" : ""}]`;

@@ -7,6 +7,7 @@ import { paperTrade, readLedger, type LedgerRow } from "../../src/index.js";
 import { killAndRestart } from "./killAndRestart.js";
 import { liveServer, tempStore } from "./helpers.js";
 import { paperCase } from "./paperCases.js";
+import { scaledMs } from "../support/timeScale.js";
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -37,5 +38,5 @@ describe("kill -9 at random points, restarted each time", () => {
     await u.run();
     expect(booked(rows)).toEqual(booked(u.rows));
     expect(u.reconcile()).toMatchObject({ equal: true, bars });
-  }, 600_000);
+  }, scaledMs(600_000));
 });

@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runMilab } from "../cli/helpers/runMilab.js";
+import { scaledMs } from "../support/timeScale.js";
 
 const KEY = "sk-live-4c1d9e0f7ab2";
 const out = mkdtempSync(join(tmpdir(), "milab-rel-cli-key-"));
@@ -32,7 +33,7 @@ afterAll(async () => {
 });
 
 describe("the key in a service's time fields", () => {
-  it("milab backtest fails without printing the key", { timeout: 120_000 }, async () => {
+  it("milab backtest fails without printing the key", { timeout: scaledMs(120_000) }, async () => {
     const r = await runMilab(["backtest", "--json", "--coins", "btc", "--hours", "48", "--no-real-data", "--no-variants"], { MI_BASE_URL: url, MI_API_KEY: KEY });
     console.log(`reliability: milab backtest against a key-echoing service: exit ${r.code}; stderr: ${r.stderr.trim().slice(0, 160)}`);
     expect(r.code).not.toBe(0);
@@ -40,7 +41,7 @@ describe("the key in a service's time fields", () => {
     expect(r.stderr).toMatch(/REDACTED|milab:/);
   });
 
-  it("milab export fails without printing the key", { timeout: 120_000 }, async () => {
+  it("milab export fails without printing the key", { timeout: scaledMs(120_000) }, async () => {
     const r = await runMilab(["export", "history", "--coins", "btc", "--hours", "48", "--out", join(out, "x")], { MI_BASE_URL: url, MI_API_KEY: KEY });
     console.log(`reliability: milab export against a key-echoing service: exit ${r.code}; stderr: ${r.stderr.trim().slice(0, 160)}`);
     expect(r.code).toBe(1);

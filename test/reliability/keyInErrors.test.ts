@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, type MarketIntelClient } from "../../src/api/index.js";
 import { ENDPOINTS } from "../../src/api/endpoints.js";
 import { startReplayServer, type ReplayServer } from "../../src/server/index.js";
+import { scaledMs } from "../support/timeScale.js";
 
 const KEY = "mi_live_Zq8\"xK2/pP+9 w";
 const NOW = Date.UTC(2026, 10, 22, 12);
@@ -77,7 +78,7 @@ function errorText(e: unknown, seen = new Set<unknown>()): string {
 }
 
 describe("the API key in every field of every endpoint's response", () => {
-  it("never appears in an error (200+ injected responses)", { timeout: 120_000 }, async () => {
+  it("never appears in an error (200+ injected responses)", { timeout: scaledMs(120_000) }, async () => {
     const forms = [KEY, encodeURIComponent(KEY), JSON.stringify(KEY).slice(1, -1)];
     let injected = 0;
     let errors = 0;

@@ -15,13 +15,14 @@ import { afterAll, describe, expect, it } from "vitest";
 import { DamagedFileError, MarketIntelError } from "../../src/errors/index.js";
 import { openStore } from "../../src/store/index.js";
 import { mulberry32 } from "../support/mulberry32.js";
+import { scaledMs } from "../support/timeScale.js";
 
 const root = mkdtempSync(join(tmpdir(), "milab-rel-sqldamage-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 const T0 = Date.UTC(2026, 10, 1);
 
 describe("bytes flipped in store files, read through SQL", () => {
-  it("120 damaged day files: each query gives the values written or a typed error, none changed numbers", { timeout: 300_000 }, async () => {
+  it("120 damaged day files: each query gives the values written or a typed error, none changed numbers", { timeout: scaledMs(300_000) }, async () => {
     const rng = mulberry32(20261127);
     const outcome = { same: 0, typed: 0, damaged: 0, changed: 0, untyped: 0 };
     const changed: string[] = [];

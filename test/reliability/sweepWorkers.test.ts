@@ -19,6 +19,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { InvalidArgumentError, StrategyFailedError } from "../../src/errors/index.js";
 import { sweepStrategy } from "../../src/research/index.js";
+import { scaledMs } from "../support/timeScale.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const n = 400;
@@ -64,7 +65,7 @@ async function failure(p: Promise<unknown>): Promise<StrategyFailedError> {
 describe("a strategy that throws on one variant", () => {
   for (const [name, fn, shown] of [["null", throwsNull, "null"], ["undefined", throwsUndefined, "undefined"], ["a string", throwsString, '"bad day"']] as const) {
     for (const workers of [0, 2]) {
-      it(`throws ${name}, ${workers} workers: StrategyFailedError naming variant 13 and its parameters, no rows of zeros`, { timeout: 60_000 }, async () => {
+      it(`throws ${name}, ${workers} workers: StrategyFailedError naming variant 13 and its parameters, no rows of zeros`, { timeout: scaledMs(60_000) }, async () => {
         const e = await failure(sweepStrategy(fn, { ...common, workers }));
         expect(e.variant).toBe(13);
         expect(e.params).toEqual({ k: 13 });
@@ -78,7 +79,7 @@ describe("a strategy that throws on one variant", () => {
 
 describe("a strategy that changes its input", () => {
   for (const workers of [0, 2]) {
-    it(`${workers} workers: StrategyFailedError (mutated) naming variant 13; the caller's data is unchanged`, { timeout: 60_000 }, async () => {
+    it(`${workers} workers: StrategyFailedError (mutated) naming variant 13; the caller's data is unchanged`, { timeout: scaledMs(60_000) }, async () => {
       const before = Float64Array.from(close);
       const e = await failure(sweepStrategy(mutates, { ...common, workers }));
       expect(e.reason).toBe("mutated");
@@ -99,7 +100,7 @@ describe("a strategy that changes its input", () => {
 });
 
 describe("a well-behaved strategy", () => {
-  it("gives the same numbers on the calling thread and on 2 workers", { timeout: 60_000 }, async () => {
+  it("gives the same numbers on the calling thread and on 2 workers", { timeout: scaledMs(60_000) }, async () => {
     const a = (await sweepStrategy(clean, { ...common, workers: 0 })).toDataFrame();
     const b = (await sweepStrategy(clean, { ...common, workers: 2 })).toDataFrame();
     expect(b.shape[0]).toBe(24);
@@ -108,7 +109,7 @@ describe("a well-behaved strategy", () => {
 });
 
 describe("a strategy that never ends on one variant", () => {
-  it("abort() ends the sweep (aborted: true), its runaway worker terminated; the pool works after", { timeout: 60_000 }, async () => {
+  it("abort() ends the sweep (aborted: true), its runaway worker terminated; the pool works after", { timeout: scaledMs(60_000) }, async () => {
     const ac = new AbortController();
     const t0 = Date.now();
     setTimeout(() => ac.abort(), 500);
@@ -119,7 +120,7 @@ describe("a strategy that never ends on one variant", () => {
     expect(again.toDataFrame().shape[0]).toBe(24);
   });
 
-  it("variantTimeoutMs ends it with StrategyFailedError (timeout) naming the variant", { timeout: 60_000 }, async () => {
+  it("variantTimeoutMs ends it with StrategyFailedError (timeout) naming the variant", { timeout: scaledMs(60_000) }, async () => {
     const e = await failure(sweepStrategy(runaway, { ...common, workers: 2, variantTimeoutMs: 1000 }));
     expect(e.reason).toBe("timeout");
     expect(e.variant).toBeLessThanOrEqual(13);
@@ -131,8 +132,8 @@ describe("a strategy that never ends on one variant", () => {
     await expect(sweepStrategy(clean, { ...common, workers: 2, variantTimeoutMs: -1 })).rejects.toBeInstanceOf(InvalidArgumentError);
   });
 
-  it("a process that aborts such a sweep exits by itself", { timeout: 120_000 }, () => {
-    const child = spawnSync(process.execPath, ["--import", "tsx", join(here, "helpers", "runawaySweep.ts")], { encoding: "utf8", timeout: 100_000 });
+  it("a process that aborts such a sweep exits by itself", { timeout: scaledMs(120_000) }, () => {
+    const child = spawnSync(process.execPath, ["--import", "tsx", join(here, "helpers", "runawaySweep.ts")], { encoding: "utf8", timeout: scaledMs(100_000) });
     console.log(`reliability: runaway sweep process: ${child.stdout.trim()}; exit ${child.status} ${child.signal ?? ""}`);
     expect(child.signal).toBeNull();
     expect(child.status).toBe(0);

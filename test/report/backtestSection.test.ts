@@ -22,7 +22,7 @@ describe("backtestSection", () => {
     expect(tile("Total return")).toBeCloseTo(990 / 1000 - 1, 12);
     expect(tile("CAGR")).toBeNaN(); // three days: not annualised
     expect(tile("Fees paid")).toBe(0);
-    expect(tile("Trades")).toBe(1);
+    expect(tile("Closed trades")).toBe(1);
     const bh = s.equity?.series["buy & hold"] as Float64Array;
     // 1000 x close / 100
     expect(Array.from(bh)).toEqual([1000, 1100, 990, 1089]);
@@ -65,7 +65,7 @@ describe("shownCagr and summaryTiles", () => {
   it("lists the twelve headline tiles in order, the Sharpe ratio with its standard error", () => {
     const s = backtestSection(result, { title: "x" });
     expect(s.metrics?.map((m) => m.label)).toEqual([
-      "Total return", "CAGR", "Sharpe", "Sharpe SE", "Sortino", "Max drawdown", "Volatility", "Trades", "Win rate", "Bars held", "Fees paid", "Funding paid (− = received)",
+      "Total return", "CAGR", "Sharpe", "Sharpe SE", "Sortino", "Max drawdown", "Volatility", "Closed trades", "Win rate", "Bars held", "Fees paid", "Funding paid (− = received)",
     ]);
     const tiles = summaryTiles({ ...({} as never), periods: 40, observations: 40, periodsPerYear: 365, totalReturn: 0.1, annualReturn: 2, sharpeRatio: 1, sortinoRatio: 1, maxDrawdown: -0.1, annualVolatility: 0.2, trades: 3, winRate: 0.5, exposure: 0.4, skewness: 0, kurtosis: 0 }, { time: [0, 30 * DAY], fees: 7, funding: -2 });
     // Sharpe SE on 40 daily returns with Sharpe 1, normal moments (skewness 0, excess kurtosis 0): sqrt((365 + 1/2) / (40 − 1)) = sqrt(9.37179...) = 3.0613387...

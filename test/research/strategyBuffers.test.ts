@@ -9,6 +9,7 @@
 import { describe, expect, it } from "vitest";
 import { backtest, performanceSummary, sweepStrategy, type SharedValues } from "../../src/index.js";
 import { generateBars } from "../bench/backtestData.js";
+import { scaledMs } from "../support/timeScale.js";
 
 const N = 1500;
 const close = generateBars(N, 11).close;
@@ -124,5 +125,5 @@ describe("sweepStrategy: the documented way (out, shared)", () => {
       expect(Array.from(b.columns[m] as Float64Array), m).toEqual(Array.from(a.columns[m] as Float64Array));
       expect(Array.from(w.columns[m] as Float64Array), m).toEqual(Array.from(a.columns[m] as Float64Array));
     }
-  }, 60_000);
+  }, scaledMs(60_000));
 });

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { InvalidArgumentError, superiorPredictiveAbility } from "../../src/index.js";
 import { createRng } from "../../src/random/prng.js";
 import { referenceSpa } from "./verdictFamilies.js";
+import { scaledMs } from "../support/timeScale.js";
 
 function matrix(seed: number, K: number, n: number, drift: number): Float64Array[] {
   const rng = createRng(seed);
@@ -32,7 +33,7 @@ describe("superiorPredictiveAbility", () => {
     const sd = Math.sqrt(x.reduce((a, b) => a + (b - mean) ** 2, 0) / (x.length - 1));
     expect(ours[0]!.t[0]).toBeCloseTo((Math.sqrt(x.length) * mean) / sd, 12);
     expect(ours[0]!.bars).toBe(249); // bar 0 is NaN in every variant
-  }, 120_000);
+  }, scaledMs(120_000));
 
   it("is reproducible for a seed, and never mutates its input", () => {
     const m = matrix(5, 10, 120, 0.001);

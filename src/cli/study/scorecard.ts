@@ -16,13 +16,16 @@ export interface ScorecardRow {
   readonly sharpeSE: number;
   readonly sortino: number;
   readonly maxDrawdown: number;
+  /** Closed trades (what the statistics count). */
   readonly trades: number;
+  /** Trades still open at the last bar (in the trade list, marked at the last close; not in the statistics). */
+  readonly openTrades: number;
   readonly winRate: number;
   readonly feesPaid: number;
   readonly fundingPaid: number;
 }
 
-function row(strategy: string, s: PerformanceSummary, buyHold: Float64Array, fees: number, funding: number, time: ArrayLike<number>): ScorecardRow {
+function row(strategy: string, s: PerformanceSummary, buyHold: Float64Array, fees: number, funding: number, time: ArrayLike<number>, trades: readonly { readonly open: boolean }[]): ScorecardRow {
   const first = buyHold[0] as number;
   const last = buyHold[buyHold.length - 1] as number;
   return {
@@ -35,6 +38,7 @@ function row(strategy: string, s: PerformanceSummary, buyHold: Float64Array, fee
     sortino: s.sortinoRatio,
     maxDrawdown: s.maxDrawdown,
     trades: s.trades,
+    openTrades: trades.filter((t) => t.open).length,
     winRate: s.winRate,
     feesPaid: fees,
     fundingPaid: funding,
@@ -46,10 +50,10 @@ export function scorecardRows(study: Study): ScorecardRow[] {
   const rows: ScorecardRow[] = [];
   for (const coin of study.options.coins) {
     const c = study.coins[coin];
-    if (c !== undefined) rows.push(row(coin, c.summary, c.buyHold, c.feesPaid, c.fundingPaid, study.time));
+    if (c !== undefined) rows.push(row(coin, c.summary, c.buyHold, c.feesPaid, c.fundingPaid, study.time, c.result.trades));
   }
   const p = study.portfolio;
-  if (p !== undefined) rows.push(row(`Portfolio (${study.options.coins.length} coins)`, p.summary, p.buyHold, p.feesPaid, p.fundingPaid, study.time));
+  if (p !== undefined) rows.push(row(`Portfolio (${study.options.coins.length} coins)`, p.summary, p.buyHold, p.feesPaid, p.fundingPaid, study.time, p.result.trades));
   return rows;
 }
 
@@ -63,7 +67,8 @@ export const SCORECARD_HEADINGS: Readonly<Record<keyof ScorecardRow, string>> = 
   sharpeSE: "Sharpe SE",
   sortino: "Sortino",
   maxDrawdown: "max DD",
-  trades: "trades",
+  trades: "closed trades",
+  openTrades: "open trades",
   winRate: "win rate",
   feesPaid: "fees paid",
   fundingPaid: "funding paid (− = received)",
@@ -82,7 +87,8 @@ export const SCORECARD_FORMAT: Readonly<Record<string, (v: number) => string>> =
   "Sharpe SE": ratio,
   Sortino: ratio,
   "max DD": pct,
-  trades: (v) => String(v),
+  "closed trades": (v) => String(v),
+  "open trades": (v) => String(v),
   "win rate": pct,
   "fees paid": cash,
   "funding paid (− = received)": cash,

@@ -77,7 +77,7 @@ export async function studyReportInput(run: StudyRun): Promise<TearsheetInput> {
       title: "Real data: BTC 4h (Coinbase) with Hyperliquid funding",
       id: "real-data",
       intro: `Coinbase BTC-USD 4-hour candles, ${day(r.time[0] as number)} to ${day(r.time[r.time.length - 1] as number)} UTC (${r.time.length} bars), with Hyperliquid's real hourly BTC funding (mean ${(r.meanFunding * 1e4).toFixed(3)} bps/h) charged on positions. Only funding, basis (Hyperliquid mark vs Coinbase spot) and momentum (last 4h return) can be derived from these public feeds; imbalance and gas are missing and their weight is renormalised away. Same threshold and costs as above. The signal was long ${share(long)} and short ${share(short)} of the bars; funding was positive (longs paying, which the composite reads as bearish) on ${(100 * r.positiveFundingShare).toFixed(0)}% of them. Data: MIT / BSD-3-Clause, see fixtures/real/README.md.`,
-      metrics: summaryTiles(r.summary, { time: r.time, fees: r.feesPaid, funding: r.fundingPaid }),
+      metrics: summaryTiles(r.summary, { time: r.time, fees: r.feesPaid, funding: r.fundingPaid, openTrades: r.result.trades.filter((t) => t.open).length }),
       equity: { time: r.time, series: { strategy: r.result.equity, "buy & hold": r.buyHold } },
       signal: { time: r.time, price: r.close, score: r.replay.composite, trades: r.result.trades, thresholds: { buy: o.threshold, sell: -o.threshold }, priceTitle: "BTC-USD (Coinbase)", scoreTitle: "composite (3 of 5)" },
       icDecay: {

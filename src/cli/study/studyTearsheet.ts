@@ -109,7 +109,7 @@ export function studySections(study: Study): { summary: TearsheetTable; sections
       title: `Portfolio (${o.coins.join(", ")}, equal weights)`,
       id: "portfolio",
       intro: `All coins share one capital, each with 1/${o.coins.length} of equity at full size; positions follow each coin's composite label. Buy & hold: the same equal split bought once at the first bar and never rebalanced (each coin's share drifts with its price), without costs or funding.`,
-      metrics: summaryTiles(p.summary, { time: study.time, fees: p.feesPaid, funding: p.fundingPaid }),
+      metrics: summaryTiles(p.summary, { time: study.time, fees: p.feesPaid, funding: p.fundingPaid, openTrades: p.result.trades.filter((t) => t.open).length }),
       equity: { time: study.time, series: { strategy: p.result.equity, "buy & hold": p.buyHold } },
       positions: { time: study.time, series: Object.fromEntries(o.coins.map((c) => [c, (p.result.coins[c] as { positions: Float64Array }).positions])) },
       regimeReturns: {
@@ -175,7 +175,7 @@ export function studySections(study: Study): { summary: TearsheetTable; sections
     sections.push({
       title: coin,
       intro: `Long when the composite is above ${o.threshold}, ${o.shorts ? "short" : "flat"} below -${o.threshold}, flat in between${o.regimeFilter ? " and while 24h realized volatility is extreme (>= 90% annualised)" : ""}; ${o.sizing === "confidence" ? "sized by the composite's confidence" : "full size"}; ${bar} bars.`,
-      metrics: summaryTiles(c.summary, { time: c.time, fees: c.feesPaid, funding: c.fundingPaid }),
+      metrics: summaryTiles(c.summary, { time: c.time, fees: c.feesPaid, funding: c.fundingPaid, openTrades: c.result.trades.filter((t) => t.open).length }),
       equity: { time: c.time, series: { strategy: c.result.equity, "buy & hold": c.buyHold } },
       signal: { time: c.time, price: c.close, score: c.replay.composite, trades: c.result.trades, thresholds: { buy: o.threshold, sell: -o.threshold }, priceTitle: `${coin} price`, scoreTitle: "composite" },
       regimeReturns: {
