@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, readdirSync, truncateSync, writeSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, truncateSync } from "node:fs";
 import { join } from "node:path";
 import type { MarketIntelClient } from "../api/createClient.js";
 import { ENDPOINTS, type EndpointName } from "../api/endpoints.js";
@@ -9,6 +9,7 @@ import { MarketIntelError } from "../errors/MarketIntelError.js";
 import { InvalidTimeError } from "../errors/InvalidTimeError.js";
 import { RecorderLockedError } from "../errors/RecorderLockedError.js";
 import { RecordingWriteError } from "../errors/RecordingWriteError.js";
+import { appendRecordingLine } from "./appendRecordingLine.js";
 import { lockRecording } from "./recordingLock.js";
 import { RECORD_ENDPOINTS } from "./loadSignalRecords.js";
 import { formatRecordingLine, lineKey, recordingKey, recordingPath } from "./recordingLine.js";
@@ -148,7 +149,8 @@ function resume(dir: string, endpoint: string, keys: Set<string>, log: (l: Recor
  * appended to). A response whose endpoint and time stamp are already in the
  * recording is skipped (so restarts and cached responses never duplicate).
  * Crash safety: each line is written with one `write` call of the whole
- * line; a recorder killed mid-write leaves at most a torn last line without
+ * line, and acknowledged (the `write` log) only once it is in a file that
+ * compaction will read (see appendRecordingLine); a recorder killed mid-write leaves at most a torn last line without
  * its newline, which `loadRecording` ignores and the next `record` on the
  * directory cuts off before resuming. One recorder per directory: `.lock`,
  * taken atomically (see RecorderLockedError; a lock whose process is gone on
@@ -213,25 +215,6 @@ export function record(client: MarketIntelClient, options: RecordOptions): Recor
     stopNow();
   };
 
-  const append = (path: string, line: string): void => {
-    let fd: number;
-    try {
-      fd = openSync(path, "a");
-    } catch (err) {
-      throw new RecordingWriteError("open", path, err);
-    }
-    try {
-      const bytes = Buffer.from(line, "utf8");
-      let off = 0;
-      while (off < bytes.length) off += writeSync(fd, bytes, off, bytes.length - off);
-      if (options.fsync === true) fsyncSync(fd);
-    } catch (err) {
-      throw new RecordingWriteError("append to", path, err);
-    } finally {
-      closeSync(fd);
-    }
-  };
-
   const pollOne = async (endpoint: RecordableEndpoint): Promise<void> => {
     if (fatal !== undefined) return;
     let body: unknown;
@@ -267,7 +250,7 @@ export function record(client: MarketIntelClient, options: RecordOptions): Recor
       return;
     }
     try {
-      append(path, formatRecordingLine({ endpoint, key, time, fetchedAt, body }));
+      appendRecordingLine(path, formatRecordingLine({ endpoint, key, time, fetchedAt, body }), { fsync: options.fsync === true });
     } catch (err) {
       if (!(err instanceof RecordingWriteError)) throw err;
       fail(err, "disk-error", endpoint);

@@ -1,8 +1,10 @@
-import { closeSync, existsSync, fsyncSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { closeSync, existsSync, fstatSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { dedupeRecords } from "../load/dedupeRecords.js";
-import { parseRecordingLine, recordingFileDays, type RecordedResponse } from "../load/recordingLine.js";
+import { isProcessAlive } from "../load/isProcessAlive.js";
+import { keptFileName, parseRecordingLine, recordingFileDays, type RecordedResponse } from "../load/recordingLine.js";
 import { loadCodecs } from "./codecs.js";
 import { readRecordFile, recordFileBytes } from "./recordFile.js";
 import { checkStorePath, storeEntries } from "./storeEntries.js";
@@ -51,69 +53,86 @@ interface ReadFile {
   /** Bytes read up to the last newline: what its records came from. */
   readonly consumed: number;
   readonly corrupt: number;
+  /** The descriptor it was read through, open until the file is claimed (so its inode cannot be reused meanwhile). */
+  readonly fd: number;
+}
+
+/** The bytes of `fd` from `start` to its end, cut after the last newline (a torn or still-being-written line is not a line). */
+function completeLines(fd: number, start: number): Buffer {
+  const size = fstatSync(fd).size;
+  if (size <= start) return Buffer.alloc(0);
+  const bytes = Buffer.alloc(size - start);
+  let off = 0;
+  while (off < bytes.length) {
+    const n = readSync(fd, bytes, off, bytes.length - off, start + off);
+    if (n === 0) break;
+    off += n;
+  }
+  return bytes.subarray(0, bytes.lastIndexOf(0x0a, off - 1) + 1);
 }
 
 /**
- * Remove a closed day file whose records are in the store, losing nothing
- * appended since it was read: the file is first renamed aside (atomic; a
- * recorder's next append makes a new file), then any bytes beyond what was
- * read (a line appended meanwhile) are appended back to the file's name, to
- * be compacted by the next run, and only then is the renamed copy removed.
- * @returns true when bytes were put back (the file name exists again)
+ * Remove a closed recording file whose first `consumed` bytes are in the
+ * store, losing no line written to it by anyone, ever. Why that holds:
+ * 1. The file is claimed by renaming it aside (`.compacting-<pid>-<name>`):
+ *    atomic, and only one rename of it can succeed (a second compaction
+ *    gets ENOENT and leaves it to the first).
+ * 2. What the renamed file holds is then read in full: every write that
+ *    completed before the rename is in it. The bytes from `consumed` on
+ *    (lines appended since compaction read it) are kept, whole lines only,
+ *    in a new file `<day>.kept-<id>.jsonl` written atomically (see
+ *    keptFileName), which the next run compacts; only then is the renamed
+ *    file unlinked.
+ * 3. A write that completes after the rename went into a file no longer at
+ *    its name. The recorder checks, after each write and before it
+ *    acknowledges the line, that the file it wrote is still the one at the
+ *    name (appendRecordingLine); when it is not, it writes the line again
+ *    under the name. A line is either written before the rename (step 2
+ *    reads it) or found by that check (written again): no third case.
+ * 4. The file at the name when it is renamed may not be the one read (a
+ *    second compaction claimed that one and the recorder made a new one):
+ *    the descriptor compaction read through is still open, so that inode
+ *    cannot have been reused, and a different device or inode means none of
+ *    the renamed file was compacted: all of its lines are kept.
+ * Killed between 1 and the unlink, the renamed file is given a kept name by
+ * the next run (restoreAside); lines compacted twice are stored once.
+ * @returns true when lines were kept in a new file
  */
 function removeCompacted(file: ReadFile): boolean {
-  const aside = join(dirname(file.path), `.compacting-${process.pid}-${file.name}`);
-  renameSync(file.path, aside);
-  const size = statSync(aside).size;
-  let putBack = false;
-  if (size > file.consumed) {
-    const tail = Buffer.alloc(size - file.consumed);
-    const fd = openSync(aside, "r");
-    try {
-      readSync(fd, tail, 0, tail.length, file.consumed);
-    } finally {
-      closeSync(fd);
+  const dir = dirname(file.path);
+  const aside = join(dir, `.compacting-${process.pid}-${file.name}`);
+  try {
+    renameSync(file.path, aside);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return false; // claimed by another compaction, which keeps what it did not read
+    throw err;
+  }
+  const fd = openSync(aside, "r");
+  let kept = false;
+  try {
+    const read = fstatSync(file.fd);
+    const claimed = fstatSync(fd);
+    const same = read.dev === claimed.dev && read.ino === claimed.ino;
+    const rest = completeLines(fd, same ? file.consumed : 0);
+    if (rest.length > 0) {
+      writeFileAtomic(join(dir, keptFileName(file.name, `${process.pid}-${randomBytes(4).toString("hex")}`)), rest, "compactRecording");
+      kept = true;
     }
-    const out = openSync(file.path, "a");
-    try {
-      let off = 0;
-      while (off < tail.length) off += writeSync(out, tail, off, tail.length - off);
-      fsyncSync(out);
-    } finally {
-      closeSync(out);
-    }
-    putBack = true;
+  } finally {
+    closeSync(fd);
   }
   unlinkSync(aside);
-  return putBack;
+  return kept;
 }
 
-/** Put back the files a killed compaction left renamed aside (`.compacting-<pid>-<name>`, its process gone): their lines are appended to their names again. */
+/** Give the files a killed compaction left renamed aside (`.compacting-<pid>-<name>`, its process gone) a kept name (see keptFileName): the next steps compact them. */
 function restoreAside(sub: string): void {
   for (const name of readdirSync(sub)) {
     const m = /^\.compacting-(\d+)-(.+\.jsonl)$/.exec(name);
     if (m === null) continue;
     const pid = Number(m[1]);
-    let alive = pid === process.pid;
-    if (!alive) {
-      try {
-        process.kill(pid, 0);
-        alive = true;
-      } catch (err) {
-        alive = (err as NodeJS.ErrnoException).code === "EPERM";
-      }
-    }
-    if (alive) continue;
-    const bytes = readFileSync(join(sub, name));
-    const fd = openSync(join(sub, m[2] as string), "a");
-    try {
-      let off = 0;
-      while (off < bytes.length) off += writeSync(fd, bytes, off, bytes.length - off);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    unlinkSync(join(sub, name));
+    if (pid === process.pid || isProcessAlive(pid)) continue;
+    renameSync(join(sub, name), join(sub, keptFileName(m[2] as string, `${pid}-${randomBytes(4).toString("hex")}`)));
   }
 }
 
@@ -171,13 +190,23 @@ export async function compactRecording(dir: string, options: CompactRecordingOpt
     for (const [day, names] of [...byDay].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
       const read: ReadFile[] = [];
       const fresh: RecordedResponse[] = [];
+      const open: number[] = [];
+      try {
       for (const name of names.sort()) {
         const path = join(sub, name);
-        const bytes = readFileSync(path);
+        let fd: number;
+        try {
+          fd = openSync(path, "r");
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code === "ENOENT") continue; // claimed by another compaction since the listing
+          throw err;
+        }
+        open.push(fd);
+        const bytes = completeLines(fd, 0);
         stats.files++;
-        const consumed = bytes.lastIndexOf(0x0a) + 1; // a torn last line is not a line
+        const consumed = bytes.length;
         let corrupt = 0;
-        for (const line of bytes.subarray(0, consumed).toString("utf8").split("\n")) {
+        for (const line of bytes.toString("utf8").split("\n")) {
           if (line === "") continue;
           stats.lines++;
           const r = parseRecordingLine(line);
@@ -185,7 +214,7 @@ export async function compactRecording(dir: string, options: CompactRecordingOpt
           else fresh.push(r);
         }
         stats.corrupt += corrupt;
-        read.push({ path, name, appended: (recordingFileDays(name) as { appended: string }).appended, consumed, corrupt });
+        read.push({ path, name, appended: (recordingFileDays(name) as { appended: string }).appended, consumed, corrupt, fd });
       }
       const partDir = join(storeDir, `endpoint=${endpoint}`, `day=${day}`);
       const partPath = join(partDir, "part-0.parquet");
@@ -205,6 +234,9 @@ export async function compactRecording(dir: string, options: CompactRecordingOpt
         if (options.keepJsonl === true || file.corrupt > 0 || file.appended > lastClosedDay) continue;
         if (!removeCompacted(file)) stats.removed++;
         options.onProgress?.({ event: "removed", endpoint, day, path: file.path });
+      }
+      } finally {
+        for (const fd of open) closeSync(fd);
       }
     }
   }

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { copyFileSync, linkSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { isProcessAlive } from "../load/isProcessAlive.js";
 import type { ReadCodecs } from "./codecs.js";
 import { readFileBytes, type ReadScratch } from "./readFileBytes.js";
 import { storeEntries } from "./storeEntries.js";
@@ -43,15 +44,6 @@ export function removePinnedFiles(pins: PinnedFiles): void {
   pins.pinned.clear();
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 /**
  * Remove the snapshot folders that killed processes left in the store's root.
  * @internal
@@ -65,7 +57,7 @@ export function sweepQuerySnapshots(root: string): void {
   }
   for (const name of names) {
     const m = /^\.query-(\d+)-[0-9a-f]+$/.exec(name);
-    if (m === null || Number(m[1]) === process.pid || isAlive(Number(m[1]))) continue;
+    if (m === null || Number(m[1]) === process.pid || isProcessAlive(Number(m[1]))) continue;
     rmSync(join(root, name), { recursive: true, force: true });
   }
 }
