@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, readdirSync, truncateSync } from "node:fs";
+import { closeSync, ftruncateSync, mkdirSync, openSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { MarketIntelClient } from "../api/createClient.js";
 import { ENDPOINTS, type EndpointName } from "../api/endpoints.js";
@@ -116,19 +116,35 @@ function resume(dir: string, endpoint: string, keys: Set<string>, log: (l: Recor
   let repaired = 0;
   for (const name of names.filter((f) => f.endsWith(".jsonl")).sort()) {
     const path = join(sub, name);
-    let text: string;
+    // Read and cut through one descriptor: a compaction may rename the file meanwhile (the cut then still applies
+    // to the file read, and only past its last newline, which no reader counts as a line).
+    let fd: number;
     try {
-      text = readFileSync(path, "utf8");
+      fd = openSync(path, "r+");
     } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ENOENT") continue; // claimed by a compaction since the listing
       throw new RecordingWriteError("read", path, err);
     }
-    const end = text.lastIndexOf("\n") + 1;
-    if (end < text.length) {
+    let text: string;
+    let end: number;
+    try {
       try {
-        truncateSync(path, Buffer.byteLength(text.slice(0, end)));
+        text = readFileSync(fd, "utf8");
       } catch (err) {
-        throw new RecordingWriteError("repair", path, err);
+        throw new RecordingWriteError("read", path, err);
       }
+      end = text.lastIndexOf("\n") + 1;
+      if (end < text.length) {
+        try {
+          ftruncateSync(fd, Buffer.byteLength(text.slice(0, end)));
+        } catch (err) {
+          throw new RecordingWriteError("repair", path, err);
+        }
+      }
+    } finally {
+      closeSync(fd);
+    }
+    if (end < text.length) {
       repaired++;
       log({ level: "warn", event: "repair", endpoint, message: `cut a torn last line (${text.length - end} chars) off ${path}` });
     }
