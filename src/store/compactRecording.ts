@@ -5,12 +5,12 @@ import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { dedupeRecords } from "../load/dedupeRecords.js";
 import { isProcessAlive } from "../load/isProcessAlive.js";
 import { keptFileName, parseRecordingLine, recordingFileDays, type RecordedResponse } from "../load/recordingLine.js";
-import { loadCodecs } from "./codecs.js";
+import { loadCodecs, type Codecs } from "./codecs.js";
 import { readRecordFile, recordFileBytes } from "./recordFile.js";
 import { checkStorePath, storeEntries } from "./storeEntries.js";
 import { withStoreWriteLock } from "./storeWriteLock.js";
 import { utcDay } from "./utcDay.js";
-import { sweepTempFiles, writeFileAtomic } from "./writeFileAtomic.js";
+import { commitStagedFile, discardStagedFile, stageFile, sweepTempFiles, writeFileAtomic, type StagedFile } from "./writeFileAtomic.js";
 
 /** Options of {@link compactRecording}. */
 export interface CompactRecordingOptions {
@@ -136,6 +136,89 @@ function restoreAside(sub: string): void {
   }
 }
 
+/** Attempts at merging a partition outside the lock (each fails only when another writer replaced it meanwhile) before the merge is done under the lock. */
+const OPTIMISTIC_ATTEMPTS = 5;
+
+/** The identity of the file open at `fd`: replaced files (every store write is a rename) have another inode, and an open descriptor keeps its inode from reuse. */
+const identity = (st: { dev: number; ino: number; size: number; mtimeMs: number }): string => `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}`;
+
+/**
+ * Merge `fresh` records into the partition file `partPath` (each endpoint
+ * and key once, see dedupeRecords) and replace it atomically, holding the
+ * store's write lock only for a check and a rename: the partition is read
+ * (through a descriptor kept open), merged, encoded and written to a staged
+ * temporary file without the lock; under the lock the file at `partPath` is
+ * checked to be the one read (device, inode, size, modification time) and
+ * the staged file renamed over it. If another writer replaced it meanwhile,
+ * the merge starts again from the new file; after
+ * {@link OPTIMISTIC_ATTEMPTS} such losses it is done under the lock. So a
+ * large day never holds the lock for its decoding and encoding, and no
+ * write by anyone is overwritten by a merge that did not read it.
+ */
+async function mergePartition(pq: Codecs, storeDir: string, partPath: string, endpoint: string, fresh: readonly RecordedResponse[], now: number): Promise<{ records: number; duplicates: number }> {
+  const where = "compactRecording";
+  const partDir = dirname(partPath);
+  const read = (): { fd: number | undefined; id: string; stored: RecordedResponse[] } => {
+    let fd: number;
+    try {
+      fd = openSync(partPath, "r");
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ENOENT") return { fd: undefined, id: "", stored: [] };
+      throw err;
+    }
+    try {
+      return { fd, id: identity(fstatSync(fd)), stored: readRecordFile(pq, readFileSync(fd), endpoint) };
+    } catch (err) {
+      closeSync(fd);
+      throw err;
+    }
+  };
+  const currentId = (): string => {
+    try {
+      return identity(statSync(partPath));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ENOENT") return "";
+      throw err;
+    }
+  };
+  const merge = (stored: RecordedResponse[]): { records: RecordedResponse[]; duplicates: number; changed: boolean } => {
+    const { byEndpoint, duplicates } = dedupeRecords([...stored, ...fresh]);
+    const records = byEndpoint.get(endpoint) ?? [];
+    // dedupeRecords keeps record objects and sorts as the file was written: same objects in the same order = nothing new.
+    return { records, duplicates, changed: records.length !== stored.length || records.some((r, i) => r !== stored[i]) };
+  };
+  checkStorePath(storeDir, partPath, where); // before anything is written below the store
+  for (let attempt = 1; attempt <= OPTIMISTIC_ATTEMPTS; attempt++) {
+    const { fd, id, stored } = read();
+    let staged: StagedFile | undefined;
+    try {
+      const m = merge(stored);
+      if (m.changed) staged = stageFile(partPath, recordFileBytes(pq, m.records), where);
+      const committed = await withStoreWriteLock(storeDir, LOCK_TIMEOUT_MS, async () => {
+        checkStorePath(storeDir, partPath, where);
+        sweepTempFiles(partDir, now);
+        if (currentId() !== id) return false;
+        if (staged !== undefined) commitStagedFile(staged, where);
+        staged = undefined;
+        return true;
+      });
+      if (committed) return { records: m.records.length, duplicates: m.duplicates };
+    } finally {
+      if (staged !== undefined) discardStagedFile(staged);
+      if (fd !== undefined) closeSync(fd);
+    }
+  }
+  return withStoreWriteLock(storeDir, LOCK_TIMEOUT_MS, async () => {
+    checkStorePath(storeDir, partPath, where);
+    sweepTempFiles(partDir, now);
+    const { fd, stored } = read();
+    if (fd !== undefined) closeSync(fd);
+    const m = merge(stored);
+    if (m.changed) writeFileAtomic(partPath, recordFileBytes(pq, m.records), where);
+    return { records: m.records.length, duplicates: m.duplicates };
+  });
+}
+
 /**
  * Compact a recording made by `record` (JSON-lines files per endpoint and
  * UTC day, see its late files) into the Parquet store: each day's records
@@ -145,7 +228,7 @@ function restoreAside(sub: string): void {
  * `loadRecording` does), the partition is written atomically, and only then
  * is a JSON-lines file the recorder no longer appends to (its append day
  * ended over a day ago by `clock`; see recordingPath) removed: renamed aside
- * first, with any line appended since it was read put back, so no
+ * first, with any line appended since it was read kept in a new file, so no
  * acknowledged record is ever lost, even beside a running recorder. Files
  * still appended to are compacted and kept (a re-run merges their new
  * lines). A file with a corrupt line is never removed.
@@ -153,9 +236,10 @@ function restoreAside(sub: string): void {
  * process killed at any point loses nothing and duplicates nothing (before
  * the rename the old partition stands and the lines are still there; after
  * it, the re-run finds the records already stored; a file left renamed aside
- * is put back by the next run). It takes the store's write lock for each
+ * is given a kept name by the next run and compacted again). It takes the store's write lock for each
  * partition it writes (see openStore), never for the whole run, so saves
- * interleave with it. Symbolic links and devices in the store or the
+ * interleave with it, and holds it only to check and rename: a day is
+ * merged and encoded before (see mergePartition). Symbolic links and devices in the store or the
  * recording are refused (UnsafeStorePathError) before anything is written.
  * Read the result with `openStore(store).loadRecording()`.
  * @throws InvalidArgumentError when `dir` is not a folder
@@ -206,7 +290,10 @@ export async function compactRecording(dir: string, options: CompactRecordingOpt
         stats.files++;
         const consumed = bytes.length;
         let corrupt = 0;
-        for (const line of bytes.toString("utf8").split("\n")) {
+        for (let at = 0; at < consumed; ) {
+          const eol = bytes.indexOf(0x0a, at);
+          const line = bytes.toString("utf8", at, eol);
+          at = eol + 1;
           if (line === "") continue;
           stats.lines++;
           const r = parseRecordingLine(line);
@@ -218,17 +305,9 @@ export async function compactRecording(dir: string, options: CompactRecordingOpt
       }
       const partDir = join(storeDir, `endpoint=${endpoint}`, `day=${day}`);
       const partPath = join(partDir, "part-0.parquet");
-      await withStoreWriteLock(storeDir, LOCK_TIMEOUT_MS, async () => {
-        checkStorePath(storeDir, partPath, where);
-        sweepTempFiles(partDir, now);
-        const stored = existsSync(partPath) ? readRecordFile(pq, readFileSync(partPath), endpoint) : [];
-        const { byEndpoint, duplicates } = dedupeRecords([...stored, ...fresh]);
-        const merged = byEndpoint.get(endpoint) ?? [];
-        stats.duplicates += duplicates;
-        stats.records += merged.length;
-        // dedupeRecords keeps record objects and sorts as the file was written: same objects in the same order = nothing new.
-        if (merged.length !== stored.length || merged.some((r, i) => r !== stored[i])) writeFileAtomic(partPath, recordFileBytes(pq, merged), where);
-      });
+      const merged = await mergePartition(pq, storeDir, partPath, endpoint, fresh, now);
+      stats.duplicates += merged.duplicates;
+      stats.records += merged.records;
       options.onProgress?.({ event: "written", endpoint, day, path: partPath });
       for (const file of read) {
         if (options.keepJsonl === true || file.corrupt > 0 || file.appended > lastClosedDay) continue;
