@@ -36,7 +36,7 @@ export function readRecordFile(codecs: ReadCodecs, bytes: Uint8Array, endpoint: 
   const ffi = pq.readParquet(bytes, { columns: ["time", "key", "fetched_at", "body"] }).intoFFI();
   try {
     const table = readArrowTable(pq.wasmMemory().buffer, ffi.arrayAddrs(), ffi.schemaAddr());
-    verifyChecksums(table, ["time", "fetched_at"], `store.loadRecording (endpoint ${endpoint})`);
+    verifyChecksums(table, ["time", "key", "fetched_at", "body"], `store.loadRecording (endpoint ${endpoint})`);
     const n = table.numRows;
     const col = (name: string): { type: ArrowType; data: readonly ArrowChunk[] } => {
       const c = table.getChild(name);
