@@ -10,7 +10,7 @@ import { readRecordFile, recordFileBytes } from "./recordFile.js";
 import { checkStorePath, storeEntries } from "./storeEntries.js";
 import { withStoreWriteLock } from "./storeWriteLock.js";
 import { utcDay } from "./utcDay.js";
-import { commitStagedFile, discardStagedFile, stageFile, sweepTempFiles, writeFileAtomic, type StagedFile } from "./writeFileAtomic.js";
+import { commitStagedFile, discardStagedFile, stageFile, writeFileAtomic, type StagedFile } from "./writeFileAtomic.js";
 
 /** Options of {@link compactRecording}. */
 export interface CompactRecordingOptions {
@@ -155,9 +155,8 @@ const identity = (st: { dev: number; ino: number; size: number; mtimeMs: number 
  * large day never holds the lock for its decoding and encoding, and no
  * write by anyone is overwritten by a merge that did not read it.
  */
-async function mergePartition(pq: Codecs, storeDir: string, partPath: string, endpoint: string, fresh: readonly RecordedResponse[], now: number): Promise<{ records: number; duplicates: number }> {
+async function mergePartition(pq: Codecs, storeDir: string, partPath: string, endpoint: string, fresh: readonly RecordedResponse[]): Promise<{ records: number; duplicates: number }> {
   const where = "compactRecording";
-  const partDir = dirname(partPath);
   const read = (): { fd: number | undefined; id: string; stored: RecordedResponse[] } => {
     let fd: number;
     try {
@@ -196,8 +195,8 @@ async function mergePartition(pq: Codecs, storeDir: string, partPath: string, en
       if (m.changed) staged = stageFile(partPath, recordFileBytes(pq, m.records), where);
       const committed = await withStoreWriteLock(storeDir, LOCK_TIMEOUT_MS, async () => {
         checkStorePath(storeDir, partPath, where);
-        sweepTempFiles(partDir, now);
-        if (currentId() !== id) return false;
+        // A staged file another process swept away (an hour old) is staged again, like a lost race.
+        if (currentId() !== id || (staged !== undefined && !existsSync(staged.tmp))) return false;
         if (staged !== undefined) commitStagedFile(staged, where);
         staged = undefined;
         return true;
@@ -210,7 +209,6 @@ async function mergePartition(pq: Codecs, storeDir: string, partPath: string, en
   }
   return withStoreWriteLock(storeDir, LOCK_TIMEOUT_MS, async () => {
     checkStorePath(storeDir, partPath, where);
-    sweepTempFiles(partDir, now);
     const { fd, stored } = read();
     if (fd !== undefined) closeSync(fd);
     const m = merge(stored);
@@ -305,7 +303,7 @@ export async function compactRecording(dir: string, options: CompactRecordingOpt
       }
       const partDir = join(storeDir, `endpoint=${endpoint}`, `day=${day}`);
       const partPath = join(partDir, "part-0.parquet");
-      const merged = await mergePartition(pq, storeDir, partPath, endpoint, fresh, now);
+      const merged = await mergePartition(pq, storeDir, partPath, endpoint, fresh);
       stats.duplicates += merged.duplicates;
       stats.records += merged.records;
       options.onProgress?.({ event: "written", endpoint, day, path: partPath });

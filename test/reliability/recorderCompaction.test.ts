@@ -42,10 +42,11 @@ async function run(name: string, skewMs: number): Promise<{ acked: number; found
   const child = spawn(process.execPath, ["--import", "tsx", join(here, "helpers", "compactLoop.ts"), dir, stopFile, String(skewMs)], { stdio: ["ignore", "pipe", "inherit"] });
   let out = "";
   child.stdout.on("data", (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+  let gone = false;
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => ((gone = true), resolve(code))));
   const runsSoFar = (): number => (existsSync(`${stopFile}.runs`) ? Number(readFileSync(`${stopFile}.runs`, "utf8")) : 0);
   const t0 = Date.now();
-  while (runsSoFar() < 5 || Date.now() - t0 < 4000) await new Promise((r) => setTimeout(r, 100));
+  while (!gone && (runsSoFar() < 5 || Date.now() - t0 < 4000)) await new Promise((r) => setTimeout(r, 100));
   writeFileSync(stopFile, "");
   const code = await exited;
   await rec.stop();
@@ -74,15 +75,16 @@ async function runSlow(name: string, skewMs: number, pauseMs: number): Promise<{
     const child = spawn(process.execPath, ["--import", "tsx", join(here, "helpers", file), ...args], { stdio: ["ignore", "pipe", "inherit"] });
     let out = "";
     child.stdout.on("data", (d: Buffer) => (out += d.toString()));
-    const exited = new Promise<{ code: number | null; out: string }>((resolve) => child.on("exit", (code) => resolve({ code, out })));
+    const exited = new Promise<{ code: number | null; out: string }>((resolve) => child.on("exit", (code) => ((gone = true), resolve({ code, out }))));
     return exited;
   };
+  let gone = false; // a helper exited early (it failed): stop waiting, the exit code fails the test
   const recorder = spawnHelper("slowRecorder.ts", [dir, stopFile, String(pauseMs)]);
-  while (!existsSync(join(dir, "composite"))) await new Promise((r) => setTimeout(r, 50));
+  while (!gone && !existsSync(join(dir, "composite"))) await new Promise((r) => setTimeout(r, 50));
   const compactor = spawnHelper("compactLoop.ts", [dir, `${stopFile}.compactor`, String(skewMs)]);
   const runsSoFar = (): number => (existsSync(`${stopFile}.compactor.runs`) ? Number(readFileSync(`${stopFile}.compactor.runs`, "utf8")) : 0);
   const t0 = Date.now();
-  while (runsSoFar() < 10 || Date.now() - t0 < 4000) await new Promise((r) => setTimeout(r, 100));
+  while (!gone && (runsSoFar() < 10 || Date.now() - t0 < 4000)) await new Promise((r) => setTimeout(r, 100));
   writeFileSync(`${stopFile}.compactor`, "");
   const c = await compactor;
   writeFileSync(stopFile, "");
