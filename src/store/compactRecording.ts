@@ -6,7 +6,7 @@ import { dedupeRecords } from "../load/dedupeRecords.js";
 import { isProcessAlive } from "../load/isProcessAlive.js";
 import { keptFileName, parseRecordingLine, recordingFileDays, type RecordedResponse } from "../load/recordingLine.js";
 import { loadCodecs, type Codecs } from "./codecs.js";
-import { readRecordFile, recordFileBytes } from "./recordFile.js";
+import { BodyText, readRecordFile, recordFileBytes } from "./recordFile.js";
 import { checkStorePath, storeEntries } from "./storeEntries.js";
 import { withStoreWriteLock } from "./storeWriteLock.js";
 import { utcDay } from "./utcDay.js";
@@ -166,7 +166,7 @@ async function mergePartition(pq: Codecs, storeDir: string, partPath: string, en
       throw err;
     }
     try {
-      return { fd, id: identity(fstatSync(fd)), stored: readRecordFile(pq, readFileSync(fd), endpoint) };
+      return { fd, id: identity(fstatSync(fd)), stored: readRecordFile(pq, readFileSync(fd), endpoint, { bodyText: true }) };
     } catch (err) {
       closeSync(fd);
       throw err;
@@ -296,7 +296,7 @@ export async function compactRecording(dir: string, options: CompactRecordingOpt
           stats.lines++;
           const r = parseRecordingLine(line);
           if (r === undefined || r.endpoint !== endpoint) corrupt++;
-          else fresh.push(r);
+          else fresh.push({ ...r, body: new BodyText(JSON.stringify(r.body)) }); // held as text: a day's bodies as objects take several times their size
         }
         stats.corrupt += corrupt;
         read.push({ path, name, appended: (recordingFileDays(name) as { appended: string }).appended, consumed, corrupt, fd });
