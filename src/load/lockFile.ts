@@ -3,6 +3,7 @@ import { closeSync, linkSync, openSync, readdirSync, readFileSync, statSync, unl
 import { hostname, uptime } from "node:os";
 import { basename, dirname, join } from "node:path";
 import type { LockHolder } from "../errors/RecorderLockedError.js";
+import { isProcessAlive } from "./isProcessAlive.js";
 
 /** A lock file held by this process. @internal */
 export interface HeldLock {
@@ -26,15 +27,6 @@ const STALE_GUARD_MS = 10_000;
 const FRESH_MS = 5_000;
 /** A guard or unreadable lock dated further than this in the future is left by a clock set back or a copied folder, never by a live writer. */
 const FUTURE_SLACK_MS = 1_000;
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
 
 /** The holder recorded in a lock file's text: JSON `{pid, host, startedAt}`, or a bare pid (recorders before 0.1.1, same host). */
 function parseHolder(text: string): LockHolder | undefined {
@@ -60,7 +52,7 @@ function isStale(h: LockHolder): boolean {
   if (h.host !== hostname()) return false;
   // This pid: stale only if written before this process started (an earlier process with the same pid).
   if (h.pid === process.pid) return Number.isFinite(h.startedAt) && h.startedAt < Date.now() - process.uptime() * 1000 - 1000;
-  if (!isAlive(h.pid)) return true;
+  if (!isProcessAlive(h.pid)) return true;
   const bootedAt = Date.now() - uptime() * 1000;
   return Number.isFinite(h.startedAt) && h.startedAt < bootedAt - 60_000;
 }
@@ -130,7 +122,7 @@ function isStaleGuard(guard: string): boolean {
   }
   if (age > STALE_GUARD_MS || age < -FUTURE_SLACK_MS) return true;
   const holder = parseHolder(text);
-  return holder !== undefined && holder.host === hostname() && holder.pid !== process.pid && !isAlive(holder.pid);
+  return holder !== undefined && holder.host === hostname() && holder.pid !== process.pid && !isProcessAlive(holder.pid);
 }
 
 /**
@@ -190,7 +182,7 @@ function removeOrphans(path: string): void {
   for (const name of readdirSync(dir)) {
     if (!name.startsWith(prefix)) continue;
     const m = /^(\d+)\.[0-9a-f-]+\.tmp$/.exec(name.slice(prefix.length));
-    if (m !== null && Number(m[1]) !== process.pid && !isAlive(Number(m[1]))) {
+    if (m !== null && Number(m[1]) !== process.pid && !isProcessAlive(Number(m[1]))) {
       try {
         unlinkSync(join(dir, name));
       } catch {

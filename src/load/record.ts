@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, readdirSync, truncateSync, writeSync } from "node:fs";
+import { closeSync, ftruncateSync, mkdirSync, openSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { MarketIntelClient } from "../api/createClient.js";
 import { ENDPOINTS, type EndpointName } from "../api/endpoints.js";
@@ -9,6 +9,7 @@ import { MarketIntelError } from "../errors/MarketIntelError.js";
 import { InvalidTimeError } from "../errors/InvalidTimeError.js";
 import { RecorderLockedError } from "../errors/RecorderLockedError.js";
 import { RecordingWriteError } from "../errors/RecordingWriteError.js";
+import { appendRecordingLine } from "./appendRecordingLine.js";
 import { lockRecording } from "./recordingLock.js";
 import { RECORD_ENDPOINTS } from "./loadSignalRecords.js";
 import { formatRecordingLine, lineKey, recordingKey, recordingPath } from "./recordingLine.js";
@@ -115,19 +116,35 @@ function resume(dir: string, endpoint: string, keys: Set<string>, log: (l: Recor
   let repaired = 0;
   for (const name of names.filter((f) => f.endsWith(".jsonl")).sort()) {
     const path = join(sub, name);
-    let text: string;
+    // Read and cut through one descriptor: a compaction may rename the file meanwhile (the cut then still applies
+    // to the file read, and only past its last newline, which no reader counts as a line).
+    let fd: number;
     try {
-      text = readFileSync(path, "utf8");
+      fd = openSync(path, "r+");
     } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ENOENT") continue; // claimed by a compaction since the listing
       throw new RecordingWriteError("read", path, err);
     }
-    const end = text.lastIndexOf("\n") + 1;
-    if (end < text.length) {
+    let text: string;
+    let end: number;
+    try {
       try {
-        truncateSync(path, Buffer.byteLength(text.slice(0, end)));
+        text = readFileSync(fd, "utf8");
       } catch (err) {
-        throw new RecordingWriteError("repair", path, err);
+        throw new RecordingWriteError("read", path, err);
       }
+      end = text.lastIndexOf("\n") + 1;
+      if (end < text.length) {
+        try {
+          ftruncateSync(fd, Buffer.byteLength(text.slice(0, end)));
+        } catch (err) {
+          throw new RecordingWriteError("repair", path, err);
+        }
+      }
+    } finally {
+      closeSync(fd);
+    }
+    if (end < text.length) {
       repaired++;
       log({ level: "warn", event: "repair", endpoint, message: `cut a torn last line (${text.length - end} chars) off ${path}` });
     }
@@ -148,7 +165,8 @@ function resume(dir: string, endpoint: string, keys: Set<string>, log: (l: Recor
  * appended to). A response whose endpoint and time stamp are already in the
  * recording is skipped (so restarts and cached responses never duplicate).
  * Crash safety: each line is written with one `write` call of the whole
- * line; a recorder killed mid-write leaves at most a torn last line without
+ * line, and acknowledged (the `write` log) only once it is in a file that
+ * compaction will read (see appendRecordingLine); a recorder killed mid-write leaves at most a torn last line without
  * its newline, which `loadRecording` ignores and the next `record` on the
  * directory cuts off before resuming. One recorder per directory: `.lock`,
  * taken atomically (see RecorderLockedError; a lock whose process is gone on
@@ -213,25 +231,6 @@ export function record(client: MarketIntelClient, options: RecordOptions): Recor
     stopNow();
   };
 
-  const append = (path: string, line: string): void => {
-    let fd: number;
-    try {
-      fd = openSync(path, "a");
-    } catch (err) {
-      throw new RecordingWriteError("open", path, err);
-    }
-    try {
-      const bytes = Buffer.from(line, "utf8");
-      let off = 0;
-      while (off < bytes.length) off += writeSync(fd, bytes, off, bytes.length - off);
-      if (options.fsync === true) fsyncSync(fd);
-    } catch (err) {
-      throw new RecordingWriteError("append to", path, err);
-    } finally {
-      closeSync(fd);
-    }
-  };
-
   const pollOne = async (endpoint: RecordableEndpoint): Promise<void> => {
     if (fatal !== undefined) return;
     let body: unknown;
@@ -267,7 +266,7 @@ export function record(client: MarketIntelClient, options: RecordOptions): Recor
       return;
     }
     try {
-      append(path, formatRecordingLine({ endpoint, key, time, fetchedAt, body }));
+      appendRecordingLine(path, formatRecordingLine({ endpoint, key, time, fetchedAt, body }), { fsync: options.fsync === true });
     } catch (err) {
       if (!(err instanceof RecordingWriteError)) throw err;
       fail(err, "disk-error", endpoint);

@@ -47,14 +47,28 @@ export function recordingPath(dir: string, endpoint: string, time: number, appen
  * The days of a recording file's name (see {@link recordingPath}): `day`, the
  * UTC day of its responses' time, and `appended`, the last day the recorder
  * may append to it (the name's day, or a late file's `late-` day); undefined
- * for a name the recorder does not write.
+ * for a name the recorder does not write. A compaction's kept file (see
+ * {@link keptFileName}) has the days of the file it came from.
  * @internal
  */
 export function recordingFileDays(name: string): { readonly day: string; readonly appended: string } | undefined {
-  const m = /^(\d{4}-\d\d-\d\d)(?:\.late-(\d{4}-\d\d-\d\d))?\.jsonl$/.exec(name);
+  const m = /^(\d{4}-\d\d-\d\d)(?:\.late-(\d{4}-\d\d-\d\d))?(?:\.kept-[0-9a-z-]+)?\.jsonl$/.exec(name);
   if (m === null) return undefined;
   const day = m[1] as string;
   return { day, appended: m[2] ?? day };
+}
+
+/**
+ * The name under which compaction keeps lines of a recording file `name` it
+ * claimed but had not compacted: `<day>[.late-<d>].kept-<id>.jsonl`, `id`
+ * unique (lowercase letters, digits, `-`). The recorder never appends to
+ * such a file; it is written whole, and read and compacted like its source.
+ * @example keptFileName("2026-11-20.late-2026-11-23.jsonl", "4242-a1b2") // "2026-11-20.late-2026-11-23.kept-4242-a1b2.jsonl"
+ * @internal
+ */
+export function keptFileName(name: string, id: string): string {
+  const base = name.replace(/(?:\.kept-[0-9a-z-]+)?\.jsonl$/, "");
+  return `${base}.kept-${id}.jsonl`;
 }
 
 /** One JSON line, newline-terminated; the key comes first so a resume can read keys without parsing bodies. @internal */

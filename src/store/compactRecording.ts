@@ -1,14 +1,16 @@
-import { closeSync, existsSync, fsyncSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { closeSync, existsSync, fstatSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { dedupeRecords } from "../load/dedupeRecords.js";
-import { parseRecordingLine, recordingFileDays, type RecordedResponse } from "../load/recordingLine.js";
-import { loadCodecs } from "./codecs.js";
-import { readRecordFile, recordFileBytes } from "./recordFile.js";
+import { isProcessAlive } from "../load/isProcessAlive.js";
+import { keptFileName, parseRecordingLine, recordingFileDays, type RecordedResponse } from "../load/recordingLine.js";
+import { loadCodecs, type Codecs } from "./codecs.js";
+import { BodyText, readRecordFile, recordFileBytes } from "./recordFile.js";
 import { checkStorePath, storeEntries } from "./storeEntries.js";
 import { withStoreWriteLock } from "./storeWriteLock.js";
 import { utcDay } from "./utcDay.js";
-import { sweepTempFiles, writeFileAtomic } from "./writeFileAtomic.js";
+import { commitStagedFile, discardStagedFile, stageFile, writeFileAtomic, type StagedFile } from "./writeFileAtomic.js";
 
 /** Options of {@link compactRecording}. */
 export interface CompactRecordingOptions {
@@ -51,70 +53,168 @@ interface ReadFile {
   /** Bytes read up to the last newline: what its records came from. */
   readonly consumed: number;
   readonly corrupt: number;
+  /** The descriptor it was read through, open until the file is claimed (so its inode cannot be reused meanwhile). */
+  readonly fd: number;
+}
+
+/** The bytes of `fd` from `start` to its end, cut after the last newline (a torn or still-being-written line is not a line). */
+function completeLines(fd: number, start: number): Buffer {
+  const size = fstatSync(fd).size;
+  if (size <= start) return Buffer.alloc(0);
+  const bytes = Buffer.alloc(size - start);
+  let off = 0;
+  while (off < bytes.length) {
+    const n = readSync(fd, bytes, off, bytes.length - off, start + off);
+    if (n === 0) break;
+    off += n;
+  }
+  return bytes.subarray(0, bytes.lastIndexOf(0x0a, off - 1) + 1);
 }
 
 /**
- * Remove a closed day file whose records are in the store, losing nothing
- * appended since it was read: the file is first renamed aside (atomic; a
- * recorder's next append makes a new file), then any bytes beyond what was
- * read (a line appended meanwhile) are appended back to the file's name, to
- * be compacted by the next run, and only then is the renamed copy removed.
- * @returns true when bytes were put back (the file name exists again)
+ * Remove a closed recording file whose first `consumed` bytes are in the
+ * store, losing no line written to it by anyone, ever. Why that holds:
+ * 1. The file is claimed by renaming it aside (`.compacting-<pid>-<name>`):
+ *    atomic, and only one rename of it can succeed (a second compaction
+ *    gets ENOENT and leaves it to the first).
+ * 2. What the renamed file holds is then read in full: every write that
+ *    completed before the rename is in it. The bytes from `consumed` on
+ *    (lines appended since compaction read it) are kept, whole lines only,
+ *    in a new file `<day>.kept-<id>.jsonl` written atomically (see
+ *    keptFileName), which the next run compacts; only then is the renamed
+ *    file unlinked.
+ * 3. A write that completes after the rename went into a file no longer at
+ *    its name. The recorder checks, after each write and before it
+ *    acknowledges the line, that the file it wrote is still the one at the
+ *    name (appendRecordingLine); when it is not, it writes the line again
+ *    under the name. A line is either written before the rename (step 2
+ *    reads it) or found by that check (written again): no third case.
+ * 4. The file at the name when it is renamed may not be the one read (a
+ *    second compaction claimed that one and the recorder made a new one):
+ *    the descriptor compaction read through is still open, so that inode
+ *    cannot have been reused, and a different device or inode means none of
+ *    the renamed file was compacted: all of its lines are kept.
+ * Killed between 1 and the unlink, the renamed file is given a kept name by
+ * the next run (restoreAside); lines compacted twice are stored once.
+ * @returns true when lines were kept in a new file
  */
 function removeCompacted(file: ReadFile): boolean {
-  const aside = join(dirname(file.path), `.compacting-${process.pid}-${file.name}`);
-  renameSync(file.path, aside);
-  const size = statSync(aside).size;
-  let putBack = false;
-  if (size > file.consumed) {
-    const tail = Buffer.alloc(size - file.consumed);
-    const fd = openSync(aside, "r");
-    try {
-      readSync(fd, tail, 0, tail.length, file.consumed);
-    } finally {
-      closeSync(fd);
+  const dir = dirname(file.path);
+  const aside = join(dir, `.compacting-${process.pid}-${file.name}`);
+  try {
+    renameSync(file.path, aside);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return false; // claimed by another compaction, which keeps what it did not read
+    throw err;
+  }
+  const fd = openSync(aside, "r");
+  let kept = false;
+  try {
+    const read = fstatSync(file.fd);
+    const claimed = fstatSync(fd);
+    const same = read.dev === claimed.dev && read.ino === claimed.ino;
+    const rest = completeLines(fd, same ? file.consumed : 0);
+    if (rest.length > 0) {
+      writeFileAtomic(join(dir, keptFileName(file.name, `${process.pid}-${randomBytes(4).toString("hex")}`)), rest, "compactRecording");
+      kept = true;
     }
-    const out = openSync(file.path, "a");
-    try {
-      let off = 0;
-      while (off < tail.length) off += writeSync(out, tail, off, tail.length - off);
-      fsyncSync(out);
-    } finally {
-      closeSync(out);
-    }
-    putBack = true;
+  } finally {
+    closeSync(fd);
   }
   unlinkSync(aside);
-  return putBack;
+  return kept;
 }
 
-/** Put back the files a killed compaction left renamed aside (`.compacting-<pid>-<name>`, its process gone): their lines are appended to their names again. */
+/** Give the files a killed compaction left renamed aside (`.compacting-<pid>-<name>`, its process gone) a kept name (see keptFileName): the next steps compact them. */
 function restoreAside(sub: string): void {
   for (const name of readdirSync(sub)) {
     const m = /^\.compacting-(\d+)-(.+\.jsonl)$/.exec(name);
     if (m === null) continue;
     const pid = Number(m[1]);
-    let alive = pid === process.pid;
-    if (!alive) {
-      try {
-        process.kill(pid, 0);
-        alive = true;
-      } catch (err) {
-        alive = (err as NodeJS.ErrnoException).code === "EPERM";
-      }
-    }
-    if (alive) continue;
-    const bytes = readFileSync(join(sub, name));
-    const fd = openSync(join(sub, m[2] as string), "a");
-    try {
-      let off = 0;
-      while (off < bytes.length) off += writeSync(fd, bytes, off, bytes.length - off);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    unlinkSync(join(sub, name));
+    if (pid === process.pid || isProcessAlive(pid)) continue;
+    renameSync(join(sub, name), join(sub, keptFileName(m[2] as string, `${pid}-${randomBytes(4).toString("hex")}`)));
   }
+}
+
+/** Attempts at merging a partition outside the lock (each fails only when another writer replaced it meanwhile) before the merge is done under the lock. */
+const OPTIMISTIC_ATTEMPTS = 5;
+
+/** The identity of the file open at `fd`: replaced files (every store write is a rename) have another inode, and an open descriptor keeps its inode from reuse. */
+const identity = (st: { dev: number; ino: number; size: number; mtimeMs: number }): string => `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}`;
+
+/**
+ * Merge `fresh` records into the partition file `partPath` (each endpoint
+ * and key once, see dedupeRecords) and replace it atomically, holding the
+ * store's write lock only for a check and a rename: the partition is read
+ * (through a descriptor kept open), merged, encoded and written to a staged
+ * temporary file without the lock; under the lock the file at `partPath` is
+ * checked to be the one read (device, inode, size, modification time) and
+ * the staged file renamed over it. If another writer replaced it meanwhile,
+ * the merge starts again from the new file; after
+ * {@link OPTIMISTIC_ATTEMPTS} such losses it is done under the lock. So a
+ * large day never holds the lock for its decoding and encoding, and no
+ * write by anyone is overwritten by a merge that did not read it.
+ */
+async function mergePartition(pq: Codecs, storeDir: string, partPath: string, endpoint: string, fresh: readonly RecordedResponse[]): Promise<{ records: number; duplicates: number }> {
+  const where = "compactRecording";
+  const read = (): { fd: number | undefined; id: string; stored: RecordedResponse[] } => {
+    let fd: number;
+    try {
+      fd = openSync(partPath, "r");
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ENOENT") return { fd: undefined, id: "", stored: [] };
+      throw err;
+    }
+    try {
+      return { fd, id: identity(fstatSync(fd)), stored: readRecordFile(pq, readFileSync(fd), endpoint, { bodyText: true }) };
+    } catch (err) {
+      closeSync(fd);
+      throw err;
+    }
+  };
+  const currentId = (): string => {
+    try {
+      return identity(statSync(partPath));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ENOENT") return "";
+      throw err;
+    }
+  };
+  const merge = (stored: RecordedResponse[]): { records: RecordedResponse[]; duplicates: number; changed: boolean } => {
+    const { byEndpoint, duplicates } = dedupeRecords([...stored, ...fresh]);
+    const records = byEndpoint.get(endpoint) ?? [];
+    // dedupeRecords keeps record objects and sorts as the file was written: same objects in the same order = nothing new.
+    return { records, duplicates, changed: records.length !== stored.length || records.some((r, i) => r !== stored[i]) };
+  };
+  checkStorePath(storeDir, partPath, where); // before anything is written below the store
+  for (let attempt = 1; attempt <= OPTIMISTIC_ATTEMPTS; attempt++) {
+    const { fd, id, stored } = read();
+    let staged: StagedFile | undefined;
+    try {
+      const m = merge(stored);
+      if (m.changed) staged = stageFile(partPath, recordFileBytes(pq, m.records), where);
+      const committed = await withStoreWriteLock(storeDir, LOCK_TIMEOUT_MS, async () => {
+        checkStorePath(storeDir, partPath, where);
+        // A staged file another process swept away (an hour old) is staged again, like a lost race.
+        if (currentId() !== id || (staged !== undefined && !existsSync(staged.tmp))) return false;
+        if (staged !== undefined) commitStagedFile(staged, where);
+        staged = undefined;
+        return true;
+      });
+      if (committed) return { records: m.records.length, duplicates: m.duplicates };
+    } finally {
+      if (staged !== undefined) discardStagedFile(staged);
+      if (fd !== undefined) closeSync(fd);
+    }
+  }
+  return withStoreWriteLock(storeDir, LOCK_TIMEOUT_MS, async () => {
+    checkStorePath(storeDir, partPath, where);
+    const { fd, stored } = read();
+    if (fd !== undefined) closeSync(fd);
+    const m = merge(stored);
+    if (m.changed) writeFileAtomic(partPath, recordFileBytes(pq, m.records), where);
+    return { records: m.records.length, duplicates: m.duplicates };
+  });
 }
 
 /**
@@ -126,7 +226,7 @@ function restoreAside(sub: string): void {
  * `loadRecording` does), the partition is written atomically, and only then
  * is a JSON-lines file the recorder no longer appends to (its append day
  * ended over a day ago by `clock`; see recordingPath) removed: renamed aside
- * first, with any line appended since it was read put back, so no
+ * first, with any line appended since it was read kept in a new file, so no
  * acknowledged record is ever lost, even beside a running recorder. Files
  * still appended to are compacted and kept (a re-run merges their new
  * lines). A file with a corrupt line is never removed.
@@ -134,9 +234,10 @@ function restoreAside(sub: string): void {
  * process killed at any point loses nothing and duplicates nothing (before
  * the rename the old partition stands and the lines are still there; after
  * it, the re-run finds the records already stored; a file left renamed aside
- * is put back by the next run). It takes the store's write lock for each
+ * is given a kept name by the next run and compacted again). It takes the store's write lock for each
  * partition it writes (see openStore), never for the whole run, so saves
- * interleave with it. Symbolic links and devices in the store or the
+ * interleave with it, and holds it only to check and rename: a day is
+ * merged and encoded before (see mergePartition). Symbolic links and devices in the store or the
  * recording are refused (UnsafeStorePathError) before anything is written.
  * Read the result with `openStore(store).loadRecording()`.
  * @throws InvalidArgumentError when `dir` is not a folder
@@ -171,40 +272,48 @@ export async function compactRecording(dir: string, options: CompactRecordingOpt
     for (const [day, names] of [...byDay].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
       const read: ReadFile[] = [];
       const fresh: RecordedResponse[] = [];
+      const open: number[] = [];
+      try {
       for (const name of names.sort()) {
         const path = join(sub, name);
-        const bytes = readFileSync(path);
+        let fd: number;
+        try {
+          fd = openSync(path, "r");
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code === "ENOENT") continue; // claimed by another compaction since the listing
+          throw err;
+        }
+        open.push(fd);
+        const bytes = completeLines(fd, 0);
         stats.files++;
-        const consumed = bytes.lastIndexOf(0x0a) + 1; // a torn last line is not a line
+        const consumed = bytes.length;
         let corrupt = 0;
-        for (const line of bytes.subarray(0, consumed).toString("utf8").split("\n")) {
+        for (let at = 0; at < consumed; ) {
+          const eol = bytes.indexOf(0x0a, at);
+          const line = bytes.toString("utf8", at, eol);
+          at = eol + 1;
           if (line === "") continue;
           stats.lines++;
           const r = parseRecordingLine(line);
           if (r === undefined || r.endpoint !== endpoint) corrupt++;
-          else fresh.push(r);
+          else fresh.push({ ...r, body: new BodyText(JSON.stringify(r.body)) }); // held as text: a day's bodies as objects take several times their size
         }
         stats.corrupt += corrupt;
-        read.push({ path, name, appended: (recordingFileDays(name) as { appended: string }).appended, consumed, corrupt });
+        read.push({ path, name, appended: (recordingFileDays(name) as { appended: string }).appended, consumed, corrupt, fd });
       }
       const partDir = join(storeDir, `endpoint=${endpoint}`, `day=${day}`);
       const partPath = join(partDir, "part-0.parquet");
-      await withStoreWriteLock(storeDir, LOCK_TIMEOUT_MS, async () => {
-        checkStorePath(storeDir, partPath, where);
-        sweepTempFiles(partDir, now);
-        const stored = existsSync(partPath) ? readRecordFile(pq, readFileSync(partPath), endpoint) : [];
-        const { byEndpoint, duplicates } = dedupeRecords([...stored, ...fresh]);
-        const merged = byEndpoint.get(endpoint) ?? [];
-        stats.duplicates += duplicates;
-        stats.records += merged.length;
-        // dedupeRecords keeps record objects and sorts as the file was written: same objects in the same order = nothing new.
-        if (merged.length !== stored.length || merged.some((r, i) => r !== stored[i])) writeFileAtomic(partPath, recordFileBytes(pq, merged), where);
-      });
+      const merged = await mergePartition(pq, storeDir, partPath, endpoint, fresh);
+      stats.duplicates += merged.duplicates;
+      stats.records += merged.records;
       options.onProgress?.({ event: "written", endpoint, day, path: partPath });
       for (const file of read) {
         if (options.keepJsonl === true || file.corrupt > 0 || file.appended > lastClosedDay) continue;
         if (!removeCompacted(file)) stats.removed++;
         options.onProgress?.({ event: "removed", endpoint, day, path: file.path });
+      }
+      } finally {
+        for (const fd of open) closeSync(fd);
       }
     }
   }

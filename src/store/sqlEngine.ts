@@ -1,4 +1,4 @@
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import type { DuckDBConnection, DuckDBInstance, DuckDBResultReader } from "@duckdb/node-api";
 import type { Columns } from "../data/toDataFrame.js";
 import { checkOptionsObject } from "../errors/checkOptionsObject.js";
@@ -125,7 +125,15 @@ export function createSqlEngine(dir: string): SqlEngine {
     sweepQuerySnapshots(root);
     const instance = await DuckDBInstance.create(":memory:");
     const connection = await instance.connect();
+    const pins = createPinnedFiles(root);
     if (restricted) {
+      // No path of this machine beyond the store's own folder in duckdb_settings(): spills go below the engine's pin
+      // folder (DuckDB's default, `.tmp` of the working directory, would also be added to the readable folders), and
+      // no secret folder is named (the default names the home folder). The store's folder itself stays visible in
+      // allowed_directories: DuckDB checks the path as written, so it must be absolute, and a macro that shadows
+      // duckdb_settings() is bypassed by system.main.duckdb_settings().
+      await connection.run(`set temp_directory = ${sqlString(join(pins.folder, "spill"))}`);
+      await connection.run("set secret_directory = ''");
       // The views' patterns name the store escaped, the files they expand to name it as it is: both are allowed.
       const allowed = [...new Set([`${root}/`, `${literalGlob(root)}/`])].map(sqlString).join(", ");
       await connection.run(`set allowed_directories = [${allowed}]`);
@@ -135,7 +143,7 @@ export function createSqlEngine(dir: string): SqlEngine {
       await connection.run("set enable_external_access = false");
       await connection.run("set lock_configuration = true");
     }
-    return { instance, connection, views: new Set(), tail: Promise.resolve(), pins: createPinnedFiles(root) };
+    return { instance, connection, views: new Set(), tail: Promise.resolve(), pins };
   };
 
   /** Point each view at the snapshot's files of its endpoint (every query: folders appear as the store grows, and trusted SQL may have dropped a view); drop the views whose files are gone. */

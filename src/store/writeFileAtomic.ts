@@ -59,13 +59,32 @@ export function sweepTempFiles(dir: string, now: number = Date.now()): number {
  * fsync it, rename it over `path`, fsync the directory. A failed write removes
  * its temporary file; one left by a killed process is removed by the next
  * write into that folder once it is an hour old ({@link sweepTempFiles}).
- * Parent directories are created.
+ * Parent directories are created. The two halves are {@link stageFile} and
+ * {@link commitStagedFile}, for a writer that prepares the file before it
+ * takes a lock and only renames it while holding it.
  * @param where the calling function, named in the error
  * @throws FileWriteError when the file cannot be written (EISDIR, ENOSPC, EROFS, EACCES, ENAMETOOLONG, ...), the old file left as it was
  * @example writeFileAtomic("out/a.parquet", bytes)
  * @internal
  */
 export function writeFileAtomic(path: string, bytes: Uint8Array, where = "writeFileAtomic"): void {
+  commitStagedFile(stageFile(path, bytes, where), where);
+}
+
+/** A temporary file holding the whole new content of `path`, fsynced, not yet renamed (see {@link writeFileAtomic}). @internal */
+export interface StagedFile {
+  readonly path: string;
+  readonly tmp: string;
+}
+
+/**
+ * The first half of {@link writeFileAtomic}: `bytes` written and fsynced to
+ * a temporary file beside `path`. Commit it with {@link commitStagedFile} or
+ * remove it with {@link discardStagedFile}.
+ * @throws FileWriteError as writeFileAtomic
+ * @internal
+ */
+export function stageFile(path: string, bytes: Uint8Array, where = "writeFileAtomic"): StagedFile {
   const dir = dirname(path);
   const tmp = join(dir, `${TEMP_PREFIX}${process.pid}-${randomBytes(6).toString("hex")}`);
   let fd: number | undefined;
@@ -78,15 +97,35 @@ export function writeFileAtomic(path: string, bytes: Uint8Array, where = "writeF
     fsyncSync(fd);
     closeSync(fd);
     fd = undefined;
-    renameSync(tmp, path);
   } catch (err) {
     if (fd !== undefined) closeSync(fd);
-    try {
-      unlinkSync(tmp);
-    } catch {
-      // never created
-    }
+    discardStagedFile({ path, tmp });
     throw new FileWriteError(where, path, err);
   }
-  fsyncDir(dir);
+  return { path, tmp };
+}
+
+/**
+ * The second half of {@link writeFileAtomic}: rename the staged file over
+ * its path (atomic), then fsync the directory.
+ * @throws FileWriteError when the rename fails (the staged file is removed, the old file left as it was)
+ * @internal
+ */
+export function commitStagedFile(staged: StagedFile, where = "writeFileAtomic"): void {
+  try {
+    renameSync(staged.tmp, staged.path);
+  } catch (err) {
+    discardStagedFile(staged);
+    throw new FileWriteError(where, staged.path, err);
+  }
+  fsyncDir(dirname(staged.path));
+}
+
+/** Remove a staged file that will not be committed (nothing when it is gone already). @internal */
+export function discardStagedFile(staged: StagedFile): void {
+  try {
+    unlinkSync(staged.tmp);
+  } catch {
+    // never created, or committed
+  }
 }

@@ -2,7 +2,7 @@ import type * as Arrow from "apache-arrow";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { toEpochMs } from "../data/toEpochMs.js";
 import { loadCodecs, type Codecs } from "./codecs.js";
-import { CHECKSUM_KEY, checksum64 } from "./columnChecksum.js";
+import { CHECKSUM_KEY, checksum64, checksumText } from "./columnChecksum.js";
 import { tableColumns, type TableColumns, type TableInput } from "./tableColumns.js";
 import { writeFileAtomic } from "./writeFileAtomic.js";
 
@@ -78,7 +78,11 @@ export function parquetBytes(codecs: Codecs, t: TableColumns, options: WriteParq
       throw new InvalidArgumentError("table", `${where}: column ${JSON.stringify(name)} has ${col.length} values, expected ${n} (one per time)`);
     }
     if (col instanceof Float64Array) ({ vector: vectors[name], checksum: checksums[name] } = doubleVector(arrow, col));
-    else vectors[name] = arrow.vectorFromArray(col as (string | null)[], new arrow.Utf8());
+    else {
+      const type = new arrow.Utf8();
+      vectors[name] = arrow.vectorFromArray(col as (string | null)[], type);
+      checksums[name] = checksumText(type, col as (string | null)[]);
+    }
   }
   if (Object.keys(vectors).length === 0) throw new InvalidArgumentError("table", `${where}: table has no columns to write`);
   const table = new arrow.Table(vectors);

@@ -20,31 +20,14 @@ import {
   RequestTimeoutError,
 } from "../../src/errors/index.js";
 import { startReplayServer, type ReplayServer } from "../../src/server/index.js";
+import { endpointCalls } from "../support/endpointCalls.js";
 import { scaledMs } from "../support/timeScale.js";
 
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 30);
 const KEY = "sk-matrix-7f3a9c";
 
 /** One call per client method, i.e. per endpoint of the API. */
-const CALLS: Readonly<Record<string, (c: MarketIntelClient) => Promise<unknown>>> = {
-  snapshot: (c) => c.snapshot(),
-  volatility: (c) => c.volatility(),
-  whaleFlow: (c) => c.whaleFlow(),
-  composite: (c) => c.composite(),
-  regime: (c) => c.regime(),
-  liquidations: (c) => c.liquidations(),
-  safety: (c) => c.safety(),
-  history: (c) => c.history({ metricId: "btc_price", hours: 1 }),
-  spreads: (c) => c.spreads(),
-  correlation: (c) => c.correlation(),
-  depth: (c) => c.depth(),
-  imbalance: (c) => c.imbalance(),
-  priorityGas: (c) => c.priorityGas(),
-  squeeze: (c) => c.squeeze(),
-  arbitrage: (c) => c.arbitrage(),
-  smartMoney: (c) => c.smartMoney(),
-  analyticsQuery: (c) => c.analyticsQuery({ metricId: "btc_price", start: NOW - 3_600_000, end: NOW }),
-};
+const CALLS = endpointCalls(NOW);
 
 /** What a fault must give: the fault-free answer, or an error passing `check`. */
 type Expect = "same" | ((e: unknown) => boolean);

@@ -15,6 +15,7 @@ import { createClient, type MarketIntelClient } from "../../src/api/index.js";
 import { ENDPOINTS } from "../../src/api/endpoints.js";
 import { startReplayServer, type ReplayServer } from "../../src/server/index.js";
 import { scaledMs } from "../support/timeScale.js";
+import { endpointCalls, type EndpointCall } from "../support/endpointCalls.js";
 
 const KEY = "mi_live_Zq8\"xK2/pP+9 w";
 const NOW = Date.UTC(2026, 10, 22, 12);
@@ -24,26 +25,8 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-type Call = (c: MarketIntelClient) => Promise<unknown>;
-const CALLS: Record<keyof typeof ENDPOINTS, Call> = {
-  snapshot: (c) => c.snapshot(),
-  volatility: (c) => c.volatility(),
-  whaleFlow: (c) => c.whaleFlow(),
-  composite: (c) => c.composite(),
-  regime: (c) => c.regime(),
-  liquidations: (c) => c.liquidations(),
-  safety: (c) => c.safety(),
-  history: (c) => c.history({ metricId: "btc_price", hours: 24 }),
-  spreads: (c) => c.spreads(),
-  correlation: (c) => c.correlation(),
-  depth: (c) => c.depth(),
-  imbalance: (c) => c.imbalance(),
-  priorityGas: (c) => c.priorityGas(),
-  squeeze: (c) => c.squeeze(),
-  arbitrage: (c) => c.arbitrage(),
-  smartMoney: (c) => c.smartMoney(),
-  analyticsQuery: (c) => c.analyticsQuery({ metricId: "btc_price", start: NOW - 3_600_000, end: NOW }),
-};
+type Call = EndpointCall;
+const CALLS = endpointCalls(NOW, 24);
 
 /** Paths of the leaves of a JSON value: every field, arrays seen through their first element. */
 function leafPaths(v: unknown, at: (string | number)[] = []): (string | number)[][] {

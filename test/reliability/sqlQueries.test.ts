@@ -30,10 +30,9 @@ const T0 = Date.UTC(2026, 10, 1);
 const RUNAWAY = "select count(*) as n from range(100000000000) a where a.range % 7 = 3";
 
 describe("SQL beside writing processes", () => {
-  // KNOWN FLAKE, not understood yet (2026-11-27, fresh clone at load ~3, 1 run of 7): one query found no history file at
-  // all ("Table with name history does not exist", views: none) after both writers had acknowledged saves. Retried so
-  // CI is not hostage to it; every failed attempt still prints its first error. See issue 31's note.
-  it("2 writers, 5 s and at least 10 queries and 10 saves a writer: 0 failed queries, 0 wrong rows, no acknowledged point missing", { timeout: scaledMs(600_000), retry: 2 }, async () => {
+  // Failed in 1 run of 7 before pinFile retried a link that failed with ENOENT while the name still existed (a writer's
+  // rename over the file at that instant): the query saw no history file (test/store/pinFile.test.ts reproduces it).
+  it("2 writers, 5 s and at least 10 queries and 10 saves a writer: 0 failed queries, 0 wrong rows, no acknowledged point missing", { timeout: scaledMs(600_000) }, async () => {
     const r = await sqlBesideWriters(5, 2, 10, 10);
     console.log(`reliability: SQL beside 2 writers: ${r.queries} queries, ${r.saves} saves, ${r.failed} failed, ${r.wrongRows} wrong rows, ${r.missing} acknowledged points missing${r.firstError === undefined ? "" : `; first error: ${r.firstError}`}`);
     expect(r.queries).toBeGreaterThanOrEqual(10);
