@@ -10,6 +10,7 @@
  * values are the recorded lines themselves.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { scaledMs } from "../support/timeScale.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -24,7 +25,7 @@ const T0 = Date.UTC(2026, 10, 1);
 const WORDS = ["alpha", "beta", "gamma", "delta", "épsilon", "ζeta", "eta", "theta"];
 
 describe("bytes flipped in recording partitions", () => {
-  it("60 damaged day files: loadRecording and SQL give the records written or a typed error, never changed text", { timeout: 300_000 }, async () => {
+  it("60 damaged day files: loadRecording and SQL give the records written or a typed error, never changed text", { timeout: scaledMs(300_000) }, async () => {
     const rng = mulberry32(20261128);
     const outcome = { same: 0, typed: 0, changed: 0, untyped: 0 };
     const changed: string[] = [];

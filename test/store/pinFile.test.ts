@@ -7,6 +7,7 @@
  * at all: 62 ENOENT in 40,786 links beside 1,350 renames measured by hand.
  */
 import { spawn } from "node:child_process";
+import { scaledMs } from "../support/timeScale.js";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -19,7 +20,7 @@ const root = mkdtempSync(join(tmpdir(), "milab-pinfile-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe("pinFile", () => {
-  it("links a file being replaced by rename every time (5,000 renames beside it): never reported gone", { timeout: 120_000 }, async () => {
+  it("links a file being replaced by rename every time (5,000 renames beside it): never reported gone", { timeout: scaledMs(120_000) }, async () => {
     const target = join(root, "part-0.parquet");
     writeFileSync(target, "version -1\n");
     const child = spawn(process.execPath, ["--import", "tsx", join(here, "helpers", "renameLoop.ts"), target, "5000"], { stdio: ["ignore", "pipe", "inherit"] });
