@@ -318,7 +318,7 @@ if (out instanceof Float64Array) {
   let checksum = 0;
   for (let i = 0; i < equity.length; i++) checksum += equity[i] as number;
   const parts = impl === "ours" ? { replaySeconds: split.replay, backtestSeconds: split.backtest } : {};
-  console.log(JSON.stringify({ impl, n, seconds: best, medianSeconds: median(times), ...parts, peakBytes: Math.max(0, peak - rss0), final: equity[equity.length - 1], checksum }));
+  console.log(JSON.stringify({ impl, n, seconds: best, medianSeconds: median(times), times, ...parts, peakBytes: Math.max(0, peak - rss0), final: equity[equity.length - 1], checksum }));
 } else {
   console.log(JSON.stringify({ impl, n, seconds: best, medianSeconds: median(times), peakBytes: Math.max(0, peak - rss0), ...out }));
 }
