@@ -409,12 +409,17 @@ const BLOCK = 2048;
  */
 export function runPass(rule: TargetRule, coin: KernelCoin, settings: KernelSettings, delayBars: number, out: KernelSeries, log: TradeLog | undefined, where: string | undefined): { ruinIndex: number; capped: number; state: KernelState } {
   const n = settings.n;
-  const st = new KernelState(1, settings, log);
   const model = replayModel(rule.blocks);
+  const fused = delayBars === 0 && n > 0 && (model !== undefined || rule.position !== undefined || rule.signal !== undefined);
+  // A fused pass checks the closes (when `where` is given) as its generated loop reads them
+  // (KernelSettings.checkClose: one read of the column instead of two) when they are a Float64Array,
+  // which holds numbers only; any other column (a plain array may hold a string) is checked first.
+  const inLoop = fused && where !== undefined && coin.close instanceof Float64Array;
+  if (fused && where !== undefined && !inLoop) checkPrices("close", coin.close, where);
+  const st = new KernelState(1, inLoop ? { ...settings, checkClose: where } : settings, log);
   if (model !== undefined && delayBars === 0 && n > 0) {
     // A composite replay as the signal: its scorers, composite, label and the target rule in the
     // kernel's own generated loop (compositeTargets), the same numbers as the block pipeline below.
-    if (where !== undefined) checkPrices("close", coin.close, where);
     const { signal, params } = compositeTargets({
       cols: model.cols,
       fns: model.fns,
@@ -430,14 +435,12 @@ export function runPass(rule: TargetRule, coin: KernelCoin, settings: KernelSett
   if (rule.position !== undefined && delayBars === 0 && n > 0) {
     // A column of target positions: read, sized, filtered, capped and carried in the kernel's generated loop
     // (positionTargets), the same numbers as the block pipeline below without its buffer.
-    if (where !== undefined) checkPrices("close", coin.close, where);
     const { signal, params } = positionTargets(rule.position, rule);
     runVariants([st], coin, signal, params, 0, n, out);
     return { ruinIndex: st.ruinIndex, capped: rule.countsCapped ? (params.capped[0] as number) : 0, state: st };
   }
   if (rule.signal !== undefined && delayBars === 0 && n > 0) {
     // A column of signal values: the same, through the held side (signalColumnTargets).
-    if (where !== undefined) checkPrices("close", coin.close, where);
     const { signal, params } = signalColumnTargets(rule.signal, rule);
     runVariants([st], coin, signal, params, 0, n, out);
     return { ruinIndex: st.ruinIndex, capped: rule.countsCapped ? (params.capped[0] as number) : 0, state: st };

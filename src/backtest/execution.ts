@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { acceptedPrice } from "./acceptedPrice.js";
 import type { KernelSettings } from "./kernel/KernelState.js";
 import type { ImpactOptions } from "./marketImpact.js";
 import { settlementFunding, type FundingSchedule } from "./settlementFunding.js";
@@ -208,7 +209,9 @@ export function checkExecution(time: ArrayLike<number>, where: string): void {
 }
 
 /**
- * Throw on a price that is neither > 0 nor NaN (NaN means no price on that bar), over bars lo..hi-1 (default all).
+ * Throw on a price the engine does not accept (acceptedPrice: > 0 and at most MAX_AMOUNT, or NaN for no price on
+ * that bar), over bars lo..hi-1 (default all). (A fused backtest of a Float64Array of closes makes the same check in
+ * its generated loop instead, as it reads each close: LoopShape.checkClose.)
  * A typed array holds numbers only, so its run of finite positive prices is skipped by a tight scan (half the time
  * of the full test per price at 2e6 bars) and the rule tests only where the scan stops (a NaN, or a bad price).
  * @internal
@@ -221,7 +224,7 @@ export function checkPrices(name: string, p: ArrayLike<number>, where: string, l
       if (i === hi) return;
     }
     const x = p[i] as number;
-    if (typeof x !== "number" || (x === x && !(x > 0 && x <= MAX_AMOUNT))) {
+    if (typeof x !== "number" || !acceptedPrice(x, MAX_AMOUNT)) {
       throw new InvalidArgumentError(name, `${where}: ${name} prices must be > 0 and finite (NaN for a missing bar), got ${String(x)} at bar ${i}; the largest price accepted is ${MAX_AMOUNT}`);
     }
   }

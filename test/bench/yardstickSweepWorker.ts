@@ -17,17 +17,20 @@ const spec = JSON.parse(readFileSync(specPath as string, "utf8")) as { seed: num
 const bars = readBars(file as string, n);
 const METRICS = ["totalReturn", "sharpeRatio", "maxDrawdown", "trades", "turnover", "exposure"] as const;
 
-/** The guide's SMA cross (docs/guide.md, "Sweep any strategy"), as a user writes it. */
-const smaCross = (c: Record<string, Float64Array>, p: Record<string, number>): Float64Array => {
+/**
+ * The guide's SMA cross written the documented way (docs/guide.md, "Sweep any strategy"): the targets
+ * written into the column the sweep passes (`out`) and returned, no array of its own per variant.
+ */
+const smaCross = (c: Readonly<Record<string, Float64Array>>, p: Readonly<Record<string, unknown>>, out: Float64Array): Float64Array => {
   const close = c["close"] as Float64Array;
   const fast = p["fast"] as number;
   const slow = p["slow"] as number;
-  const out = new Float64Array(close.length);
   let f = 0;
   let s = 0;
   for (let i = 0; i < close.length; i++) {
-    f += close[i] as number;
-    s += close[i] as number;
+    const x = close[i] as number;
+    f += x;
+    s += x;
     if (i >= fast) f -= close[i - fast] as number;
     if (i >= slow) s -= close[i - slow] as number;
     out[i] = i + 1 < slow ? 0 : f / fast > s / slow ? 1 : -1;

@@ -5,7 +5,8 @@
  * - ours (the library), numba (Debian's python3-numba, test/bench/yardsticks_numba.py,
  *   the engine's arithmetic in @njit loops, compile time reported apart) and
  *   C (`cc -O3 -march=native -ffp-contract=off`: backtest_native.c, sweep_native.c);
- * - figures: the backtest's equity column and its summary row at 2e6 bars, the
+ * - figures: the backtest's equity column (a fresh column per call, the default, and the caller's
+ *   column reused, `into`) and its summary row at 2e6 bars, the
  *   users' path (replay labels, their own loop, `backtest({ position })`), the
  *   128-variant sweep at 5e5 bars on one thread and two (wall), and the
  *   guide's SMA cross through `sweepStrategy` over a 20 x 20 grid at 5e5 bars;
@@ -132,11 +133,12 @@ try {
   if (want("equity")) {
     const d = (k: string): string => join(dir, `equity-${k}.f64`);
     const sides: Side[] = [{ name: "ours: backtest({ signal: replay })", cmd: process.execPath, args: workerArgs(join(here, "backtestWorker.ts"), "ours", file, String(N), String(REPS)), env: { BENCH_DUMP: d("ours") }, times: tsTimes }];
+    sides.push({ name: "ours, into: { equity } (the caller's column reused)", cmd: process.execPath, args: workerArgs(join(here, "backtestWorker.ts"), "ours-into", file, String(N), String(REPS)), env: { BENCH_DUMP: d("ours-into") }, times: tsTimes });
     if (numbaOk) sides.push({ name: "numba", cmd: PYTHON, args: [join(here, "yardsticks_numba.py"), "equity", file, String(N), String(REPS)], env: { BENCH_DUMP: d("numba") }, times: pyTimes });
     if (cOk) sides.push({ name: "C", cmd: cBacktest, args: [file, String(N), String(REPS)], env: { BENCH_DUMP: d("c") }, times: tsTimes });
     const res = rounds(sides);
     const check = new Map<string, string>();
-    for (const [name, k] of [["numba", "numba"], ["C", "c"]] as const) {
+    for (const [name, k] of [["ours, into: { equity } (the caller's column reused)", "ours-into"], ["numba", "numba"], ["C", "c"]] as const) {
       if (!res.has(name)) continue;
       const ok = same(d("ours"), d(k));
       check.set(name, ok ? `equity column byte for byte (${N * 8} bytes)` : "NO: the equity columns differ");
@@ -146,6 +148,8 @@ try {
     const o = stats(res.get(sides[0]?.name as string) as Proc[]);
     const nb = res.has("numba") ? stats(res.get("numba") as Proc[]) : undefined;
     if (nb !== undefined) verdicts.push(`equity row: ours median ${ratio(o.median, nb.median)} numba's median (target <= 1.6x), ${ratio(o.median, o.best)} our best (target <= 1.25x)`);
+    const oi = stats(res.get(sides[1]?.name as string) as Proc[]);
+    if (nb !== undefined) verdicts.push(`equity row, into: ours median ${ratio(oi.median, nb.median)} numba's median, ${ratio(oi.median, oi.best)} its best (the same targets, a reused column)`);
   }
 
   // ---- 2. the summary row
@@ -236,7 +240,7 @@ try {
     verdicts.push(`sweep, two threads: ours best ${(evals / o2.best).toFixed(0)} M/s, median ${(evals / o2.median).toFixed(0)} M/s (target >= 250)`);
   }
   if (want("sma")) {
-    const sides: Side[] = [{ name: "ours: sweepStrategy(smaCross), calling thread", cmd: process.execPath, args: workerArgs(join(here, "yardstickSweepWorker.ts"), "sma", sweepFile, String(NS), String(SWEEP_REPS), specPath), times: sweepTimes }];
+    const sides: Side[] = [{ name: "ours: sweepStrategy(smaCross into out), calling thread", cmd: process.execPath, args: workerArgs(join(here, "yardstickSweepWorker.ts"), "sma", sweepFile, String(NS), String(SWEEP_REPS), specPath), times: sweepTimes }];
     if (numbaOk) sides.push({ name: "numba", cmd: PYTHON, args: [join(here, "yardsticks_numba.py"), "sma", sweepFile, String(NS), String(SWEEP_REPS), pySpecPath], times: sweepTimes });
     const res = rounds(sides);
     const check = new Map<string, string>();

@@ -25,6 +25,12 @@ export interface KernelSettings {
    * (backtest, backtestPortfolio) turns them off and skips their divisions.
    */
   readonly accumulate?: boolean;
+  /**
+   * Check each close as the loop reads it (acceptedPrice), throwing checkPrices' error in the name of
+   * this function at the first one refused, instead of a pass over the closes before the run (one
+   * coin, a Float64Array of closes: what runPass sets for a fused backtest). Absent: not checked here.
+   */
+  readonly checkClose?: string;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { checkPrices } from "../execution.js";
 import { impactCost } from "../marketImpact.js";
 import { costRateOf, fillFee, fillTurnover } from "./fillCost.js";
 import { exitsInBar } from "./exitsInBar.js";
@@ -296,7 +297,12 @@ export function tradeEvent(st: KernelState, k: number, i: number, p: number, old
 }
 
 /** The rules the span loop calls out of line. */
-const RULES: SpanRules = { exitsInBar, ruin, stillFlat, wholeUnits, feeOf, addFee, tradeEvent };
+const RULES: SpanRules = { exitsInBar, ruin, stillFlat, wholeUnits, feeOf, addFee, tradeEvent, badClose };
+
+/** close[i] refused by acceptedPrice in the loop (KernelSettings.checkClose): checkPrices' error for it. */
+function badClose(st: KernelState, close: ArrayLike<number>, i: number): void {
+  checkPrices("close", close, st.settings.checkClose ?? "backtest", i, i + 1);
+}
 /** The span loops compiled so far, by shape (a process meets a handful of shapes). */
 const LOOPS = new Map<string, Peeled<SpanLoop>>();
 
@@ -438,6 +444,7 @@ function shapeOf(st: KernelState, coins: readonly KernelCoin[], out: KernelSerie
     spread: one && c0?.spreadBps !== undefined,
     impact: one && c0?.impact !== undefined,
     ledger: st.log !== undefined || st.exits,
+    checkClose: one && st.settings.checkClose !== undefined,
   };
   return shape;
 }

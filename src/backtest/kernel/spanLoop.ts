@@ -1,5 +1,7 @@
+import { acceptedPrice } from "../acceptedPrice.js";
+import { MAX_AMOUNT } from "../execution.js";
 import { costRateOf, fillFee, fillTurnover } from "./fillCost.js";
-import { inlineExpression } from "./inlineExpression.js";
+import { inlineExpression, numberSource } from "./inlineExpression.js";
 import type { KernelState } from "./KernelState.js";
 import type { KernelCoin, KernelSeries } from "./runKernel.js";
 
@@ -39,6 +41,8 @@ export interface LoopShape {
    * (its P&L, funding, fees, largest size) is moved: none of it feeds back into the account.
    */
   readonly ledger: boolean;
+  /** One coin: each close is checked as it is read (KernelSettings.checkClose; rules.badClose throws at the first refused). */
+  readonly checkClose: boolean;
 }
 
 /** The rules the loop calls out of line (rare events, and small rules shared with exitsInBar). @internal */
@@ -50,6 +54,8 @@ export interface SpanRules {
   feeOf(st: KernelState, coin: KernelCoin, k: number, traded: number, E: number, impactBar: number, feesOut: Float64Array | undefined, turnoverOut: Float64Array | undefined, j: number): number;
   addFee(st: KernelState, k: number, fee: number): void;
   tradeEvent(st: KernelState, k: number, i: number, p: number, old: number, nu: number, heldPrev: number, w: number, fee: number): void;
+  /** Throw checkPrices' error for close[i], a price acceptedPrice refused, in the name of `st.settings.checkClose`. */
+  badClose(st: KernelState, close: ArrayLike<number>, i: number): void;
 }
 
 /**
@@ -97,12 +103,12 @@ export interface SpanRules {
  * @internal
  */
 export function compileSpanLoop(shape: LoopShape, rules: SpanRules): Peeled<SpanLoop> {
-  const { shared, prologue, columns, bar, bar0, epilogue } = loopSource(shape, undefined, true);
+  const { shared, prologue, columns, check, bar, bar0, epilogue } = loopSource(shape, undefined, true);
   const compile = (name: string, body: string): SpanLoop => {
     const source = `${shared} ${prologue}
     for (let i = lo; i < hi; i++) {
       const j = i - outBase;
-      ${columns}
+      ${columns} ${check}
       ${body}
     }
     ${epilogue}`;
@@ -177,7 +183,7 @@ export function compileVariantLoop(shape: LoopShape, accounts: number, signal: V
   }
   // The fee written in place for one account (a backtest); several (a sweep's pass) call feeOf:
   // four copies of it made the pass ~2% slower (test/bench/sweepProfile.ts), one made a backtest ~4% faster.
-  const { shared, prologue, columns, bar, bar0, epilogue, idle } = loopSource(shape, "tw", accounts === 1);
+  const { shared, prologue, columns, check, bar, bar0, epilogue, idle } = loopSource(shape, "tw", accounts === 1);
   const each = (part: string): string => Array.from({ length: accounts }, (_, s) => renameAccount(part, s)).join("\n");
   const states = Array.from({ length: accounts }, (_, s) => `const st_${s} = sts[${s}];`).join(" ");
   const targets = Array.from({ length: accounts }, (_, s) => `const tw_${s} = ${signal.target(s)};`).join(" ");
@@ -190,7 +196,7 @@ export function compileVariantLoop(shape: LoopShape, accounts: number, signal: V
     ${shared} ${each(prologue)} ${signal.prologue}
     for (let i = lo; i < hi; i++) {
       const j = i - outBase;
-      ${signal.columns ?? columns}
+      ${signal.columns ?? columns} ${check}
       ${signal.bar}
       ${targets}
       ${each(account)}
@@ -222,7 +228,7 @@ function renameAccount(part: string, s: number): string {
  * or for one coin the local named `target` when it is given (variantLoop). `inlineFee`: a fill's fee
  * is written in place where it can be (FEE below), else feeOf is called.
  */
-function loopSource(shape: LoopShape, target: string | undefined, inlineFee: boolean): { shared: string; prologue: string; columns: string; bar: string; bar0: string; epilogue: string; idle: string | undefined } {
+function loopSource(shape: LoopShape, target: string | undefined, inlineFee: boolean): { shared: string; prologue: string; columns: string; check: string; bar: string; bar0: string; epilogue: string; idle: string | undefined } {
   const one = shape.one;
   // A setting of the shape is written into the source as a literal, so the JIT drops the code of
   // every mode the run does not use; a series not asked for is the literal undefined.
@@ -388,6 +394,9 @@ function loopSource(shape: LoopShape, target: string | undefined, inlineFee: boo
     value[0] = V; sums[0] = E; sums[1] = peak; sums[2] = maxDrawdown; sums[3] = sumReturns; sums[4] = sumSquaredReturns;
     sums[6] = netExposure; sums[7] = grossExposure;`;
   const columns = one ? `const close_i = close0[i]; ${fundings ? "const funding_i = funding0[i];" : ""}` : "";
+  // The close just read checked by the engine's price rule (acceptedPrice, its text in place): a branch never
+  // taken on good data, instead of a pass over every close before the run (checkPrices; it throws from badClose).
+  const check = one && shape.checkClose ? `if (!${inlineExpression(acceptedPrice, ["close_i", numberSource(MAX_AMOUNT)])}) rules.badClose(st, close0, i);` : "";
   // An idle account: flat (no units, no weight held), worth what it was at the last close (E,
   // finite: V - E === 0), and with a target of 0. Under every-bar fractional rebalancing at the close, with no
   // intrabar exits, ledger, spread or per-bar series, its bar moves nothing but the reference
@@ -399,5 +408,5 @@ function loopSource(shape: LoopShape, target: string | undefined, inlineFee: boo
     one && target !== undefined && shape.byWeight && shape.everyBar && !shape.nextOpen && !shape.exits && !shape.ledger && !shape.spread && !anySeries(shape)
       ? `${Q} === 0 && ${H} === 0 && ${target} === 0 && V - E === 0`
       : undefined;
-  return { shared, prologue, columns, bar, bar0, epilogue, idle };
+  return { shared, prologue, columns, check, bar, bar0, epilogue, idle };
 }
