@@ -10,8 +10,8 @@ import type { SuperiorPredictiveAbility } from "./superiorPredictiveAbility.js";
 /**
  * Bytes of prefix sums one tile of variants holds (rows 0..n of `width` (sum, sum of squares) pairs): a tile is
  * resampled by every draw of a batch while it stays in the core's cache. At 1,000 variants x 2,880 bars (46 MB of
- * prefix sums) a draw's ~1,300 runs read rows far apart: the whole-row layout waited on memory (11 s for 499 draws
- * at load 2-4, 2.0 s so).
+ * prefix sums) a draw's ~1,300 runs read rows far apart: with the SIMD loop, whole rows took 3.4 s CPU for 499
+ * draws, 1 MiB tiles 2.0 s (256 KiB 2.1 s, 4 MiB 2.1 s; the loop in JavaScript over whole rows 6.9 s), at load 10-13.
  */
 const TILE_BYTES = 1 << 20;
 /** Runs (start, length) of the draws resampled together: at most this many bars' worth (8 MB of Int32). */
