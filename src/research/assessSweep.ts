@@ -15,7 +15,11 @@ import { sourceOf, type SweepBest, type SweepResult } from "./SweepResult.js";
 import { StrategyNotPureError } from "../errors/StrategyNotPureError.js";
 import type { LookaheadReport } from "./checkLookahead.js";
 import { agree } from "./checkPurity.js";
-import { superiorPredictiveAbility, type SuperiorPredictiveAbility } from "./superiorPredictiveAbility.js";
+import type { SuperiorPredictiveAbility } from "./superiorPredictiveAbility.js";
+import { spaKernel } from "./spaKernel.js";
+import { resolveSpaPlan, SPA_OPTION_SPECS, type SpaPlan } from "./spaPlan.js";
+import { checkOptions } from "../options/checkOptions.js";
+import type { OptionSpec } from "../options/OptionSpec.js";
 import { sweepVerdict, type SweepEvidence, type SweepVerdict } from "./sweepVerdict.js";
 import { windowSharpe } from "./windowSharpe.js";
 import { winnerEvidence } from "./winnerEvidence.js";
@@ -149,6 +153,7 @@ export interface SweepAssessment {
  */
 export function assessSweep(sweep: SweepResult, options: AssessSweepOptions = {}): SweepAssessment {
   const where = "assessSweep";
+  const plan = resolveAssessPlan(options, where);
   const best = sweep.best("sharpeRatio");
   if (best === undefined) {
     throw new InvalidArgumentError("sweep", `${where}: no variant of the sweep has a Sharpe ratio (too few bars, or no variant ever traded)`);
@@ -171,11 +176,7 @@ export function assessSweep(sweep: SweepResult, options: AssessSweepOptions = {}
   const stats = sharpeStats(winner);
   const trials = sweep.aborted ? sweep.length : sweep.total;
   const deflated = deflatedSharpeRatio(stats, { trials, trialSharpeVariance, periodsPerYear: ppy });
-  const maxVariants = options.maxVariants ?? 5000;
-  if (!Number.isInteger(maxVariants) || maxVariants < 2) {
-    throw new InvalidArgumentError("maxVariants", `${where}: maxVariants must be a whole number >= 2, got ${String(maxVariants)}`);
-  }
-  const seed = checkNumberOption(options.seed ?? 0, "seed", where, { integer: true, hint: "a 32-bit integer" });
+  const { maxVariants, seed } = plan;
   const used = sampleRows(sweep.length, maxVariants, seed);
   const returns = used.map((i) => sweep.returnsOf(i));
   const effective = effectiveOf(sweep, used, returns, seed, trials, (n) => {
@@ -183,14 +184,12 @@ export function assessSweep(sweep: SweepResult, options: AssessSweepOptions = {}
     return { ...d, minTrackRecordLength: minTrackRecordLength(stats, { benchmark: d.expectedMaxSharpe, periodsPerYear: ppy, confidence: 0.95 }).n };
   });
   const pbo = probabilityOfBacktestOverfitting(returns, options.splits !== undefined ? { splits: options.splits } : {});
-  const spaMax = options.spa?.maxVariants ?? 1000;
-  if (!Number.isInteger(spaMax) || spaMax < 1) throw new InvalidArgumentError("spa.maxVariants", `${where}: spa.maxVariants must be a whole number >= 1, got ${String(spaMax)}`);
-  const spaRows = sampleRows(used.length, spaMax, seed); // positions in `used`
-  const spa = superiorPredictiveAbility(
+  const spaRows = sampleRows(used.length, plan.spaMaxVariants, seed); // positions in `used`
+  const spa = spaKernel(
     spaRows.map((k) => returns[k] as Float64Array),
-    { seed, draws: options.spa?.draws ?? 499, ...(options.spa?.meanBlock !== undefined ? { meanBlock: options.spa.meanBlock } : {}) },
+    plan.spa,
   );
-  const lookahead = probeLookahead(sweep, best.index, options.lookaheadVariants ?? 4, seed, where);
+  const lookahead = probeLookahead(sweep, best.index, plan.lookaheadVariants, seed);
   const evidence = winnerEvidence(winner, (sweep.columns["trades"] as Float64Array | undefined)?.[best.index] ?? Number.NaN, spa.meanBlock);
   let wf: SweepAssessment["walkForward"];
   if (options.walkForward !== undefined) {
@@ -236,12 +235,47 @@ export function assessSweep(sweep: SweepResult, options: AssessSweepOptions = {}
 }
 
 /** The lookahead probe of the winner and a seeded sample of `count` − 1 other rows, when the sweep can run one. */
-function probeLookahead(sweep: SweepResult, best: number, count: number, seed: number, where: string): LookaheadReport | undefined {
-  if (!Number.isInteger(count) || count < 0) throw new InvalidArgumentError("lookaheadVariants", `${where}: lookaheadVariants must be a whole number >= 0, got ${String(count)}`);
+function probeLookahead(sweep: SweepResult, best: number, count: number, seed: number): LookaheadReport | undefined {
   const probe = sourceOf(sweep)?.lookahead;
   if (probe === undefined || count === 0) return undefined;
   const rows = [...new Set([best, ...sampleRows(sweep.length, count - 1, seed)])].slice(0, count);
   return probe(rows);
+}
+
+/** assessSweep's options, checked once where they enter; the statistics below trust them. */
+interface AssessPlan {
+  readonly maxVariants: number;
+  readonly seed: number;
+  readonly lookaheadVariants: number;
+  readonly spaMaxVariants: number;
+  readonly spa: SpaPlan;
+}
+
+/** The keys of assessSweep's `spa` option (an unknown one is refused with the nearest of them). */
+const ASSESS_SPA_OPTION_SPECS = {
+  draws: { unit: "bootstrap resamples", default: "499" },
+  meanBlock: SPA_OPTION_SPECS.meanBlock,
+  maxVariants: { unit: "variants the SPA tests (a seeded sample of the PBO's rows beyond)", default: "1 000" },
+} as const satisfies Record<keyof NonNullable<AssessSweepOptions["spa"]>, OptionSpec>;
+
+/** Check assessSweep's numeric options (and its `spa` object's keys) before any work, into the plan the statistics trust. */
+function resolveAssessPlan(options: AssessSweepOptions, where: string): AssessPlan {
+  const maxVariants = options.maxVariants ?? 5000;
+  if (!Number.isInteger(maxVariants) || maxVariants < 2) {
+    throw new InvalidArgumentError("maxVariants", `${where}: maxVariants must be a whole number >= 2, got ${String(maxVariants)}`);
+  }
+  const seed = checkNumberOption(options.seed ?? 0, "seed", where, { integer: true, hint: "a 32-bit integer" });
+  const lookaheadVariants = options.lookaheadVariants ?? 4;
+  if (!Number.isInteger(lookaheadVariants) || lookaheadVariants < 0) {
+    throw new InvalidArgumentError("lookaheadVariants", `${where}: lookaheadVariants must be a whole number >= 0, got ${String(lookaheadVariants)}`);
+  }
+  const spa = checkOptions(options.spa, { where: `${where} (spa)`, specs: ASSESS_SPA_OPTION_SPECS, example: "assessSweep(sweep, { spa: { draws: 999 } })" }) ?? {};
+  const spaMaxVariants = spa.maxVariants ?? 1000;
+  if (!Number.isInteger(spaMaxVariants) || spaMaxVariants < 1) {
+    throw new InvalidArgumentError("spa.maxVariants", `${where}: spa.maxVariants must be a whole number >= 1, got ${String(spaMaxVariants)}`);
+  }
+  const spaPlan = resolveSpaPlan({ seed, draws: spa.draws, meanBlock: spa.meanBlock }, where, 499, "spa.");
+  return { maxVariants, seed, lookaheadVariants, spaMaxVariants, spa: spaPlan };
 }
 
 /** Variants effectiveTrials reads at most (its cost grows as their cube). */

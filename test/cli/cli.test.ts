@@ -128,7 +128,8 @@ describe("backtest --json", () => {
     expect(JSON.parse(again.stdout)).toEqual(first);
   }, scaledMs(180_000));
   it("changes with the costs: zero fees pay zero fees", async () => {
-    const r = await runMilab([...args, "--fee-bps", "0", "--slippage-bps", "0"]);
+    // the what-if sweep (--no-variants) is not read here: the scorecard's fees are
+    const r = await runMilab([...args, "--fee-bps", "0", "--slippage-bps", "0", "--no-variants"]);
     const rows = (JSON.parse(r.stdout) as { scorecard: { feesPaid: number }[] }).scorecard;
     for (const row of rows) expect(row.feesPaid).toBe(0);
   }, scaledMs(180_000));

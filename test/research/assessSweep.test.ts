@@ -127,6 +127,12 @@ describe("assessSweep", async () => {
     expect(() => assessSweep(flat)).toThrow(/assessSweep: no variant of the sweep has a Sharpe ratio/);
     expect(() => assessSweep(sweep, { maxVariants: 1 })).toThrow(/maxVariants must be a whole number >= 2/);
     expect(() => assessSweep(sweep, { seed: 0.5 })).toThrow(/assessSweep: seed must be an integer/);
+    // the spa options are checked where they enter, before any statistic runs
+    expect(() => assessSweep(sweep, { spa: { drawz: 99 } as never })).toThrow(/assessSweep \(spa\): unknown option drawz; did you mean draws\?/);
+    expect(() => assessSweep(sweep, { spa: { draws: 0 } })).toThrow(/assessSweep: spa\.draws must be an integer ≥ 1/);
+    expect(() => assessSweep(sweep, { spa: { meanBlock: 0.5 } })).toThrow(/assessSweep: spa\.meanBlock must be a finite number ≥ 1/);
+    expect(() => assessSweep(sweep, { spa: { maxVariants: 0 } })).toThrow(/assessSweep: spa\.maxVariants must be a whole number >= 1/);
+    expect(() => assessSweep(sweep, { lookaheadVariants: -1 })).toThrow(/assessSweep: lookaheadVariants must be a whole number >= 0/);
   });
 });
 

@@ -68,5 +68,9 @@ describe("superiorPredictiveAbility", () => {
     expect(() => superiorPredictiveAbility(matrix(1, 2, 20, 0), { draws: 0 })).toThrow(/draws/);
     expect(() => superiorPredictiveAbility(matrix(1, 2, 20, 0), { alpha: 1 })).toThrow(/alpha/);
     expect(() => superiorPredictiveAbility(matrix(1, 2, 20, 0), { meanBlock: 0.5 })).toThrow(/meanBlock/);
+    // checked once, where they enter: an unknown key is refused with the nearest valid name, null means unset
+    expect(() => superiorPredictiveAbility(matrix(1, 2, 20, 0), { draw: 10 } as never)).toThrow(/superiorPredictiveAbility: unknown option draw; did you mean draws\?/);
+    expect(() => superiorPredictiveAbility(matrix(1, 2, 20, 0), 5 as never)).toThrow(/options must be an object/);
+    expect(superiorPredictiveAbility(matrix(1, 2, 20, 0), { draws: null, seed: 1 } as never).draws).toBe(999);
   });
 });

@@ -15,13 +15,17 @@ import numpy as np
 
 
 def stationary_indices(rng, n, block):
-    idx = np.empty(n, dtype=np.int64)
-    idx[0] = rng.integers(n)
+    """Bar t is a fresh uniform bar where a block starts (t = 0, or with probability 1/block), else the bar after
+    bar t-1 (wrapping): idx[t] = (start of t's block + bars since it) mod n, with the block starts found by a
+    running maximum. Draws rng exactly as the loop `idx[t] = fresh[t] if new[t] else (idx[t-1] + 1) % n` did."""
+    first = rng.integers(n)
     new = rng.random(n) < 1.0 / block
     fresh = rng.integers(0, n, size=n)
-    for t in range(1, n):
-        idx[t] = fresh[t] if new[t] else (idx[t - 1] + 1) % n
-    return idx
+    new[0] = True
+    fresh[0] = first
+    t = np.arange(n)
+    start = np.maximum.accumulate(np.where(new, t, 0))
+    return (fresh[start] + (t - start)) % n
 
 
 def spa(x, draws, block, rng, alpha=0.05):
@@ -38,20 +42,20 @@ def spa(x, draws, block, rng, alpha=0.05):
     order = np.argsort(-t, kind="stable")
     exceed = 0
     counts = np.zeros(len(order))
-    for _ in range(draws):
-        idx = stationary_indices(rng, n, block)
-        xb = x[:, idx]
-        mb = xb.mean(axis=1)
-        sb = xb.std(axis=1, ddof=1)
+    # the resamples' bar indices, drawn one resample after the other; their statistics computed a chunk at once
+    for first in range(0, draws, 256):
+        idx = np.stack([stationary_indices(rng, n, block) for _ in range(min(256, draws - first))])  # chunk x n
+        xb = x[:, idx]  # K x chunk x n
+        mb = xb.mean(axis=2)
+        sb = xb.std(axis=2, ddof=1)
         with np.errstate(divide="ignore", invalid="ignore"):
-            z = np.sqrt(n) * (mb - mu) / sb
-            zc = np.sqrt(n) * (mb - m) / sb
+            z = np.sqrt(n) * (mb - mu[:, None]) / sb
+            zc = np.sqrt(n) * (mb - m[:, None]) / sb
         z = np.where(np.isnan(z), 0.0, z)
         zc = np.where(np.isnan(zc), 0.0, zc)
-        if max(0.0, z.max()) >= T:
-            exceed += 1
-        suffix = np.maximum.accumulate(zc[order][::-1])[::-1]
-        counts += suffix >= t[order]
+        exceed += int(np.count_nonzero(np.maximum(0.0, z.max(axis=0)) >= T))
+        suffix = np.maximum.accumulate(zc[order][::-1], axis=0)[::-1]  # max over the variants ranked j and below
+        counts += (suffix >= t[order][:, None]).sum(axis=1)
     adj = np.maximum.accumulate(counts / draws)
     kept = np.flatnonzero(ok)
     rejected = sorted(int(kept[order[j]]) for j in range(len(order)) if adj[j] <= alpha)
