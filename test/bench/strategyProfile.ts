@@ -13,6 +13,7 @@ import { loadavg } from "node:os";
 import { backtest } from "../../src/backtest/index.js";
 import { sweepStrategy } from "../../src/research/index.js";
 import { FEE_BPS, SLIPPAGE_BPS, generateBars } from "./backtestData.js";
+import { smaCross } from "../support/smaCross.js";
 
 const n = Math.round(Number(process.argv[2] ?? 5e5));
 const REPS = Number(process.argv[3] ?? 3);
@@ -20,22 +21,6 @@ const bars = generateBars(n, 42);
 const FAST = Array.from({ length: 20 }, (_, i) => 5 + i);
 const SLOW = Array.from({ length: 20 }, (_, i) => 30 + 10 * i);
 const PPY = 525_600;
-const smaCross = (c: Readonly<Record<string, Float64Array>>, p: Readonly<Record<string, unknown>>, out: Float64Array): Float64Array => {
-  const close = c["close"] as Float64Array;
-  const fast = p["fast"] as number;
-  const slow = p["slow"] as number;
-  let f = 0;
-  let s = 0;
-  for (let i = 0; i < close.length; i++) {
-    const x = close[i] as number;
-    f += x;
-    s += x;
-    if (i >= fast) f -= close[i - fast] as number;
-    if (i >= slow) s -= close[i - slow] as number;
-    out[i] = i + 1 < slow ? 0 : f / fast > s / slow ? 1 : -1;
-  }
-  return out;
-};
 const cpu = (): number => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1e6;

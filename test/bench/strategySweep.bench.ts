@@ -15,27 +15,11 @@ import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { sweepStrategy, type SharedValues } from "../../src/research/index.js";
 import { FEE_BPS, SLIPPAGE_BPS, generateBars } from "./backtestData.js";
+import { smaCross } from "../support/smaCross.js";
 
 const FAST = Array.from({ length: 20 }, (_, k) => 5 + 5 * k);
 const SLOW = Array.from({ length: 20 }, (_, k) => 110 + 10 * k);
 
-/** The documented way: the targets into the column the sweep passes (`out`), returned. */
-const smaCross = (c: Readonly<Record<string, Float64Array>>, p: Readonly<Record<string, unknown>>, out: Float64Array): Float64Array => {
-  const close = c["close"] as Float64Array;
-  const fast = p["fast"] as number;
-  const slow = p["slow"] as number;
-  let f = 0;
-  let s = 0;
-  for (let i = 0; i < close.length; i++) {
-    const x = close[i] as number;
-    f += x;
-    s += x;
-    if (i >= fast) f -= close[i - fast] as number;
-    if (i >= slow) s -= close[i - slow] as number;
-    out[i] = i + 1 < slow ? 0 : f / fast > s / slow ? 1 : -1;
-  }
-  return out;
-};
 
 /** The same rule from rolling means computed once per length for every variant (`shared`), into `out`. */
 const smaCrossShared = (c: Readonly<Record<string, Float64Array>>, p: Readonly<Record<string, unknown>>, out: Float64Array, shared: SharedValues): Float64Array => {

@@ -9,6 +9,7 @@
 import { readFileSync } from "node:fs";
 import { randomSimplex, sweepComposite, sweepStrategy, type SweepResult } from "../../src/index.js";
 import { FEE_BPS, SLIPPAGE_BPS, readBars } from "./backtestData.js";
+import { smaCross } from "../support/smaCross.js";
 
 const [mode, file, nArg, repsArg, specPath] = process.argv.slice(2);
 const n = Number(nArg);
@@ -17,26 +18,6 @@ const spec = JSON.parse(readFileSync(specPath as string, "utf8")) as { seed: num
 const bars = readBars(file as string, n);
 const METRICS = ["totalReturn", "sharpeRatio", "maxDrawdown", "trades", "turnover", "exposure"] as const;
 
-/**
- * The guide's SMA cross written the documented way (docs/guide.md, "Sweep any strategy"): the targets
- * written into the column the sweep passes (`out`) and returned, no array of its own per variant.
- */
-const smaCross = (c: Readonly<Record<string, Float64Array>>, p: Readonly<Record<string, unknown>>, out: Float64Array): Float64Array => {
-  const close = c["close"] as Float64Array;
-  const fast = p["fast"] as number;
-  const slow = p["slow"] as number;
-  let f = 0;
-  let s = 0;
-  for (let i = 0; i < close.length; i++) {
-    const x = close[i] as number;
-    f += x;
-    s += x;
-    if (i >= fast) f -= close[i - fast] as number;
-    if (i >= slow) s -= close[i - slow] as number;
-    out[i] = i + 1 < slow ? 0 : f / fast > s / slow ? 1 : -1;
-  }
-  return out;
-};
 
 const run = async (): Promise<SweepResult> => {
   if (mode === "sma") {
