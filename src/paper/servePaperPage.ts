@@ -177,7 +177,9 @@ export async function servePaperPage(source: PaperPageSource, options: PaperPage
       clearInterval(timer);
       for (const res of streams) res.end();
       streams.clear();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections(); // a browser gone without closing its socket must not hold the exit
+      await closed;
     },
   };
 }
