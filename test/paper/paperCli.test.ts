@@ -30,7 +30,14 @@ describe("milab paper", () => {
     const b = await runMilab([...args, "--bars", "11"]);
     expect(b.code).toBe(0);
     expect(b.stdout).toContain("reconciled at start: equal over 8 bars");
-    expect(readLedger(join(dir, "paper=btc-1m")).rows).toHaveLength(11);
+    const ledger = readLedger(join(dir, "paper=btc-1m"));
+    expect(ledger.rows).toHaveLength(11);
+    // funding is charged by default, as milab backtest and sweep do (--no-funding turns it off)
+    expect(ledger.header?.metrics).toContain("btc_funding_rate");
+    expect(ledger.rows.every((r) => Number.isFinite(r.values["btc_funding_rate"]))).toBe(true);
+    const off = await runMilab([...args, "--name", "nofunding", "--no-funding", "--bars", "3"]);
+    expect(off.code).toBe(0);
+    expect(readLedger(join(dir, "paper=nofunding")).header?.metrics).not.toContain("btc_funding_rate");
     const st = await runMilab(["paper", "status", "--store", dir]);
     expect(st.code).toBe(0);
     expect(st.stdout).toMatch(/^btc-1m: 11 bars to 2026-11-01T00:00:00.000Z \| position \S+ \| equity \S+ \| last alarm none$/m);

@@ -46,7 +46,7 @@ export function paperCommand(): Command {
     .option("--start <time>", "first bar's open: ISO date/time (UTC) or epoch ms [the latest closed bar]", timeOption("start"))
     .option("--bars <n>", "stop once the ledger holds n bars", integerOption("bars", 1, 1e9))
     .option("--params <json>", 'strategy parameters as JSON, e.g. {"n":12} [the module\'s exported params]', parseParams)
-    .option("--funding", "charge the feed's funding rate", false)
+    .option("--no-funding", "do not charge perpetual funding (charged by default, as in milab backtest and sweep)")
     .option("--poll-ms <ms>", "wait between polls", integerOption("poll-ms", 0, 3_600_000))
     .option("--stale-after-ms <ms>", "raise a stale alarm after this long without a new bar [3 intervals]", integerOption("stale-after-ms", 0, 86_400_000))
     .option("--serve [port]", "also serve a live page on 127.0.0.1 (equity, position, alarms by server-sent events; offline); port 0 or none: any free port", integerOption("serve", 0, 65_535))
