@@ -1,7 +1,6 @@
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { nanMoments } from "../metrics/nanMoments.js";
 import { sharpeRatio } from "../metrics/sharpeRatio.js";
-import { checkNumberOption } from "./checkNumberOption.js";
 import { deflatedSharpeRatio } from "./deflatedSharpeRatio.js";
 import { effectiveTrials, type EffectiveTrials } from "./effectiveTrials.js";
 import { minTrackRecordLength } from "./minTrackRecordLength.js";
@@ -264,7 +263,6 @@ function resolveAssessPlan(options: AssessSweepOptions, where: string): AssessPl
   if (!Number.isInteger(maxVariants) || maxVariants < 2) {
     throw new InvalidArgumentError("maxVariants", `${where}: maxVariants must be a whole number >= 2, got ${String(maxVariants)}`);
   }
-  const seed = checkNumberOption(options.seed ?? 0, "seed", where, { integer: true, hint: "a 32-bit integer" });
   const lookaheadVariants = options.lookaheadVariants ?? 4;
   if (!Number.isInteger(lookaheadVariants) || lookaheadVariants < 0) {
     throw new InvalidArgumentError("lookaheadVariants", `${where}: lookaheadVariants must be a whole number >= 0, got ${String(lookaheadVariants)}`);
@@ -274,8 +272,9 @@ function resolveAssessPlan(options: AssessSweepOptions, where: string): AssessPl
   if (!Number.isInteger(spaMaxVariants) || spaMaxVariants < 1) {
     throw new InvalidArgumentError("spa.maxVariants", `${where}: spa.maxVariants must be a whole number >= 1, got ${String(spaMaxVariants)}`);
   }
-  const spaPlan = resolveSpaPlan({ seed, draws: spa.draws, meanBlock: spa.meanBlock }, where, 499, "spa.");
-  return { maxVariants, seed, lookaheadVariants, spaMaxVariants, spa: spaPlan };
+  // the seed is checked once, by the SPA's plan (one seed serves the SPA, the PBO's sample and the probe)
+  const spaPlan = resolveSpaPlan({ seed: options.seed, draws: spa.draws, meanBlock: spa.meanBlock }, where, 499, "spa.");
+  return { maxVariants, seed: spaPlan.seed, lookaheadVariants, spaMaxVariants, spa: spaPlan };
 }
 
 /** Variants effectiveTrials reads at most (its cost grows as their cube). */
