@@ -7,9 +7,11 @@
  * - ours: writeParquet's defaults (LZ4_RAW, PLAIN, one row group, checksums);
  * - DuckDB: `COPY ... (FORMAT parquet)` with no options (SNAPPY, PLAIN,
  *   row groups of 122,880 rows, TIMESTAMP µs, OPTIONAL columns);
- * - pyarrow: pyarrow's write_table defaults (SNAPPY, dictionary then PLAIN
- *   pages, 1 MiB pages, TIMESTAMP ns), written by arrow-rs with those
- *   settings (Debian 12 has no python3-pyarrow; test/support/foreignParquet.ts).
+ * - pyarrow: pandas' `df.to_parquet(path)` defaults with pyarrow itself
+ *   (SNAPPY, dictionary then PLAIN pages, 1 MiB pages, TIMESTAMP ns index),
+ *   when Debian's python3 can import pyarrow (test/support/pyarrowParquet.ts
+ *   says how it is installed); otherwise written by arrow-rs with pyarrow's
+ *   settings (test/support/foreignParquet.ts), and the bench says so.
  * Each file is first read here and checked bit for bit against DuckDB's own
  * reader; then BENCH_PROCS (5) fresh processes per file, files rotated, each
  * timing its first call (imports, WebAssembly compile and memory growth
@@ -29,6 +31,7 @@ import { loadCodecs } from "../../src/store/codecs.js";
 import { readParquet } from "../../src/store/readParquet.js";
 import { writeParquet } from "../../src/store/writeParquet.js";
 import { duckdbDefaultParquet, pyarrowDefaultParquet } from "../support/foreignParquet.js";
+import { pyarrowParquet, pyarrowVersion } from "../support/pyarrowParquet.js";
 import { mulberry32 } from "../support/mulberry32.js";
 
 const DAYS = Number(process.env["BENCH_DAYS"] ?? 365);
@@ -36,10 +39,11 @@ const PROCS = Number(process.env["BENCH_PROCS"] ?? 5);
 const WARM = 5;
 const ROWS = DAYS * 1440;
 const START = Date.UTC(2026, 0, 1);
+const PYARROW = pyarrowVersion();
 const files = {
   ours: join(tmpdir(), `milab-bench-foreign-v1-${DAYS}d-ours.parquet`),
   duckdb: join(tmpdir(), `milab-bench-foreign-v1-${DAYS}d-duckdb.parquet`),
-  pyarrow: join(tmpdir(), `milab-bench-foreign-v1-${DAYS}d-pyarrow.parquet`),
+  pyarrow: join(tmpdir(), `milab-bench-foreign-v1-${DAYS}d-pyarrow${PYARROW === undefined ? "" : `-${PYARROW}`}.parquet`),
 } as const;
 type Kind = keyof typeof files;
 const kinds = Object.keys(files) as Kind[];
@@ -69,9 +73,12 @@ if (!kinds.every((k) => existsSync(files[k]))) {
   }
   await writeParquet(files.ours, { time, columns });
   await duckdbDefaultParquet(`select * from read_parquet('${files.ours}')`, files.duckdb);
-  pyarrowDefaultParquet(await loadCodecs(), time, columns, files.pyarrow);
+  if (PYARROW === undefined) pyarrowDefaultParquet(await loadCodecs(), time, columns, files.pyarrow);
+  else pyarrowParquet(time, columns, files.pyarrow);
   console.log(`wrote the three files in ${fmt((performance.now() - t0) / 1000, 1)} s (cached in ${tmpdir()})`);
 }
+
+console.log(`pyarrow's file: ${PYARROW === undefined ? "pyarrow is not importable by /usr/bin/python3: written by arrow-rs with pyarrow's settings (see test/support/pyarrowParquet.ts to install it)" : `written by pyarrow ${PYARROW} (pandas' to_parquet defaults)`}`);
 
 // ---- each file read here once and checked against DuckDB's reader, value for value (float64 bits, null as NaN)
 const duck = await DuckDBInstance.create(":memory:");

@@ -1,0 +1,170 @@
+/**
+ * Where one readParquet call's time goes (issue 32, item 5):
+ * `npx tsx test/bench/readParquetProfile.ts [file] [PROCS] [CALLS]`.
+ * The file defaults to storeForeign.bench.ts's DuckDB-written year (write it
+ * first with `npm run bench -- store`). PROCS (4) fresh processes a mode,
+ * modes alternating, each making CALLS (6) calls; every call is split into
+ * the parts readParquet is made of, each with its process CPU time, wall
+ * time and minor page faults:
+ * - `import`: parquet-wasm imported and its WebAssembly compiled (first call only);
+ * - `file`: the file's bytes read into readParquet's reused buffer (readFileBytes);
+ * - `decode`: parquet-wasm's readParquet (the bytes copied into WebAssembly
+ *   memory, decompressed and decoded into Arrow arrays there) and intoFFI;
+ * - `columns`: the Arrow arrays copied into fresh Float64Arrays (readArrowColumn).
+ * Mode `ranged` is an alternative measured beside it, not the library's path:
+ * parquet-wasm's ParquetFile over a Blob-like object that reads byte ranges
+ * from the file, one column at a time (WebAssembly memory stays small; its
+ * `decode` includes the range reads). Prints best / median per part for the
+ * first call and for the warm calls (calls 3.. of each process), the
+ * WebAssembly memory size, and the load. No timing is asserted anywhere.
+ */
+import { spawnSync } from "node:child_process";
+import { closeSync, existsSync, fstatSync, openSync, readSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+
+type Part = "import" | "file" | "decode" | "columns" | "call";
+interface Sample { cpuMs: number; wallMs: number; faults: number }
+type Call = Partial<Record<Part, Sample>>;
+
+const cpu = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e3;
+};
+const faults = (): number => process.resourceUsage().minorPageFault;
+const median = (xs: readonly number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 === 1 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+};
+
+/** A child: CALLS calls of one mode, each part measured, one JSON line out. */
+async function child(path: string, mode: string, calls: number): Promise<void> {
+  const out: Call[] = [];
+  let mark = { c: cpu(), w: performance.now(), f: faults() };
+  const lap = (call: Call, part: Part): void => {
+    const now = { c: cpu(), w: performance.now(), f: faults() };
+    call[part] = { cpuMs: now.c - mark.c, wallMs: now.w - mark.w, faults: now.f - mark.f };
+    mark = now;
+  };
+  const first: Call = {};
+  const start = { ...mark };
+  const pq = await import("parquet-wasm");
+  const { readFileBytes } = await import("../../src/store/readFileBytes.js");
+  const { readArrowSchema, readArrowTable } = await import("../../src/store/arrowCData.js");
+  const { readArrowColumn } = await import("../../src/store/arrowColumn.js");
+  lap(first, "import");
+  const scratch = { buffer: Buffer.alloc(0) };
+  let memoryMb = 0;
+  for (let k = 0; k < calls; k++) {
+    const call: Call = k === 0 ? first : {};
+    const begin = k === 0 ? start : { ...mark };
+    const names: string[] = [];
+    const columns: Float64Array[] = [];
+    const copy = (ffi: { arrayAddrs(): Uint32Array; schemaAddr(): number; free(): void }, only?: string): void => {
+      const table = readArrowTable(pq.wasmMemory().buffer, ffi.arrayAddrs(), ffi.schemaAddr());
+      for (const f of table.schema.fields) {
+        if (only !== undefined && f.name !== only) continue;
+        const col = table.getChild(f.name) as { type: Parameters<typeof readArrowColumn>[1]; data: Parameters<typeof readArrowColumn>[0] };
+        names.push(f.name);
+        columns.push(readArrowColumn(col.data, col.type, 0, table.numRows));
+      }
+    };
+    if (mode === "whole") {
+      const bytes = readFileBytes(path, scratch);
+      lap(call, "file");
+      const ffi = pq.readParquet(bytes, { batchSize: 1 << 30 }).intoFFI();
+      lap(call, "decode");
+      copy(ffi);
+      ffi.free();
+      lap(call, "columns");
+    } else {
+      lap(call, "file");
+      const fd = openSync(path, "r");
+      const size = fstatSync(fd).size;
+      const blob = {
+        size,
+        slice: (a: number, b: number) => ({
+          arrayBuffer: async (): Promise<ArrayBuffer> => {
+            const u = new Uint8Array(Buffer.allocUnsafeSlow(Math.min(b, size) - a).buffer);
+            readSync(fd, u, 0, u.length, a);
+            return u.buffer as ArrayBuffer;
+          },
+        }),
+      };
+      const file = await pq.ParquetFile.fromFile(blob as unknown as Blob);
+      const fieldNames: string[] = [];
+      const schemaFfi = file.schema().intoFFI();
+      for (const f of readArrowSchema(pq.wasmMemory().buffer, schemaFfi.addr()).fields) fieldNames.push(f.name);
+      schemaFfi.free();
+      let decode = { cpuMs: 0, wallMs: 0, faults: 0 };
+      let cols = { cpuMs: 0, wallMs: 0, faults: 0 };
+      for (const name of fieldNames) {
+        const table = await file.read({ columns: [name], batchSize: 1 << 30 });
+        const ffi = table.intoFFI();
+        lap(call, "decode");
+        decode = add(decode, call.decode as Sample);
+        copy(ffi, name);
+        ffi.free();
+        lap(call, "columns");
+        cols = add(cols, call.columns as Sample);
+      }
+      file.free();
+      closeSync(fd);
+      call.decode = decode;
+      call.columns = cols;
+    }
+    const now = { c: cpu(), w: performance.now(), f: faults() };
+    call.call = { cpuMs: now.c - begin.c, wallMs: now.w - begin.w, faults: now.f - begin.f };
+    memoryMb = pq.wasmMemory().buffer.byteLength / 2 ** 20;
+    if (columns.length === 0 || names.length !== columns.length) throw new Error("no columns read");
+    out.push(call);
+  }
+  process.stdout.write(`${JSON.stringify({ calls: out, memoryMb })}\n`);
+}
+
+function add(a: Sample, b: Sample): Sample {
+  return { cpuMs: a.cpuMs + b.cpuMs, wallMs: a.wallMs + b.wallMs, faults: a.faults + b.faults };
+}
+
+if (process.argv[2] === "--child") {
+  await child(process.argv[3] as string, process.argv[4] as string, Number(process.argv[5]));
+} else {
+  const path = process.argv[2] === undefined || process.argv[2] === "" ? join(tmpdir(), "milab-bench-foreign-v1-365d-duckdb.parquet") : process.argv[2];
+  const PROCS = Number(process.argv[3] ?? 4);
+  const CALLS = Number(process.argv[4] ?? 6);
+  if (!existsSync(path)) {
+    console.log(`no file ${path}: run \`npm run bench -- store\` first (it writes the DuckDB, pyarrow and our own year files to ${tmpdir()}), or pass a file`);
+    process.exit(1);
+  }
+  const modes = ["whole", "ranged"] as const;
+  const runs: Record<string, { calls: Call[]; memoryMb: number }[]> = { whole: [], ranged: [] };
+  const loads: number[] = [];
+  for (let r = 0; r < PROCS; r++) {
+    for (let j = 0; j < modes.length; j++) {
+      const mode = modes[(r + j) % modes.length] as string;
+      loads.push(loadavg()[0] as number);
+      const res = spawnSync(process.execPath, ["--import", "tsx", import.meta.filename, "--child", path, mode, String(CALLS)], { encoding: "utf8", env: { ...process.env, TZ: "UTC" } });
+      if (res.status !== 0) throw new Error(`${mode}: ${res.stderr}`);
+      (runs[mode] as { calls: Call[]; memoryMb: number }[]).push(JSON.parse(res.stdout.trim().split("\n").pop() as string) as { calls: Call[]; memoryMb: number });
+    }
+  }
+  const f = (x: number): string => x.toFixed(0);
+  console.log(`readParquet's parts, ${path}, ${PROCS} fresh processes a mode (alternating), ${CALLS} calls each; ms of process CPU (wall) and minor page faults, best / median:`);
+  console.log("| mode | call | part | CPU ms | wall ms | faults | WebAssembly memory |");
+  console.log("|---|---|---|---|---|---|---|");
+  for (const mode of modes) {
+    const rs = runs[mode] as { calls: Call[]; memoryMb: number }[];
+    for (const [label, pick] of [["first", (c: Call[]) => c.slice(0, 1)], ["warm", (c: Call[]) => c.slice(2)]] as const) {
+      for (const part of ["import", "file", "decode", "columns", "call"] as const) {
+        const xs = rs.flatMap((x) => pick(x.calls)).map((c) => c[part]).filter((s): s is Sample => s !== undefined);
+        if (xs.length === 0) continue;
+        const cpuMs = xs.map((s) => s.cpuMs);
+        const wallMs = xs.map((s) => s.wallMs);
+        const fl = xs.map((s) => s.faults);
+        console.log(`| ${mode} | ${label} | ${part} | ${f(Math.min(...cpuMs))} / ${f(median(cpuMs))} | ${f(Math.min(...wallMs))} / ${f(median(wallMs))} | ${f(Math.min(...fl))} / ${f(median(fl))} | ${f(median(rs.map((x) => x.memoryMb)))} MB |`);
+      }
+    }
+  }
+  console.log(`load average (1 min) while the processes ran: ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)}; now ${loadavg().map((x) => x.toFixed(1)).join(" ")} (2 cores)`);
+}

@@ -1,0 +1,93 @@
+/**
+ * readParquet of files pyarrow itself wrote (issue 32, item 5): pandas'
+ * `df.to_parquet` defaults under Debian's python3 with pyarrow 25
+ * (test/support/pyarrowParquet.ts says how it is installed; without it this
+ * file is skipped, by name). foreignParquet.test.ts covers arrow-rs writing
+ * with pyarrow's settings; this is the writer users have.
+ * The reference is DuckDB reading the same file (its own C++ reader, nothing
+ * shared with parquet-wasm or pyarrow): every value the same float64, bit for
+ * bit (-0, subnormals, the largest double, NaN written as null), every time
+ * the same epoch ms (DuckDB's epoch_ns, split by hand in BigInt).
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { readParquet } from "../../src/store/readParquet.js";
+import { mulberry32 } from "../support/mulberry32.js";
+import { pyarrowParquet, pyarrowVersion } from "../support/pyarrowParquet.js";
+import { duck, lit } from "./helpers/duckdb.js";
+
+const version = pyarrowVersion();
+const dir = mkdtempSync(join(tmpdir(), "milab-pyarrow-test-"));
+const N = 5000;
+
+/** The first index where `a` and `b` differ as float64 bit patterns (NaN equals NaN), or -1. */
+function firstDifference(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  if (a.length !== b.length) return Math.min(a.length, b.length);
+  for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) return i;
+  return -1;
+}
+
+/** DuckDB's values of the SQL expression `expr` over `path`'s rows, in file order, null as NaN. */
+async function duckColumn(path: string, expr: string): Promise<number[]> {
+  const rows = await duck(`select ${expr} as v from read_parquet(${lit(path)}, file_row_number = true) order by file_row_number`);
+  return rows.map((r) => (r["v"] === null ? Number.NaN : Number(r["v"])));
+}
+
+describe.skipIf(version === undefined)(`readParquet of files pyarrow ${version ?? "(not installed: skipped)"} wrote (pandas' to_parquet)`, () => {
+  const defaults = join(dir, "defaults.parquet");
+  const small = join(dir, "small-pages.parquet");
+  const rand = mulberry32(320);
+  // Times from before 1970 to after it, with parts of a ms (a negative ns count's quotient and remainder).
+  const time = Float64Array.from({ length: N }, (_, i) => (i - N / 2) * 60_000 - 0.001 + (i % 7) * 0.000123);
+  // Repeated values (a dictionary), then full-precision ones; NaN (null in the file), -0, a subnormal, the largest double.
+  const a = Float64Array.from({ length: N }, (_, i) => (i % 13 === 4 ? Number.NaN : i < 2000 ? Math.round(rand() * 50) / 4 : (rand() - 0.5) * 1e6));
+  a[5] = -0;
+  a[6] = 5e-324;
+  a[7] = 1.7976931348623157e308;
+  const b = Float64Array.from({ length: N }, () => Math.round(rand() * 1e8) / 1e4);
+  const c = new Float64Array(N).fill(42);
+
+  beforeAll(() => {
+    pyarrowParquet(time, { a, b, c }, defaults);
+    // Small dictionary and data pages (the writer falls back to PLAIN, as it does past 1 MiB) and several row groups.
+    pyarrowParquet(time, { a, b, c }, small, { row_group_size: 1000, data_page_size: 4096, dictionary_pagesize_limit: 2048 });
+  });
+
+  it("the files are pyarrow's: its writer, SNAPPY, dictionary and PLAIN pages, TIMESTAMP ns, several row groups in the second", async () => {
+    const meta = await duck(`select distinct created_by from parquet_file_metadata(${lit(defaults)})`);
+    expect(String(meta[0]?.["created_by"])).toContain("parquet-cpp-arrow");
+    const enc = await duck(`select distinct encodings, compression from parquet_metadata(${lit(small)}) where path_in_schema = 'a'`);
+    expect(enc.map((r) => r["compression"])).toEqual(["SNAPPY"]);
+    expect(String(enc[0]?.["encodings"])).toContain("RLE_DICTIONARY");
+    expect(String(enc[0]?.["encodings"])).toContain("PLAIN");
+    const t = await duck(`select logical_type from parquet_schema(${lit(defaults)}) where name = 'time'`);
+    expect(String(t[0]?.["logical_type"])).toContain("NANOS");
+    const groups = await duck(`select count(distinct row_group_id) as n from parquet_metadata(${lit(small)})`);
+    expect(Number(groups[0]?.["n"])).toBe(5);
+  });
+
+  for (const [label, file] of [["defaults", defaults], ["small pages, 5 row groups", small]] as const) {
+    it(`${label}: every double bit for bit as DuckDB reads it, times exact to the ns, column order kept`, async () => {
+      const p = await readParquet(file);
+      expect(Object.keys(p.columns)).toEqual(["a", "b", "c"]);
+      for (const name of ["a", "b", "c"]) expect(firstDifference(p.columns[name] as Float64Array, await duckColumn(file, name))).toBe(-1);
+      // Our own inputs too (NaN was written as null and comes back NaN): a second reference, independent of DuckDB.
+      expect(firstDifference(p.columns["a"] as Float64Array, a)).toBe(-1);
+      const ns = (await duck(`select epoch_ns(time) as v from read_parquet(${lit(file)}, file_row_number = true) order by file_row_number`)).map((r) => r["v"] as bigint);
+      // Hand rule: ms = the integer quotient by 10^6 plus the remainder / 10^6 (BigInt, exact).
+      expect(firstDifference(p.time, ns.map((v) => Number(v / 1_000_000n) + Number(v % 1_000_000n) / 1e6))).toBe(-1);
+      // Row N/2 is -0.001 + 0.000123 ms = -877 ns: quotient 0 ms, remainder -877 ns; row N/2 + 1 is 59,999,999,246 ns.
+      expect([p.time[N / 2], p.time[N / 2 + 1]]).toEqual([-0.000877, 59_999 + 0.999246]);
+    });
+  }
+
+  it("a range across row groups and a projection read the same values as the whole file", async () => {
+    const all = await readParquet(small);
+    // Whole-ms bounds (start and end take whole epoch ms) between rows 3989/3990 and 4509/4510 (across the row group that starts at 4000; start and end take no time before 1970).
+    const part = await readParquet(small, { columns: ["b"], start: Math.floor(all.time[3990] as number), end: Math.floor(all.time[4510] as number) });
+    expect(Array.from(part.time)).toEqual(Array.from(all.time.subarray(3990, 4510)));
+    expect(firstDifference(part.columns["b"] as Float64Array, (all.columns["b"] as Float64Array).subarray(3990, 4510))).toBe(-1);
+  });
+});
