@@ -1,26 +1,20 @@
 /**
  * readParquet of files pyarrow itself wrote (issue 32, item 5): pandas'
- * `df.to_parquet` defaults under Debian's python3 with pyarrow 25
- * (test/support/pyarrowParquet.ts says how it is installed; without it this
- * file is skipped, by name). foreignParquet.test.ts covers arrow-rs writing
- * with pyarrow's settings; this is the writer users have.
+ * `df.to_parquet` defaults under Debian's python3 with pyarrow 25, committed in
+ * fixtures/parquet/ (written by test/store/helpers/writePyarrowFixtures.ts from
+ * the columns of helpers/pyarrowFixture.ts; CI needs no pyarrow).
+ * foreignParquet.test.ts covers arrow-rs writing with pyarrow's settings; this
+ * is the writer users have.
  * The reference is DuckDB reading the same file (its own C++ reader, nothing
  * shared with parquet-wasm or pyarrow): every value the same float64, bit for
  * bit (-0, subnormals, the largest double, NaN written as null), every time
- * the same epoch ms (DuckDB's epoch_ns, split by hand in BigInt).
+ * the same epoch ms (DuckDB's epoch_ns, split by hand in BigInt); and the
+ * columns that went in.
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readParquet } from "../../src/store/readParquet.js";
-import { mulberry32 } from "../support/mulberry32.js";
-import { pyarrowParquet, pyarrowVersion } from "../support/pyarrowParquet.js";
 import { duck, lit } from "./helpers/duckdb.js";
-
-const version = pyarrowVersion();
-const dir = mkdtempSync(join(tmpdir(), "milab-pyarrow-test-"));
-const N = 5000;
+import { DEFAULTS_FILE, N, pyarrowFixtureColumns, SMALL_PAGES_FILE } from "./helpers/pyarrowFixture.js";
 
 /** The first index where `a` and `b` differ as float64 bit patterns (NaN equals NaN), or -1. */
 function firstDifference(a: ArrayLike<number>, b: ArrayLike<number>): number {
@@ -35,25 +29,10 @@ async function duckColumn(path: string, expr: string): Promise<number[]> {
   return rows.map((r) => (r["v"] === null ? Number.NaN : Number(r["v"])));
 }
 
-describe.skipIf(version === undefined)(`readParquet of files pyarrow ${version ?? "(not installed: skipped)"} wrote (pandas' to_parquet)`, () => {
-  const defaults = join(dir, "defaults.parquet");
-  const small = join(dir, "small-pages.parquet");
-  const rand = mulberry32(320);
-  // Times from before 1970 to after it, with parts of a ms (a negative ns count's quotient and remainder).
-  const time = Float64Array.from({ length: N }, (_, i) => (i - N / 2) * 60_000 - 0.001 + (i % 7) * 0.000123);
-  // Repeated values (a dictionary), then full-precision ones; NaN (null in the file), -0, a subnormal, the largest double.
-  const a = Float64Array.from({ length: N }, (_, i) => (i % 13 === 4 ? Number.NaN : i < 2000 ? Math.round(rand() * 50) / 4 : (rand() - 0.5) * 1e6));
-  a[5] = -0;
-  a[6] = 5e-324;
-  a[7] = 1.7976931348623157e308;
-  const b = Float64Array.from({ length: N }, () => Math.round(rand() * 1e8) / 1e4);
-  const c = new Float64Array(N).fill(42);
-
-  beforeAll(() => {
-    pyarrowParquet(time, { a, b, c }, defaults);
-    // Small dictionary and data pages (the writer falls back to PLAIN, as it does past 1 MiB) and several row groups.
-    pyarrowParquet(time, { a, b, c }, small, { row_group_size: 1000, data_page_size: 4096, dictionary_pagesize_limit: 2048 });
-  });
+describe("readParquet of files pyarrow 25 wrote (pandas' to_parquet)", () => {
+  const defaults = DEFAULTS_FILE;
+  const small = SMALL_PAGES_FILE;
+  const { a } = pyarrowFixtureColumns();
 
   it("the files are pyarrow's: its writer, SNAPPY, dictionary and PLAIN pages, TIMESTAMP ns, several row groups in the second", async () => {
     const meta = await duck(`select distinct created_by from parquet_file_metadata(${lit(defaults)})`);
