@@ -1,3 +1,4 @@
+import { labelCode } from "./classifySignal.js";
 import { compositeAt } from "./compositeScore.js";
 import { scoringNaNAsNaN, type Scorer } from "./scorers.js";
 
@@ -150,6 +151,64 @@ const addGroup = new Function(
     sum[r] = ${weightedSumSource("sum[r]", [0, 1, 2, 3, 4].map((s) => [`w${s}`, `f${s}(v${s}[i])`] as const))};
   }`,
 ) as (g: Group, sum: Float64Array, lo: number, hi: number) => void;
+
+/**
+ * The labels of rows lo..hi-1 written into `out[o ..]` (labelCode of each row's composite at
+ * `threshold`: 1 buy, -1 sell, 0 neutral), with no composite buffer: for a model of one group (up
+ * to five components, the service's model) one row loop sums weight x score exactly as
+ * {@link fuseComposite} does (compiled from the same {@link weightedSumSource}, started at 0) and
+ * labels the sum in place; a NaN sum (a score missing) is labelled from {@link compositeRowAt}.
+ * A model of more groups is fused into `m.composite` block by block, then labelled.
+ * Call it over blocks of rows (replayComposite's label column does), so the row loop is
+ * compiled from calls rather than by on-stack replacement.
+ * @internal
+ */
+export function fuseLabels(m: FusedModel, lo: number, hi: number, out: Int8Array, o: number, threshold: number): void {
+  if (!labelRulePrimed) primeLabelRule();
+  if (m.groups.length === 1) {
+    labelGroup(m.groups[0] as Group, m, lo, hi, out, o, threshold);
+    return;
+  }
+  for (let a = lo; a < hi; a += m.block) {
+    const b = Math.min(hi, a + m.block);
+    fuseComposite(m, a, b);
+    const c = m.composite;
+    for (let r = 0, at = o + (a - lo); r < b - a; r++) {
+      const x = c[r] as number;
+      out[at + r] = labelCode(x === x ? x : compositeRowAt(m, a + r), threshold);
+    }
+  }
+}
+
+let labelRulePrimed = false;
+/**
+ * The label rule run over a buy, a sell and a neutral score before the first label loop, so the
+ * rule's feedback (which the optimised loop inlines) holds all three outcomes: otherwise the data's
+ * first sell label, often thousands of rows in, deoptimises the loop just optimised, and V8 may
+ * leave it running its slower on-stack-replacement code for the rest of the process (the slow
+ * mode of issue 32, seen in 2 of 3 fresh processes; backtest/kernel/primingBars.ts). V8 records
+ * feedback only after a function's first calls, hence the rounds.
+ */
+function primeLabelRule(): void {
+  let s = 0;
+  for (let k = 0; k < 64; k++) s += labelCode(0.75, 0.1) + labelCode(-0.75, 0.1) + labelCode(0, 0.1) + labelCode(0.05, 0.1) + labelCode(-0.05, 0.1);
+  labelRulePrimed = s === 0;
+}
+
+/** One group's labels over rows lo..hi-1 into out[o ..]: addGroup's sum from 0, labelled in the same loop (fuseLabels). */
+// eslint-disable-next-line @typescript-eslint/no-implied-eval -- compiled from weightedSumSource, this folder's one definition of the sum
+const labelGroup = new Function(
+  "labelCode",
+  "compositeRowAt",
+  `"use strict";
+  return function labelGroup(g, m, lo, hi, out, o, threshold) {
+    const { v0, v1, v2, v3, v4, f0, f1, f2, f3, f4, w0, w1, w2, w3, w4 } = g;
+    for (let i = lo, r = o; i < hi; i++, r++) {
+      const x = ${weightedSumSource("0", [0, 1, 2, 3, 4].map((s) => [`w${s}`, `f${s}(v${s}[i])`] as const))};
+      out[r] = labelCode(x === x ? x : compositeRowAt(m, i), threshold);
+    }
+  };`,
+)(labelCode, compositeRowAt) as (g: Group, m: FusedModel, lo: number, hi: number, out: Int8Array, o: number, threshold: number) => void;
 
 /**
  * Score whole columns: `outs[j][i]` = the score of `cols[j][i]` by `fns[j]` under

@@ -5,7 +5,7 @@ import { labelCode, labelName, strengthCode, validateThresholds } from "./classi
 import { MISSING_POLICIES, policyCode, type MissingPolicy } from "./compositeScore.js";
 import { componentsFromFeeds, type ComponentsFromFeedsOptions } from "./componentsFromFeeds.js";
 import { readColumns, type ColumnInput } from "./readColumns.js";
-import { compositeRowAt, fuseComposite, fusedModel, scoreColumns, type FusedModel } from "./fuseComposite.js";
+import { compositeRowAt, fuseComposite, fuseLabels, fusedModel, scoreColumns, type FusedModel } from "./fuseComposite.js";
 import { confidenceAt } from "./signalConfidence.js";
 import { DEFAULT_SCORERS, EXTRA_SCORERS, type Scorer } from "./scorers.js";
 import { DEFAULT_WEIGHTS, validateWeights, type Weights } from "./weights.js";
@@ -95,8 +95,8 @@ export interface CompositeReplay {
  * Cost: the inputs are checked here; every column (scores, composite, label,
  * strength, confidence) is built on first access: one loop per component for its
  * scores, then one row loop over the score columns for the composite, each column
- * read or written once; the label column read first is streamed like `signalInto`
- * (no score or composite column built for it). Passed as `backtest`'s `signal`, the replay is streamed
+ * read or written once; the label column read first is streamed block by block, one row
+ * loop scoring, summing and labelling into the column (fuseLabels: no score, composite or block buffer). Passed as `backtest`'s `signal`, the replay is streamed
  * instead (`signalInto`): one row loop scores up to five components and sums them
  * (the scorers of scorers.ts, inlined by the JIT), then labels, block by block
  * in one reused buffer, no n-length column at all (`npx tsx test/bench/backtestProfile.ts`
@@ -217,17 +217,17 @@ export function replayComposite(input: ColumnInput, options: ReplayCompositeOpti
     for (let i = 0; i < n; i++) if ((c[i] as number) !== (c[i] as number)) c[i] = compositeRowAt(m, i);
     return (composite = c);
   };
-  // The label column alone is streamed (signalInto, block by block): no score or composite column is built
-  // for it (at 2e6 rows ~4x faster than building them first); from the composite when that is already built.
+  // The label column alone is streamed (fuseLabels, block by block, written straight into the column): no
+  // score or composite column is built for it; from the composite when that is already built.
   const labelOf = (): Int8Array => {
     if (label !== undefined) return label;
     const l = new Int8Array(n);
-    const buffer = new Float64Array(Math.max(1, Math.min(n, BLOCK)));
-    for (let a = 0; a < n; a += BLOCK) {
-      const b = Math.min(n, a + BLOCK);
-      replay.signalInto(buffer, a, b);
-      l.set(b - a === buffer.length ? buffer : buffer.subarray(0, b - a), a);
+    if (composite !== undefined) {
+      for (let i = 0; i < n; i++) l[i] = labelCode(composite[i] as number, threshold);
+      return (label = l);
     }
+    const m = (streamed ??= fusedModel(cols, fns, ws, total, policy, Math.max(1, Math.min(n, BLOCK))));
+    for (let a = 0; a < n; a += BLOCK) fuseLabels(m, a, Math.min(n, a + BLOCK), l, a, threshold);
     return (label = l);
   };
   const confidenceOf = (): Float64Array => {

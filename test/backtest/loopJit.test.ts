@@ -15,9 +15,14 @@ import { scaledMs } from "../support/timeScale.js";
 // it is compiled from complete feedback. Read from V8's own trace (no timing) in 20 fresh child
 // processes, 10 of them after a 4,096-bar warm-up backtest: no generated loop is ever
 // deoptimised, so none can be left running its OSR code (the slow mode's signature, checked too).
+// The replay's label column loop (labelGroup, read by the users' path) is checked the same way: it was
+// deoptimised at the data's first sell label until the label rule was primed (signals/fuseComposite.ts).
 
-/** A generated loop's name in V8's trace (bar 0's own functions, `...Bar0`, run once per run and are not loops that matter). */
-const LOOP = /<JSFunction (variantLoop\d+|spanLoop(?:OneCoin|ManyCoins))(?: |>)/;
+/**
+ * A generated loop's name in V8's trace (bar 0's own functions, `...Bar0`, run once per run and are not loops that matter);
+ * `labelGroup` is the replay's label column loop (signals/fuseComposite.ts, read by the users' path).
+ */
+const LOOP = /<JSFunction (variantLoop\d+|spanLoop(?:OneCoin|ManyCoins)|labelGroup)(?: |>)/;
 
 /** The loops left running only OSR code: deoptimised, then optimised again only by on-stack replacement. */
 function osrStuck(lines: readonly string[]): string[] {
@@ -66,6 +71,7 @@ describe("the generated loops under V8", () => {
       expect(lines.filter((l) => l.startsWith("phase "))).toEqual(expect.arrayContaining(["phase fused", "phase users", "phase labels", "phase delayed", "phase sweep", "phase end true"]));
       // The test can fail: the fused backtest's loop is hot enough to be optimised in every process.
       expect(lines.some((l) => l.startsWith("[completed optimizing") && l.includes("<JSFunction variantLoop1 "))).toBe(true);
+      expect(lines.some((l) => l.startsWith("[completed optimizing") && l.includes("<JSFunction labelGroup "))).toBe(true);
       expect(lines.filter((l) => l.startsWith("[bailout") && LOOP.test(l))).toEqual([]);
       expect(osrStuck(lines)).toEqual([]);
     }

@@ -173,6 +173,14 @@ describe("replayComposite streamed (signalInto) over several blocks", () => {
         // NaN rows were really met: row 1020 has no component (composite NaN, neutral)
         expect(r.composite[1020]).toBeNaN();
       });
+      it(`${model} (missing: ${missing}): the label column read first (one row loop scoring, summing and labelling) equals the row-by-row labels`, () => {
+        const ref = reference(weights, missing);
+        const label = replayComposite(t, { weights, scorers: { custom }, missing }).label;
+        const bad: string[] = [];
+        for (let i = 0; i < n; i++) if (label[i] !== ref[i]!.label) bad.push(`label ${i}: ${label[i]} vs ${ref[i]!.label}`);
+        expect(bad).toEqual([]);
+        expect(new Set(label).size).toBe(3);
+      });
     }
   }
 
