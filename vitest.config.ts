@@ -18,12 +18,36 @@ const TIME_TESTS = ["test/data/toEpochMs.test.ts", "test/data/timeZones.test.ts"
 /** Files that need a process of their own: vi.mock("node:fs") reaches no module another file already loaded. */
 const OWN_PROCESS = ["test/load/recordDiskErrors.test.ts"];
 
+/**
+ * Files of ZONE_TESTS that run once, in UTC only, because nothing they check can read the machine's zone.
+ * test/data/oneTimeBoundary.test.ts proves for all of src that a time string or Date enters only through
+ * toEpochMs and that no local-zone Date method is used; so a test can depend on the zone only if it feeds
+ * time strings/Dates (toEpochMs, fromDataFrame, readColumns, the price table, parseHistory, the server), uses
+ * a local-zone API itself, or exercises the time rules (calendars, resampling, funding/settlement times,
+ * periodsPerYear inference). The files below do none of that: they have no `time` column or only numeric
+ * epoch ms, and they stay in the zone legs' reach through the files that do (listed after each).
+ */
+const UTC_ONLY = [
+  "test/data/oneTimeBoundary.test.ts", // a parse of src's text, no time at all
+  "test/backtest/loopJit.test.ts", // V8 traces of child processes started with TZ=UTC
+  "test/backtest/fusedJit.test.ts", // V8 trace of a child process started with TZ=UTC (the zone never reached it)
+  "test/backtest/compositeFused.test.ts", // fused vs reference engine on bar-indexed arrays, no time column
+  "test/backtest/properties.test.ts", // random invariants on numeric epochs (i * 60 000); funding times: executionRealism, executionRules, backtest
+  "test/backtest/backtestInto.test.ts", // caller-owned output buffers, no time column
+  "test/backtest/closeCheckedInLoop.test.ts", // a bad close named at its bar index, no time column
+  "test/backtest/inlineStatements.test.ts", // the engine's generated source, no time
+  "test/backtest/kernel.test.ts", // the bar kernel on arrays, no time column
+  "test/signals/components.test.ts", // scorers on value arrays, no time column
+  "test/signals/docExamples.test.ts", // the docs' numeric examples, no time column
+  "test/signals/regimes.test.ts", // regime labels on value arrays, no time column
+  "test/signals/replayCompositeBlocks.test.ts", // block-resumed replay on arrays, no time column; time strings: replayComposite
+  "test/signals/scorerEdges.test.ts", // scorer edge values (NaN, constants), no time column
+];
+
 function zone(name: string, tz: string, include: string[]) {
   return {
     extends: true as const,
-    // The source grep (oneTimeBoundary) and the V8 trace of fresh processes (loopJit, 20 child processes) do not
-    // depend on the zone: they run once, in UTC.
-    test: { name, include, exclude: ["test/data/oneTimeBoundary.test.ts", "test/backtest/loopJit.test.ts"], env: { TZ: tz } },
+    test: { name, include, exclude: UTC_ONLY, env: { TZ: tz } },
   };
 }
 

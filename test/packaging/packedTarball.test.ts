@@ -109,19 +109,24 @@ describe("the packed tarball in an empty project", () => {
     const spec = JSON.parse(readFileSync(join(jupyterPath, "kernels", "tslab", "kernel.json"), "utf8")) as { argv: string[] };
     expect(spec.argv[0]).toBe(join(proj, "node_modules", ".bin", "tslab"));
 
-    writeFileSync(join(proj, "good.ipynb"), notebook([SCRIPT.replace("console.log(JSON.stringify", "console.log(\"EQ\" + JSON.stringify")]));
-    writeFileSync(join(proj, "bad.ipynb"), notebook(['import { nothing } from "no-such-module-xyz";\nnothing;']));
+    // One kernel for both: the good cell runs first and shows its values, then the bad import stops the notebook
+    // with its real message (nbclient stops at the first failing cell, so the good cell's outputs are kept).
+    const good = SCRIPT.replace("console.log(JSON.stringify", "console.log(\"EQ\" + JSON.stringify");
+    const bad = 'import { nothing } from "no-such-module-xyz";\nnothing;';
+    writeFileSync(join(proj, "mine.ipynb"), notebook([good, bad]));
     const env = { ...process.env, JUPYTER_PATH: jupyterPath, TZ: "UTC" };
-    const r = await sh("/usr/bin/python3", [join(root, "notebooks", "execute.py"), "--out-dir", join(proj, "out"), "good.ipynb", "bad.ipynb"], proj, env);
-    const reports = r.out.trim().split("\n").map((l) => JSON.parse(l) as { ok: boolean; error?: { evalue: string } });
-    expect(reports.map((x) => x.ok)).toEqual([true, false]);
-    const good = JSON.parse(readFileSync(join(proj, "out", "good.ipynb"), "utf8")) as { cells: { outputs: { text?: string }[] }[] };
-    const text = good.cells[0]!.outputs.map((o) => o.text ?? "").join("");
+    const r = await sh("/usr/bin/python3", [join(root, "notebooks", "execute.py"), "--out-dir", join(proj, "out"), "mine.ipynb"], proj, env);
+    const reports = r.out.trim().split("\n").map((l) => JSON.parse(l) as { ok: boolean; error?: { cell: number; evalue: string } });
+    expect(reports.map((x) => x.ok)).toEqual([false]);
+    expect(reports[0]!.error!.cell).toBe(1);
+    expect(reports[0]!.error!.evalue).toContain("Cannot find module 'no-such-module-xyz'");
+    const executed = JSON.parse(readFileSync(join(proj, "out", "mine.ipynb"), "utf8")) as {
+      cells: { outputs: { output_type: string; text?: string; evalue?: string }[] }[];
+    };
+    const text = executed.cells[0]!.outputs.map((o) => o.text ?? "").join("");
     const equity = (JSON.parse(text.slice(text.indexOf("EQ") + 2)) as { equity: number[] }).equity;
     expect(equity[2]).toBeCloseTo(9_900, 9);
-    expect(reports[1]!.error!.evalue).toContain("Cannot find module 'no-such-module-xyz'");
-    const bad = JSON.parse(readFileSync(join(proj, "out", "bad.ipynb"), "utf8")) as { cells: { outputs: { output_type: string; evalue?: string }[] }[] };
-    const error = bad.cells[0]!.outputs.find((o) => o.output_type === "error");
+    const error = executed.cells[1]!.outputs.find((o) => o.output_type === "error");
     expect(error?.evalue).toContain("Cannot find module 'no-such-module-xyz'");
   }, 15 * MINUTE);
 });
