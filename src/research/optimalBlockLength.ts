@@ -39,20 +39,28 @@ export function optimalBlockLength(returns: ArrayLike<number>): number {
   const cv = 2 * Math.sqrt(Math.log10(n) / n);
   const acv = new Float64Array(mMax + 1);
   const absCorr = new Float64Array(mMax + 1);
+  // v2 of lag k, Σ_{t=0}^{n-k-2} e_t² summed from t = 0 up: the running sum of the squares (the same additions in the same order)
+  const squares = new Float64Array(n + 1);
+  for (let t = 0; t < n; t++) squares[t + 1] = (squares[t] as number) + (e[t] as number) * (e[t] as number);
   let optM = -1;
-  for (let k = 0; k <= mMax; k++) {
-    let v1 = 0;
-    let v2 = 0;
+  // the lags that are read: the autocorrelations until m̂ is found, the autocovariances up to the bandwidth
+  let last = mMax;
+  for (let k = 0; k <= last; k++) {
     let cross = 0;
-    for (let t = k + 1; t < n; t++) v1 += (e[t] as number) * (e[t] as number);
-    for (let t = 0; t < n - k - 1; t++) v2 += (e[t] as number) * (e[t] as number);
     for (let t = k; t < n; t++) cross += (e[t] as number) * (e[t - k] as number);
     acv[k] = cross / n;
+    if (optM >= 0) continue;
+    let v1 = 0;
+    for (let t = k + 1; t < n; t++) v1 += (e[t] as number) * (e[t] as number);
+    const v2 = squares[Math.max(0, n - k - 1)] as number;
     absCorr[k] = Math.abs(cross) / Math.sqrt(v1 * v2);
-    if (k >= kn && optM < 0) {
+    if (k >= kn) {
       let quiet = true;
       for (let j = k - kn; j < k; j++) if (!((absCorr[j] as number) < cv)) quiet = false;
-      if (quiet) optM = k - kn;
+      if (quiet) {
+        optM = k - kn;
+        last = Math.min(2 * Math.max(optM, 1), mMax);
+      }
     }
   }
   const m = Math.min(optM >= 0 ? 2 * Math.max(optM, 1) : mMax, mMax);

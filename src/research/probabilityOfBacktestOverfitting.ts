@@ -141,19 +141,25 @@ export function probabilityOfBacktestOverfitting(
   const inSample = new Float64Array(combos);
   const outOfSample = new Float64Array(combos);
   const blocks = { N, count, sum1, sum2, constantValue, shift };
-  const scratch = { n: new Float64Array(N), s1: new Float64Array(N), s2: new Float64Array(N), flat: new Float64Array(N) };
+  // Consecutive combinations share their first blocks (lexicographic order), so each half's running sums are kept per
+  // block taken (level j: after its first j + 1 blocks) and only the levels from the first block that changed are
+  // added again: the same additions in the same order as summing the half afresh, so the same bits.
+  const inSums = halfSums(N, half);
+  const outSums = halfSums(N, half);
   const isSharpe = new Float64Array(N);
   const oosSharpe = new Float64Array(N);
   const pick = Array.from({ length: half }, (_, i) => i);
   const rest = new Array<number>(half);
+  const lastPick = new Array<number>(half).fill(-1);
+  const lastRest = new Array<number>(half).fill(-1);
   let below = 0;
   for (let c = 0; c < combos; c++) {
     for (let b = 0, p = 0, q = 0; b < S; b++) {
       if (pick[p] === b) p++;
       else rest[q++] = b;
     }
-    halfSharpes(blocks, pick, scratch, isSharpe);
-    halfSharpes(blocks, rest, scratch, oosSharpe);
+    halfSharpes(blocks, pick, lastPick, inSums, isSharpe);
+    halfSharpes(blocks, rest, lastRest, outSums, oosSharpe);
     let best = 0;
     for (let v = 1; v < N; v++) if (rankValue(isSharpe[v] as number) > rankValue(isSharpe[best] as number)) best = v;
     const x = rankValue(oosSharpe[best] as number);
@@ -192,36 +198,75 @@ interface BlockSums {
 }
 
 /**
+ * Running sums of one half, one level per block taken: level j holds, per variant, the count, Σ(x − c), Σ(x − c)² and
+ * the common value (NaN once two differ) over the half's first j + 1 blocks, each level N long.
+ */
+interface HalfSums {
+  /** N zeros: the sums before the first block. */
+  readonly zero: Float64Array;
+  readonly n: Float64Array[];
+  readonly s1: Float64Array[];
+  readonly s2: Float64Array[];
+  readonly flat: Float64Array[];
+}
+
+function halfSums(N: number, levels: number): HalfSums {
+  const make = (): Float64Array[] => Array.from({ length: levels }, () => new Float64Array(N));
+  return { zero: new Float64Array(N), n: make(), s1: make(), s2: make(), flat: make() };
+}
+
+/**
  * Every variant's Sharpe (mean / std, ddof 1) over the union of `which`
  * blocks, from the shifted sums; a half whose returns are all equal has
- * exactly zero spread (value / 0, as `sharpeRatio`), all zero scores 0. Loops run over the
- * variants innermost (contiguous memory).
+ * exactly zero spread (value / 0, as `sharpeRatio`), all zero scores 0. The
+ * blocks are added in the order of `which`, each to the running sums of the
+ * blocks before it; the levels of `sums` whose blocks are those of `last` (the
+ * previous call's `which`, updated here) are kept, not added again. Loops run
+ * over the variants innermost (contiguous memory).
  */
-function halfSharpes(
-  blocks: BlockSums,
-  which: readonly number[],
-  scratch: { n: Float64Array; s1: Float64Array; s2: Float64Array; flat: Float64Array },
-  out: Float64Array,
-): void {
+function halfSharpes(blocks: BlockSums, which: readonly number[], last: number[], sums: HalfSums, out: Float64Array): void {
   const { N, count, sum1, sum2, constantValue, shift } = blocks;
-  const { n, s1, s2, flat } = scratch;
-  n.fill(0);
-  s1.fill(0);
-  s2.fill(0);
-  // flat[v]: the common value of the half's returns so far, NaN once two differ
-  for (const b of which) {
+  let from = 0;
+  while (from < which.length && which[from] === last[from]) from++;
+  for (let j = from; j < which.length; j++) {
+    const b = which[j] as number;
+    last[j] = b;
     const o = b * N;
+    // level j = level j − 1 (zeros before the first block) plus block b
+    const pn = j === 0 ? sums.zero : (sums.n[j - 1] as Float64Array);
+    const ps1 = j === 0 ? sums.zero : (sums.s1[j - 1] as Float64Array);
+    const ps2 = j === 0 ? sums.zero : (sums.s2[j - 1] as Float64Array);
+    const pflat = j === 0 ? sums.zero : (sums.flat[j - 1] as Float64Array);
+    const n = sums.n[j] as Float64Array;
+    const s1 = sums.s1[j] as Float64Array;
+    const s2 = sums.s2[j] as Float64Array;
+    const flat = sums.flat[j] as Float64Array;
     for (let v = 0; v < N; v++) {
+      let m = pn[v] as number;
+      let a1 = ps1[v] as number;
+      let a2 = ps2[v] as number;
+      // the common value of the half's returns so far, NaN once two differ (read only once m > 0)
+      let f = pflat[v] as number;
       const k = count[o + v] as number;
-      if (k === 0) continue;
-      const cv = constantValue[o + v] as number;
-      if (n[v] === 0) flat[v] = cv;
-      else if (cv !== flat[v]) flat[v] = Number.NaN;
-      n[v] = (n[v] as number) + k;
-      s1[v] = (s1[v] as number) + (sum1[o + v] as number);
-      s2[v] = (s2[v] as number) + (sum2[o + v] as number);
+      if (k !== 0) {
+        const cv = constantValue[o + v] as number;
+        if (m === 0) f = cv;
+        else if (cv !== f) f = Number.NaN;
+        m += k;
+        a1 += sum1[o + v] as number;
+        a2 += sum2[o + v] as number;
+      }
+      n[v] = m;
+      s1[v] = a1;
+      s2[v] = a2;
+      flat[v] = f;
     }
   }
+  const top = which.length - 1;
+  const n = sums.n[top] as Float64Array;
+  const s1 = sums.s1[top] as Float64Array;
+  const s2 = sums.s2[top] as Float64Array;
+  const flat = sums.flat[top] as Float64Array;
   for (let v = 0; v < N; v++) {
     const m = n[v] as number;
     if (m < 2) {

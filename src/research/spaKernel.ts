@@ -214,9 +214,11 @@ function defaultMeanBlock(returns: readonly ArrayLike<number>[], keep: readonly 
   const n = keep.length;
   const step = Math.max(1, Math.ceil(active.length / 64));
   const blocks: number[] = [];
+  const x = new Float64Array(n); // the kept bars of one variant (a plain loop: Float64Array.from's callback per bar cost more than the block length)
   for (let j = 0; j < active.length; j += step) {
     const r = returns[active[j] as number] as ArrayLike<number>;
-    const b = optimalBlockLength(Float64Array.from(keep, (t) => r[t] as number));
+    for (let i = 0; i < n; i++) x[i] = r[keep[i] as number] as number;
+    const b = optimalBlockLength(x);
     blocks.push(Number.isNaN(b) ? Math.ceil(Math.cbrt(n)) : b);
   }
   blocks.sort((a, b) => a - b);

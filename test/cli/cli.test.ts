@@ -9,25 +9,27 @@ import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReplayServer, type ReplayServer } from "../../src/server/index.js";
 import { MAIN, runMilab } from "./helpers/runMilab.js";
+import { runMilabHere } from "./helpers/runMilabHere.js";
 import { scaledMs } from "../support/timeScale.js";
 
 const COMMANDS = ["demo", "serve", "backtest", "report", "seeds", "record", "export"];
 
 describe.concurrent("milab --help", () => {
-  it("lists every command", async () => {
+  it("lists every command (the built binary, a child process)", async () => {
     const r = await runMilab(["--help"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("Usage: milab [options] [command]");
     for (const c of COMMANDS) expect(r.stdout).toMatch(new RegExp(`^\\s+${c} `, "m"));
   });
+  // parsing only: in this process (runMilabHere), no child's 0.7 s of module loading each
   it.each(COMMANDS)("%s --help documents its options and exits 0", async (cmd) => {
-    const r = await runMilab([cmd, "--help"]);
+    const r = await runMilabHere([cmd, "--help"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(`Usage: milab ${cmd}`);
     expect(r.stdout).toContain("-h, --help");
   });
   it("backtest --help names the strategy and cost options", async () => {
-    const r = await runMilab(["backtest", "--help"]);
+    const r = await runMilabHere(["backtest", "--help"]);
     for (const o of ["--coins", "--weights", "--threshold", "--fee-bps", "--slippage-bps", "--fill", "--sizing", "--hours", "--bar", "--json"]) expect(r.stdout).toContain(o);
   });
 });
@@ -49,15 +51,26 @@ describe.concurrent("bad input: exit code 2 and one clear line, no stack trace",
     [["seeds", "--seeds", "1", "--base-url", "http://127.0.0.1:9"], "unknown option '--base-url'"], // seeds runs on the embedded server only
     [["demo", "--base-url", "ftp://example.com"], 'milab: --base-url must use http or https, got "ftp:"'],
   ];
+  // parsing only: in this process (runMilabHere); the built binary's exit code 2 is checked by a child below
   it.each(cases)("milab %j", async (args, message) => {
-    const r = await runMilab(args);
+    const r = await runMilabHere(args);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(message);
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(r.stdout).toBe("");
   });
+  it.each([[["backtest", "--threshold", "1.5"], "threshold must be a number 0..1, got 1.5"], [["frobnicate"], "unknown command 'frobnicate'"]])(
+    "the built binary (a child process): milab %j exits 2 with one line",
+    async (args, message) => {
+      const r = await runMilab(args);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(message);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+      expect(r.stdout).toBe("");
+    },
+  );
   it("a service that cannot be reached fails with exit code 1 and a one-line message", async () => {
-    const r = await runMilab(["backtest", "--base-url", "http://127.0.0.1:9", "--coins", "btc", "--hours", "24", "--no-real-data"]);
+    const r = await runMilabHere(["backtest", "--base-url", "http://127.0.0.1:9", "--coins", "btc", "--hours", "24", "--no-real-data"]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^milab: /);
     expect(r.stderr).not.toMatch(/\n\s+at /);
@@ -135,16 +148,28 @@ describe("backtest --json", () => {
   }, scaledMs(180_000));
 });
 
+/**
+ * The embedded replay server's BTC backtest over 48 hours, seed 42 (the default) and the default clock: run once, read by
+ * the seeds test (seed 42's scorecard in a `seeds` run) and the live-service test (the same numbers over HTTP).
+ */
+const EMBEDDED = ["backtest", "--json", "--coins", "btc", "--hours", "48", "--no-real-data", "--no-variants"];
+let embeddedRun: Promise<{ seed: number; scorecard: unknown[] }> | undefined;
+const embedded = (): Promise<{ seed: number; scorecard: unknown[] }> =>
+  (embeddedRun ??= runMilab(EMBEDDED).then((r) => {
+    expect(r.code, r.stderr).toBe(0);
+    return JSON.parse(r.stdout) as { seed: number; scorecard: unknown[] };
+  }));
+
 describe("milab seeds", () => {
   it("runs the same rules on each seed: one scorecard per seed, different markets, reproducible per seed", async () => {
-    const r = await runMilab(["seeds", "--seeds", "3,1-2", "--coins", "btc", "--hours", "48", "--json"]);
+    const [r, single] = await Promise.all([runMilab(["seeds", "--seeds", "3,41-42", "--coins", "btc", "--hours", "48", "--json"]), embedded()]);
     expect(r.code, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout) as { seeds: { seed: number; rows: { strategy: string; buyHoldReturn: number; totalReturn: number }[] }[] };
-    expect(out.seeds.map((s) => s.seed)).toEqual([3, 1, 2]);
+    expect(out.seeds.map((s) => s.seed)).toEqual([3, 41, 42]);
     const bh = out.seeds.map((s) => s.rows[0]!.buyHoldReturn);
     expect(new Set(bh).size).toBe(3);
-    const single = JSON.parse((await runMilab(["backtest", "--seed", "1", "--coins", "btc", "--hours", "48", "--json", "--no-real-data", "--no-variants"])).stdout) as { scorecard: unknown[] };
-    expect(out.seeds[1]!.rows).toEqual(single.scorecard);
+    expect(single.seed).toBe(42);
+    expect(out.seeds[2]!.rows).toEqual(single.scorecard);
   });
 });
 
@@ -157,15 +182,13 @@ describe("live service path (--base-url / MI_BASE_URL)", () => {
 
   it("runs against the given service, gives the embedded run's numbers for the same seed and clock, never prints the key", async () => {
     const secret = "sk-test-7f3a9c2b1d";
-    const common = ["backtest", "--json", "--coins", "sol", "--hours", "48", "--no-real-data", "--no-variants"];
-    const live = await runMilab(common, { MI_BASE_URL: server.url, MI_API_KEY: secret });
+    const [live, local] = await Promise.all([runMilab(EMBEDDED, { MI_BASE_URL: server.url, MI_API_KEY: secret }), embedded()]);
     expect(live.code, live.stderr).toBe(0);
     expect(live.stdout + live.stderr).not.toContain(secret);
     const parsed = JSON.parse(live.stdout) as { live: boolean; source: string; scorecard: unknown };
     expect(parsed.live).toBe(true);
     expect(parsed.source).toBe(`live service ${server.url}`);
-    const embedded = JSON.parse((await runMilab(common)).stdout) as { scorecard: unknown };
-    expect(parsed.scorecard).toEqual(embedded.scorecard);
+    expect(parsed.scorecard).toEqual(local.scorecard);
   });
 });
 

@@ -15,6 +15,7 @@ import { nearestName } from "../../src/options/nearestName.js";
 /** The CLI suggests flags by the library's one nearest-name rule (src/cli/suggestFlag.ts). */
 const nearestFlag = (typed: string, flags: readonly string[]): string | undefined => nearestName(typed, flags);
 import { runMilab } from "./helpers/runMilab.js";
+import { runMilabHere } from "./helpers/runMilabHere.js";
 
 const STUDY_FLAGS = ["--coins", "--seed", "--clock", "--base-url", "--hours", "--bar", "--weights", "--threshold", "--fee-bps", "--slippage-bps", "--fill", "--units", "--sizing", "--cash", "--json", "--help"];
 
@@ -76,7 +77,8 @@ describe("milab: mistakes refused before any work", () => {
     [["backtest", "--weights", "imbalance=0.5,foo=0.2,bar=0.3"], 'unknown components "foo", "bar"'],
     [["backtest", "--weights", "imbalance=0.5,funding,gas=x"], 'not name=number: "funding", "gas=x"'],
   ])("milab %j -> exit 2 naming %s", async (args, text) => {
-    const r = await runMilab(args);
+    // refused before any work: in this process (runMilabHere)
+    const r = await runMilabHere(args);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(text);
     expect(r.stderr).not.toContain("--seed?");
@@ -91,14 +93,14 @@ describe("milab: mistakes refused before any work", () => {
     const file = join(dir, "f.txt");
     writeFileSync(file, "x");
     const sub = (s: string): string => s.replace("FOLDER", dir).replace("FILE", file);
-    const r = await runMilab(args.map(sub));
+    const r = await runMilabHere(args.map(sub));
     expect(r.code).toBe(2);
     expect(r.stderr.trim()).toBe(`milab: ${sub(text)} (e.g. ${args[0] === "report" ? "-o out/report.html" : args[0] === "sweep" ? "--out out/sweep.csv" : "--out out"})`);
     expect(r.stdout).toBe("");
   });
 
   it("--help states the CLI's default cash and the library's", async () => {
-    const r = await runMilab(["backtest", "--help"]);
+    const r = await runMilabHere(["backtest", "--help"]);
     const help = r.stdout.replace(/\s+/g, " ");
     expect(help).toMatch(/--cash <x> starting cash .*the library's backtest\(\) starts at 10,000\) \(default: 100000\)/);
   });

@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { flagFor, inCliTerms } from "../../src/cli/cliTerms.js";
 import { optionHelp } from "../../src/cli/optionHelp.js";
 import { runMilab } from "./helpers/runMilab.js";
+import { runMilabHere } from "./helpers/runMilabHere.js";
 
 const dir = mkdtempSync(join(tmpdir(), "milab-terms-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -59,26 +60,27 @@ describe("optionHelp: defaults as users type them", () => {
   });
 });
 
+// Messages and help only: in this process (runMilabHere); the CSV export runs the built milab as a child.
 describe.concurrent("milab in CLI terms", () => {
   it("--weights summing to 1.1 names the flag, not allowAnySum", async () => {
-    const r = await runMilab(["backtest", "--weights", "imbalance=0.6,funding=0.5"]);
+    const r = await runMilabHere(["backtest", "--weights", "imbalance=0.6,funding=0.5"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("--weights must sum to 1, got 1.1");
     expect(r.stderr).not.toContain("allowAnySum");
   });
   it("record without a base URL says --base-url, not createClient", async () => {
-    const r = await runMilab(["record", "--dir", join(dir, "rec"), "--max-polls", "1"]);
+    const r = await runMilabHere(["record", "--dir", join(dir, "rec"), "--max-polls", "1"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe("milab: no service address: pass --base-url (e.g. --base-url http://127.0.0.1:8080) or set MI_BASE_URL\n");
   });
   it("a connection error is not followed by the hint about coins without price history", async () => {
-    const r = await runMilab(["backtest", "--base-url", "http://127.0.0.1:9", "--coins", "btc", "--hours", "24", "--no-real-data", "--no-variants"]);
+    const r = await runMilabHere(["backtest", "--base-url", "http://127.0.0.1:9", "--coins", "btc", "--hours", "24", "--no-real-data", "--no-variants"]);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("check --base-url / MI_BASE_URL");
     expect(r.stderr).not.toContain("leave that coin out");
   });
   it("--help shows the clock as an ISO date, coins as a comma list, words unquoted, no false flags", async () => {
-    const r = await runMilab(["backtest", "--help"]);
+    const r = await runMilabHere(["backtest", "--help"]);
     const help = r.stdout.replace(/\s+/g, " ");
     expect(help).toContain("(default: 2026-11-01)");
     expect(help).toContain("(default: BTC,ETH,SOL,HYPE)");
@@ -88,17 +90,17 @@ describe.concurrent("milab in CLI terms", () => {
     expect(help).not.toContain("(default: false)");
   });
   it("--help lists only the options that apply: seeds has no --seed nor --base-url, export no --no-real-data", async () => {
-    const seeds = (await runMilab(["seeds", "--help"])).stdout;
+    const seeds = (await runMilabHere(["seeds", "--help"])).stdout;
     for (const gone of ["--seed <n>", "--base-url", "--no-real-data", "--no-variants"]) expect(seeds).not.toContain(gone);
     expect(seeds).toContain("--seeds <list>");
-    const exp = (await runMilab(["export", "--help"])).stdout;
+    const exp = (await runMilabHere(["export", "--help"])).stdout;
     for (const gone of ["--no-real-data", "--no-variants"]) expect(exp).not.toContain(gone);
     expect(exp).toContain("--coins");
   });
   it("a report that cannot be written (its path is a folder) is one line saying what to do, exit 2 before the study, not an unexpected error", async () => {
     const out = join(dir, "report-folder.html");
     mkdirSync(out, { recursive: true });
-    const r = await runMilab(["report", "--out", out, "--coins", "btc", "--hours", "24", "-q"]);
+    const r = await runMilabHere(["report", "--out", out, "--coins", "btc", "--hours", "24", "-q"]);
     expect(r.code).toBe(2); // checked before the study (src/cli/checkOutputPath.ts); the writer's EISDIR message stays for a race
     expect(r.stderr).toContain(`--out must be a file, got the folder ${out}`);
     expect(r.stderr).not.toContain("unexpected error");

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "../../src/index.js";
 import { startReplayServer, type ReplayServer } from "../../src/server/index.js";
 import { runMilab } from "./helpers/runMilab.js";
+import { runMilabHere } from "./helpers/runMilabHere.js";
 
 const EXAMPLE = fileURLToPath(new URL("../../examples/strategies/momentum.mjs", import.meta.url));
 const CLOCK = Date.UTC(2026, 10, 1);
@@ -106,7 +107,6 @@ describe.concurrent("a module's mistakes: one line, exit 2, the fix named, befor
   const cases: [string, string[], string][] = [
     ["no strategy export", ["backtest", "--strategy", noStrategy], "must export the strategy as `strategy` or default, got no such export (it exports x)"],
     ["no such file", ["backtest", "--strategy", join(dir, "missing.mjs")], "missing.mjs: no such file; give the path of a module (.mjs) that exports the strategy"],
-    ["a syntax error", ["backtest", "--strategy", syntax], "could not be imported (SyntaxError"],
     ["params not an object", ["backtest", "--strategy", badParams], "exports params, but it is not an object of parameter -> value, got an array; e.g. export const params = { n: 20 }"],
     ["--params not JSON", ["backtest", "--strategy", EXAMPLE, "--params", "n=5"], 'params must be a JSON object like {"n":12}, got n=5'],
     ["--report with --strategy", ["backtest", "--strategy", EXAMPLE, "--report", join(dir, "r.html")], "--report writes the composite study's tearsheet; it does not apply with --strategy"],
@@ -117,10 +117,18 @@ describe.concurrent("a module's mistakes: one line, exit 2, the fix named, befor
     ["a stop-loss out of range", ["sweep", "--strategy", EXAMPLE, "--stop-loss", "3"], "stop-loss must be a number 0..1, got 3"],
   ];
   it.each(cases)("%s", async (_name, args, message) => {
-    // an unreachable --base-url: a module refused before loading never gets to it
-    const r = await runMilab([...args, "--base-url", "http://127.0.0.1:9", "-q"]);
+    // an unreachable --base-url: a module refused before loading never gets to it; in this process (runMilabHere)
+    const r = await runMilabHere([...args, "--base-url", "http://127.0.0.1:9", "-q"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(message);
+    expect(r.stderr).not.toContain("    at ");
+    expect(r.stdout).toBe("");
+  });
+  // Node's own import of the module (vitest's module runner, in this process, words a syntax error its own way): a child
+  it("a syntax error", async () => {
+    const r = await runMilab(["backtest", "--strategy", syntax, "--base-url", "http://127.0.0.1:9", "-q"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("could not be imported (SyntaxError");
     expect(r.stderr).not.toContain("    at ");
     expect(r.stdout).toBe("");
   });

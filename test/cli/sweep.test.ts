@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { mergeSweeps, type SweepJSON } from "../../src/index.js";
 import { MAIN, runMilab } from "./helpers/runMilab.js";
+import { runMilabHere } from "./helpers/runMilabHere.js";
 import { scaledMs } from "../support/timeScale.js";
 
 const dir = mkdtempSync(join(tmpdir(), "milab-sweep-"));
@@ -27,33 +28,35 @@ interface SweepOut {
 
 describe("milab sweep", () => {
   it("--help documents the sweep options", async () => {
-    const r = await runMilab(["sweep", "--help"]);
+    const r = await runMilabHere(["sweep", "--help"]);
     expect(r.code).toBe(0);
     for (const o of ["--grid", "--thresholds", "--coins", "--walk-forward", "--json", "--out", "--shard", "--workers"]) expect(r.stdout).toContain(o);
   });
 
-  it("prints each coin's best variants in sample and writes every variant as CSV", async () => {
+  // One run for the CSV of both coins and the JSON the shards merge into; the text table is read in
+  // sweepSignals.test.ts ("--out without an extension", the same table over the 0.25 grid at one threshold).
+  it("--json and --out: every variant of each coin as CSV, the sweep and its best variant as JSON; shards merge into the same table", async () => {
     const out = join(dir, "sweep.csv");
-    const r = await runMilab([...BASE, "--coins", "btc,eth", "--out", out]);
+    const r = await runMilab([...BASE, "--coins", "btc,eth", "--json", "--out", out]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toContain("Data: embedded replay server (simulator seed 42); 96 bars of 60 min");
-    expect(r.stdout).toMatch(/^BTC: 140 variants \(weight grid 0\.25 x thresholds 0\.1, 0\.2\), best in sample by Sharpe:$/m);
-    expect(r.stdout).toMatch(/^ETH: 140 variants/m);
-    expect(r.stdout).toMatch(/^1\s+-?\d+\.\d\d\s/m);
     const csv = readFileSync(out, "utf8").trim().split("\n");
     expect(csv[0]).toBe("coin,variant,w_imbalance,w_funding,w_basis_spread,w_momentum_5m,w_gas,threshold,totalReturn,sharpeRatio,maxDrawdown,trades,turnover,exposure");
     expect(csv).toHaveLength(1 + 280);
     expect(csv[1]).toMatch(/^BTC,0,1,0,0,0,0,0.1,/);
     expect(csv[280]).toMatch(/^ETH,139,0,0,0,0,1,0.2,/);
-  }, scaledMs(120_000));
-
-  it("--json gives the sweep and its best variant; shards merge into the same table", async () => {
-    const full = JSON.parse((await runMilab([...BASE, "--json"])).stdout) as SweepOut;
+    const full = JSON.parse(r.stdout) as SweepOut;
+    expect(full.source).toBe("embedded replay server (simulator seed 42)");
+    expect(Object.keys(full.coins)).toEqual(["BTC", "ETH"]);
+    expect(full.coins["ETH"]!.sweep.total).toBe(140);
     const btc = full.coins["BTC"]!;
     expect(full.stopped).toBe(false);
     expect(btc.sweep.total).toBe(140);
     const sharpe = btc.sweep.columns["sharpeRatio"]!.map(Number);
     expect(btc.best.value).toBe(Math.max(...sharpe.filter((x) => !Number.isNaN(x))));
+    // the CSV's BTC rows are the JSON's BTC sweep
+    const head = csv[0]!.split(",");
+    const csvSharpe = csv.slice(1, 141).map((line) => Number(line.split(",")[head.indexOf("sharpeRatio")]));
+    expect(csvSharpe).toEqual(sharpe);
     const parts = await Promise.all([0, 1, 2].map(async (i) => (JSON.parse((await runMilab([...BASE, "--json", "--shard", `${i}/3`])).stdout) as SweepOut).coins["BTC"]!.sweep));
     expect(parts.map((p) => p.columns["variant"]!.length)).toEqual([46, 47, 47]);
     const merged = mergeSweeps(parts);
@@ -61,23 +64,32 @@ describe("milab sweep", () => {
     expect(merged.toJSON().columns).toEqual(btc.sweep.columns);
   }, scaledMs(180_000));
 
+  // parsed by commander: in this process (runMilabHere)
   it.each([
-    [["--grid", "0.3"], "step must be 1/m"],
     [["--thresholds", "0.1,2"], "thresholds must be a comma-separated list of numbers in [0, 1]"],
     [["--shard", "3/3"], "shard must be INDEX/COUNT with 0 <= INDEX < COUNT"],
     [["--walk-forward", "7d"], "walk-forward must be TRAIN/TEST"],
   ])("rejects %j with exit code 2 and one line", async (args, message) => {
-    const r = await runMilab([...BASE, ...args]);
+    const r = await runMilabHere([...BASE, ...args]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(message);
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 
+  // the grid's step is checked where the grid is made (simplexGrid), after the history is loaded: a child process
+  it("rejects --grid 0.3 with exit code 2 and one line", async () => {
+    const r = await runMilab([...BASE, "--grid", "0.3", "-q"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("step must be 1/m");
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
   it("stops on Ctrl-C, prints the finished variants and exits 130", async () => {
-    // grid 0.02: C(54, 4) = 316,251 weight vectors x 3 thresholds: far more than finish before the signal.
-    // 12 hours: the analysis of the finished variants (5,000 of them in the PBO) splits 12 bars into 6 blocks,
-    // C(6, 3) = 20 combinations instead of 48 bars' C(16, 8) = 12,870 (20 s of this test's 29).
-    const child = spawn(process.execPath, [MAIN, "sweep", "--coins", "btc", "--hours", "12", "--grid", "0.02"], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, MI_BASE_URL: undefined } as NodeJS.ProcessEnv });
+    // grid 0.04: C(29, 4) = 23,751 weight vectors x 3 thresholds = 71,253 variants, 8 blocks of 8,907 on this thread
+    // (12 bars: a small sweep runs on the calling thread): the signal stops it after a block or two. (Grid 0.02's
+    // 948,753 variants made blocks of 118,595, ~15 s each, and this test cost ~30 s of CPU for the same checks.)
+    // 12 hours: the analysis of the finished variants splits 12 bars into 6 blocks, C(6, 3) = 20 combinations.
+    const child = spawn(process.execPath, [MAIN, "sweep", "--coins", "btc", "--hours", "12", "--grid", "0.04"], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, MI_BASE_URL: undefined } as NodeJS.ProcessEnv });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
@@ -91,7 +103,7 @@ describe("milab sweep", () => {
     });
     expect(code, stderr).toBe(130);
     expect(stderr).toMatch(/milab sweep: stopped by Ctrl-C after \d+ variants/);
-    const m = /^BTC: (\d+) of 948753 variants/m.exec(stdout);
+    const m = /^BTC: (\d+) of 71253 variants/m.exec(stdout);
     expect(m, stdout).not.toBeNull();
     expect(Number(m?.[1])).toBeGreaterThan(0);
     expect(stdout).toMatch(/^1\s+-?\d+\.\d\d\s/m);

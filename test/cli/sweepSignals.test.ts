@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { startReplayServer } from "../../src/server/index.js";
 import { MAIN, runMilab } from "./helpers/runMilab.js";
+import { runMilabHere } from "./helpers/runMilabHere.js";
 import { scaledMs } from "../support/timeScale.js";
 
 const dir = mkdtempSync(join(tmpdir(), "milab-sweep-signals-"));
@@ -108,25 +109,30 @@ describe("milab sweep: Ctrl-C at any moment exits 130 with the finished variants
 });
 
 describe("milab sweep: options and files", () => {
+  // parsed by commander: in this process (runMilabHere)
   it.each([["0.1,,0.2"], ["0.1,0.2,"], [",0.1"], [","]])("--thresholds %s (an empty item) is refused with exit 2, never read as 0", async (list) => {
-    const r = await runMilab(["sweep", "--coins", "btc", "--thresholds", list]);
+    const r = await runMilabHere(["sweep", "--coins", "btc", "--thresholds", list]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("thresholds must be a comma-separated list of numbers in [0, 1]");
   });
 
-  it("--out without an extension writes that very file and says so", async () => {
+  it("--out without an extension writes that very file and says so; stdout has each coin's best variants in sample as a table", async () => {
     const out = join(dir, "adir");
     const r = await runMilab(["sweep", "--coins", "btc", "--hours", "96", "--grid", "0.25", "--thresholds", "0.1", "--out", out, "--quiet"]);
     expect(r.code, r.stderr).toBe(0);
     expect(csvRows(out)).toHaveLength(70);
     expect(existsSync(`${out}.csv`)).toBe(false);
     expect(r.stderr).toContain(`milab sweep: 70 variants written to ${out}\n`);
+    expect(r.stdout).toContain("Data: embedded replay server (simulator seed 42); 96 bars of 60 min");
+    expect(r.stdout).toMatch(/^BTC: 70 variants \(weight grid 0\.25 x thresholds 0\.1\), best in sample by Sharpe:$/m);
+    expect(r.stdout).toMatch(/^1\s+-?\d+\.\d\d\s/m);
   }, scaledMs(120_000));
 
   it("--out naming a folder fails at once with exit 2 and a clear message, not an unexpected error", async () => {
     const out = join(dir, "a-folder");
     mkdirSync(out);
-    const r = await runMilab(["sweep", "--coins", "btc", "--hours", "96", "--grid", "0.25", "--thresholds", "0.1", "--out", out, "--quiet"]);
+    // refused before the history is loaded: in this process (runMilabHere)
+    const r = await runMilabHere(["sweep", "--coins", "btc", "--hours", "96", "--grid", "0.25", "--thresholds", "0.1", "--out", out, "--quiet"]);
     // checked before the sweep runs (src/cli/checkOutputPath.ts); the writer's EISDIR message stays for a race
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`--out must be a file, got the folder ${out}`);

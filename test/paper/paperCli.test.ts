@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { readLedger } from "../../src/index.js";
 import { runMilab } from "../cli/helpers/runMilab.js";
+import { runMilabHere } from "../cli/helpers/runMilabHere.js";
 import { liveServer, START, tempStore } from "./helpers.js";
 
 vi.setConfig({ testTimeout: 300_000 });
@@ -42,14 +43,15 @@ describe("milab paper", () => {
     expect(st.code).toBe(0);
     expect(st.stdout).toMatch(/^btc-1m: 11 bars to 2026-11-01T00:00:00.000Z \| position \S+ \| equity \S+ \| last alarm none$/m);
   });
+  // refused before any bar: in this process (runMilabHere), no child's module loading
   it("refuses a missing store and a module without a strategy, in one line", async () => {
-    const r = await runMilab(["paper", "--base-url", s.server.url]);
+    const r = await runMilabHere(["paper", "--base-url", s.server.url]);
     expect(r.code).not.toBe(0);
     expect(r.stderr).toContain("--store <dir> is required");
     const dir = tempStore();
     const file = join(dir, "none.mjs");
     writeFileSync(file, "export const x = 1;\n");
-    const m = await runMilab(["paper", "--strategy", file, "--store", dir, "--base-url", s.server.url]);
+    const m = await runMilabHere(["paper", "--strategy", file, "--store", dir, "--base-url", s.server.url]);
     expect(m.code).not.toBe(0);
     expect(m.stderr).toContain("must export the strategy");
     expect(m.stderr).not.toContain("    at ");

@@ -1,7 +1,6 @@
 import { Command, InvalidArgumentError as CommanderArgumentError } from "commander";
 import { checkOutputPath } from "../checkOutputPath.js";
 import type { Coin } from "../../domain/coins.js";
-import { toDataFrame } from "../../data/toDataFrame.js";
 import { assessSweep, type SweepAssessment } from "../../research/assessSweep.js";
 import { MAX_WORKERS } from "../../research/checkWorkers.js";
 import type { SweepResult } from "../../research/SweepResult.js";
@@ -279,7 +278,10 @@ async function sweepJob(
   const done = sweeps.reduce((k, s) => k + s.sweep.length, 0);
   // The finished variants go to disk before the analysis, so no later Ctrl-C can lose them.
   if (opts.out !== undefined && sweeps.length > 0) {
-    await writeCsv(opts.out, toDataFrame(sweepTable(sweeps)));
+    // writeCsv reads the columns as they are (any `columns` + `column(name).values`): through a danfo DataFrame, every
+    // --out loaded danfo first (~1.8 s of CPU) for the same bytes
+    const table = sweepTable(sweeps);
+    await writeCsv(opts.out, { columns: Object.keys(table), column: (name: string) => ({ values: table[name] as ArrayLike<unknown> }) });
     process.stderr.write(`milab sweep: ${done} variants written to ${opts.out}${opts.quiet ? "" : "; assessing them (Ctrl-C skips it)"}\n`);
   }
   // Is the winner real? DSR over every variant run, the sweep's PBO, and the walk-forward when asked.
