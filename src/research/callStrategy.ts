@@ -6,6 +6,34 @@ import type { SharedValues, StrategyFunction } from "./strategyVariant.js";
 /** Pristine copies of each plan's columns, made once per thread, to tell whether a call changed them. */
 const pristine = new WeakMap<object, Record<string, Float64Array>>();
 
+/** The pristine copies of a plan's columns (made on first use in this thread). */
+function pristineOf(columns: Readonly<Record<string, Float64Array>>): Record<string, Float64Array> {
+  let copy = pristine.get(columns);
+  if (copy === undefined) {
+    copy = {};
+    for (const [name, col] of Object.entries(columns)) copy[name] = Float64Array.from(col);
+    pristine.set(columns, copy);
+  }
+  return copy;
+}
+
+/**
+ * The name of the first data column a strategy call changed since its pristine copy was made
+ * (byte comparison), that column put back (for any variant that reads it after), or undefined
+ * when none changed. @internal
+ */
+export function changedColumn(columns: Readonly<Record<string, Float64Array>>): string | undefined {
+  const copy = pristineOf(columns);
+  for (const [name, col] of Object.entries(columns)) {
+    const was = copy[name];
+    if (was === undefined || Buffer.compare(bytesOf(col), bytesOf(was)) !== 0) {
+      if (was !== undefined) col.set(was);
+      return name;
+    }
+  }
+  return undefined;
+}
+
 function bytesOf(a: Float64Array): Uint8Array {
   return new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
 }
@@ -36,7 +64,10 @@ export function variantText(v: number, params: Readonly<Record<string, unknown>>
  * to the columns (shared by every variant) become StrategyFailedError naming
  * the variant and its parameters, so no variant ever reports numbers from a
  * failed or corrupting call.
- * Cost of the mutation check (issue 31, measured 2026-11-27 at load ~20 on
+ * With `check` false the columns are not compared after the call: the
+ * caller compares them once for a block of variants (changedColumn) and,
+ * when one changed, runs the block's variants again one by one, checked
+ * (evaluateStrategyVariants). Cost of the per-call check (issue 31, measured 2026-11-27 at load ~20 on
  * the SMA 20 x 20 x 500k sweep): 0.81 ms of CPU a variant per 500k-row
  * column (5.5% of that sweep with one column, about 18% with five), mostly
  * reading the cold pristine copy. Byte comparison (memcmp) is the cheapest
@@ -44,17 +75,12 @@ export function variantText(v: number, params: Readonly<Record<string, unknown>>
  * and a 4-lane JavaScript hash 6.6x; checking only the columns the strategy
  * touched needs getters on the record, which slow a strategy's
  * `columns.close[i]` loop 1.5-2.5x. Sampling would miss a single changed
- * value. A cheaper check needs one per block of variants, in the sweep.
+ * value.
  * @throws StrategyFailedError (reason "threw" or "mutated")
  * @internal
  */
-export function callStrategy(fn: StrategyFunction, columns: Readonly<Record<string, Float64Array>>, params: Record<string, SweepValue>, v: number, where: string, out: Float64Array, shared: SharedValues): unknown {
-  let copy = pristine.get(columns);
-  if (copy === undefined) {
-    copy = {};
-    for (const [name, col] of Object.entries(columns)) copy[name] = Float64Array.from(col);
-    pristine.set(columns, copy);
-  }
+export function callStrategy(fn: StrategyFunction, columns: Readonly<Record<string, Float64Array>>, params: Record<string, SweepValue>, v: number, where: string, out: Float64Array, shared: SharedValues, check = true): unknown {
+  pristineOf(columns);
   const frozenParams = Object.freeze({ ...params });
   let result: unknown;
   try {
@@ -62,13 +88,9 @@ export function callStrategy(fn: StrategyFunction, columns: Readonly<Record<stri
   } catch (thrown) {
     throw new StrategyFailedError(v, frozenParams, "threw", `${where}: the strategy threw ${describe(thrown)} on ${variantText(v, frozenParams)}; the sweep stops rather than report numbers for it: fix the strategy (or guard that case inside it)`, { cause: thrown });
   }
-  for (const [name, col] of Object.entries(columns)) {
-    const was = copy[name];
-    if (was === undefined || Buffer.compare(bytesOf(col), bytesOf(was)) !== 0) {
-      // put the columns back for any variant that reads them after this one
-      if (was !== undefined) col.set(was);
-      throw new StrategyFailedError(v, frozenParams, "mutated", `${where}: the strategy changed the data column ${JSON.stringify(name)} on ${variantText(v, frozenParams)}; the columns are shared by every variant, so the sweep stops: copy a column before changing it (Float64Array.from(columns.${name}))`);
-    }
+  const name = check ? changedColumn(columns) : undefined;
+  if (name !== undefined) {
+    throw new StrategyFailedError(v, frozenParams, "mutated", `${where}: the strategy changed the data column ${JSON.stringify(name)} on ${variantText(v, frozenParams)}; the columns are shared by every variant, so the sweep stops: copy a column before changing it (Float64Array.from(columns.${name}))`);
   }
   return result;
 }
