@@ -66,7 +66,15 @@ export function checkSweepControls(options: { readonly workers?: unknown; readon
 const BLOCK_EVALS = 4e6;
 
 /**
- * Run a sweep's share of variants in blocks of about BLOCK_EVALS bar-evaluations (and at
+ * A variant's fixed cost (its parameters, account set-up and summary) in bar-evaluations, counted with its bars
+ * when sizing blocks: measured 50-100 us a variant at 12-48 bars (~4,000 bar-evaluations at the loop's speed), so
+ * a sweep of few bars and many variants got blocks of 100,000+ variants (15 s each: Ctrl-C waited that long).
+ */
+const VARIANT_COST_BARS = 4000;
+
+/**
+ * Run a sweep's share of variants in blocks of about BLOCK_EVALS bar-evaluations, a variant's fixed cost
+ * counted as VARIANT_COST_BARS more bars (and at
  * least 8 per thread, for progress, cancellation and balance): on the calling thread, yielding
  * to the event loop between blocks (timers and Ctrl-C run), or on the process's persistent
  * pool with at most 2 blocks per thread in flight. No block starts once `signal` has fired;
@@ -77,7 +85,7 @@ const BLOCK_EVALS = 4e6;
 export async function runSweepBlocks(run: SweepRun): Promise<SweepBlocksDone> {
   const { lo, hi, workers, signal, onProgress } = run;
   const count = hi - lo;
-  const per = Math.max(1, Math.min(Math.ceil(BLOCK_EVALS / Math.max(1, run.bars)), Math.ceil(count / (8 * Math.max(1, workers)))));
+  const per = Math.max(1, Math.min(Math.ceil(BLOCK_EVALS / (Math.max(1, run.bars) + VARIANT_COST_BARS)), Math.ceil(count / (8 * Math.max(1, workers)))));
   const blocks: SweepBlock[] = [];
   for (let b = lo; b < hi; b += per) blocks.push({ lo: b, hi: Math.min(hi, b + per) });
   const finished = new Uint8Array(blocks.length);
