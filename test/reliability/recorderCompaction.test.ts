@@ -20,6 +20,7 @@ import type { MarketIntelClient } from "../../src/api/index.js";
 import { record } from "../../src/load/index.js";
 import { compactRecording, openStore } from "../../src/store/index.js";
 import { scaledMs } from "../support/timeScale.js";
+import { bundleChild } from "./helpers/bundleChild.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = mkdtempSync(join(tmpdir(), "milab-rel-reccompact-"));
@@ -41,7 +42,7 @@ async function run(name: string, skewMs: number): Promise<{ acked: number; found
   const acked: string[] = [];
   const rec = record(client, { dir, endpoints: ["composite"], everyMs: 10, onLog: (l) => l.event === "write" && l.key !== undefined && acked.push(l.key) });
   const stopFile = join(root, `${name}.stop`);
-  const child = spawn(process.execPath, ["--import", "tsx", join(here, "helpers", "compactLoop.ts"), dir, stopFile, String(skewMs)], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [bundleChild(join(here, "helpers", "compactLoop.ts")), dir, stopFile, String(skewMs)], { stdio: ["ignore", "pipe", "inherit"] });
   let out = "";
   child.stdout.on("data", (d: Buffer) => (out += d.toString()));
   let gone = false;
@@ -73,7 +74,9 @@ async function runSlow(name: string, skewMs: number, pauseMs: number): Promise<{
   const dir = join(root, name);
   const stopFile = join(root, `${name}.stop`);
   const spawnHelper = (file: string, args: string[]) => {
-    const child = spawn(process.execPath, ["--import", "tsx", join(here, "helpers", file), ...args], { stdio: ["ignore", "pipe", "inherit"] });
+    // The slow recorder patches node:fs before it loads the library: it stays under tsx, unbundled.
+    const start = file === "slowRecorder.ts" ? ["--import", "tsx", join(here, "helpers", file)] : [bundleChild(join(here, "helpers", file))];
+    const child = spawn(process.execPath, [...start, ...args], { stdio: ["ignore", "pipe", "inherit"] });
     let out = "";
     child.stdout.on("data", (d: Buffer) => (out += d.toString()));
     const exited = new Promise<{ code: number | null; out: string }>((resolve) => child.on("exit", (code) => ((gone = true), resolve({ code, out }))));

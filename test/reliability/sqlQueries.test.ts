@@ -22,6 +22,7 @@ import { InvalidArgumentError, QueryCancelledError } from "../../src/errors/inde
 import { openStore } from "../../src/store/index.js";
 import { sqlBesideWriters } from "./helpers/sqlBesideWriters.js";
 import { scaledMs } from "../support/timeScale.js";
+import { bundleChild } from "./helpers/bundleChild.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = mkdtempSync(join(tmpdir(), "milab-rel-sql-"));
@@ -89,7 +90,7 @@ describe("queries that never end", () => {
   it("a process that closes its store under a runaway query prints 'cancelled closed' and exits by itself", { timeout: scaledMs(120_000) }, async () => {
     const store = await storeWithData("exit");
     store.close();
-    const child = spawnSync(process.execPath, ["--import", "tsx", join(here, "helpers", "runawayQuery.ts"), join(root, "exit")], { encoding: "utf8", timeout: scaledMs(100_000) });
+    const child = spawnSync(process.execPath, [bundleChild(join(here, "helpers", "runawayQuery.ts")), join(root, "exit")], { encoding: "utf8", timeout: scaledMs(100_000) });
     expect(child.signal).toBeNull();
     expect(child.stdout.trim()).toBe("cancelled closed");
     expect(child.status).toBe(0);
