@@ -18,6 +18,7 @@ import { loadRecording, record, type RecordLog } from "../../src/load/index.js";
 import { startReplayServer, type ReplayServer } from "../../src/server/index.js";
 import { replayComposite } from "../../src/signals/index.js";
 import { scaledMs } from "../support/timeScale.js";
+import { bundleChild } from "../reliability/helpers/bundleChild.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const BASE = Date.UTC(2026, 10, 22, 12, 0, 30);
@@ -220,7 +221,7 @@ describe("record survives SIGKILL", () => {
     const completed = new Set<string>();
     const runChild = (killAfterWrites: number, extraMs: number): Promise<void> =>
       new Promise((resolve, reject) => {
-        const child = spawn(process.execPath, ["--import", "tsx", join(here, "helpers", "recordChild.ts"), moving.url, dir], {
+        const child = spawn(process.execPath, [bundleChild(join(here, "helpers", "recordChild.ts")), moving.url, dir], {
           stdio: ["ignore", "pipe", "pipe"],
         });
         let writes = 0;

@@ -1,6 +1,7 @@
 /**
  * Damaged recording partitions (issue 31, "verifies on every read"): 60
- * stores, each one day of a recording compacted into the store (seeded: 1-40
+ * days of a recording, each compacted into the store (one store and one
+ * DuckDB for all, each day's partition removed after its reads; seeded: 1-40
  * responses with JSON bodies of 1-12 signals and text fields), then 1-3 bytes
  * flipped at seeded positions in the first 90% of the file (the column data,
  * mostly the `key` and `body` text). Read back with store.loadRecording and
@@ -41,23 +42,28 @@ describe("bytes flipped in recording partitions", () => {
         else outcome.untyped++;
       }
     };
+    // One recording folder, one store and one DuckDB for all 60: file f is day f, its partition removed after its reads.
+    const dir = join(root, "rec");
+    mkdirSync(join(dir, "composite"), { recursive: true });
+    const store = openStore(join(dir, "store"));
     for (let f = 0; f < 60; f++) {
-      const dir = join(root, `r${f}`);
-      mkdirSync(join(dir, "composite"), { recursive: true });
+      const day0 = T0 + f * 86_400_000;
+      const day = new Date(day0).toISOString().slice(0, 10);
       const n = 1 + Math.floor(rng() * 40);
       const written = new Map<string, string>();
       let text = "";
       for (let i = 0; i < n; i++) {
-        const time = T0 + i * 60_000;
+        const time = day0 + i * 60_000;
         const key = new Date(time).toISOString();
         const signals = Array.from({ length: 1 + Math.floor(rng() * 12) }, (_, s) => ({ coin: `C${s}`, note: WORDS[Math.floor(rng() * WORDS.length)], score: Math.round(rng() * 1e4) / 1e4 }));
         const body = { timestamp: key, signals };
         written.set(key, JSON.stringify(body));
         text += formatRecordingLine({ endpoint: "composite", key, time, fetchedAt: time + 100, body });
       }
-      writeFileSync(join(dir, "composite", "2026-11-01.jsonl"), text);
-      await compactRecording(dir, { clock: () => T0 + 5 * 86_400_000 });
-      const path = join(dir, "store", "endpoint=composite", "day=2026-11-01", "part-0.parquet");
+      writeFileSync(join(dir, "composite", `${day}.jsonl`), text);
+      await compactRecording(dir, { clock: () => day0 + 5 * 86_400_000 });
+      const dayDir = join(dir, "store", "endpoint=composite", `day=${day}`);
+      const path = join(dayDir, "part-0.parquet");
       const bytes = readFileSync(path);
       const span = Math.floor(bytes.length * 0.9);
       const flips = 1 + Math.floor(rng() * 3);
@@ -67,7 +73,6 @@ describe("bytes flipped in recording partitions", () => {
       }
       writeFileSync(path, bytes);
       const same = (pairs: [string, string][]): boolean => pairs.length === written.size && pairs.every(([k, b]) => written.get(k) === b);
-      const store = openStore(join(dir, "store"));
       try {
         await check(`r${f} loadRecording`, async () => {
           const got = await store.loadRecording();
@@ -80,9 +85,10 @@ describe("bytes flipped in recording partitions", () => {
           return same(keys.map((k, i) => [k, bodies[i] as string]));
         });
       } finally {
-        store.close();
+        rmSync(dayDir, { recursive: true });
       }
     }
+    store.close();
     console.log(`reliability: damaged recording partitions: 60 files x 2 reads, ${outcome.typed} typed errors, ${outcome.same} read as written, ${outcome.changed} changed, ${outcome.untyped} untyped errors`);
     expect(changed).toEqual([]);
     expect(outcome.untyped).toBe(0);

@@ -1,9 +1,11 @@
 /**
- * Damaged store files through SQL (issue 31, defect 3): 120 stores, each
- * one day file written by saveHistory (seeded shapes: 1-1440 one-minute rows,
- * 1-5 metrics with missing values), with 1-3 bytes flipped at seeded random
- * positions (half anywhere, half inside the first 90%: the column data), then
- * read with store.queryColumns. Each query must give a typed error or exactly
+ * Damaged store files through SQL (issue 31, defect 3): 120 day files, each
+ * written by saveHistory (seeded shapes: 1-1440 one-minute rows, 1-5 metrics
+ * with missing values), with 1-3 bytes flipped at seeded random positions
+ * (half anywhere, half inside the first 90%: the column data), then read with
+ * store.queryColumns. One store and one DuckDB for all 120 (a long-lived
+ * store whose file is damaged between queries): each file is its own day,
+ * removed after its query so the next query reads only the next file. Each query must give a typed error or exactly
  * the values written; none may give changed values without an error. Before
  * the fix DuckDB read the files as they were, unchecked: 56 of 120 gave
  * changed numbers. Reference values are the inputs themselves.
@@ -26,19 +28,21 @@ describe("bytes flipped in store files, read through SQL", () => {
     const rng = mulberry32(20261127);
     const outcome = { same: 0, typed: 0, damaged: 0, changed: 0, untyped: 0 };
     const changed: string[] = [];
+    const dir = join(root, "store");
+    const store = openStore(dir);
     for (let f = 0; f < 120; f++) {
-      const dir = join(root, `s${f}`);
-      const store = openStore(dir);
+      const day0 = T0 + f * 86_400_000;
       const rows = 1 + Math.floor(rng() * 1440);
       const cols = 1 + Math.floor(rng() * 5);
-      const time = Array.from({ length: rows }, (_, i) => T0 + i * 60_000);
+      const time = Array.from({ length: rows }, (_, i) => day0 + i * 60_000);
       const written: number[][] = [];
       for (let c = 0; c < cols; c++) {
         const value = time.map(() => (rng() < 0.1 ? NaN : Math.round((rng() - 0.5) * 1e6) / 100));
         written.push(value);
         await store.saveHistory({ metricId: `btc_m${c}`, time, value });
       }
-      const path = join(dir, "endpoint=history/coin=btc/day=2026-11-01/part-0.parquet");
+      const dayDir = join(dir, `endpoint=history/coin=btc/day=${new Date(day0).toISOString().slice(0, 10)}`);
+      const path = join(dayDir, "part-0.parquet");
       const bytes = readFileSync(path);
       const span = f % 2 === 0 ? bytes.length : Math.floor(bytes.length * 0.9);
       const flips = 1 + Math.floor(rng() * 3);
@@ -67,9 +71,10 @@ describe("bytes flipped in store files, read through SQL", () => {
         if (e instanceof MarketIntelError) outcome.typed++;
         else outcome.untyped++;
       } finally {
-        store.close();
+        rmSync(dayDir, { recursive: true });
       }
     }
+    store.close();
     console.log(`reliability: damaged store files through SQL: 120 files, ${outcome.typed} typed errors (${outcome.damaged} DamagedFileError), ${outcome.same} read as written, ${outcome.changed} changed values, ${outcome.untyped} untyped errors`);
     expect(changed).toEqual([]);
     expect(outcome.untyped).toBe(0);

@@ -25,6 +25,7 @@ import { startReplayServer, type ReplayServer } from "../../src/server/index.js"
 import { StoreLockedError } from "../../src/errors/index.js";
 import { openStore } from "../../src/store/index.js";
 import { scaledMs } from "../support/timeScale.js";
+import { bundleChild } from "./helpers/bundleChild.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = mkdtempSync(join(tmpdir(), "milab-rel-store-"));
@@ -95,26 +96,35 @@ describe("loadHistory with a store, 6 metrics at a time", () => {
   });
 });
 
-/** Run the saver child: resolves with its stdout when it exits 0. */
-function saver(args: readonly (string | number)[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", join(here, "helpers", "storeSaver.ts"), ...args.map(String)], { stdio: ["ignore", "pipe", "pipe"] });
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (err += d.toString()));
-    child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`saver exited ${String(code)}: ${err}`))));
+/** Start the saver child: `ready` resolves when it has opened the store, `go(at)` starts it, `done` resolves with its stdout after `ready` when it exits 0. */
+function saver(args: readonly (string | number)[]): { ready: Promise<void>; go: (at: number) => void; done: Promise<string> } {
+  const child = spawn(process.execPath, [bundleChild(join(here, "helpers", "storeSaver.ts")), ...args.map(String)], { stdio: ["pipe", "pipe", "pipe"] });
+  let out = "";
+  let err = "";
+  let onReady: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (onReady = resolve));
+  child.stdout.on("data", (d: Buffer) => {
+    out += d.toString();
+    if (out.startsWith("ready\n")) onReady();
   });
+  child.stderr.on("data", (d: Buffer) => (err += d.toString()));
+  const done = new Promise<string>((resolve, reject) => {
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve(out.replace(/^ready\n/, "")) : reject(new Error(`saver exited ${String(code)}: ${err}`))));
+  });
+  return { ready: Promise.race([ready, done.then(() => undefined)]), go: (at) => child.stdin.end(`go ${at}\n`), done };
 }
 
 describe("two processes on one store", () => {
   it("saving different metrics to the same 3 days at once, an hour per save: every point of both reads back", { timeout: scaledMs(120_000) }, async () => {
     const dir = join(root, "two-processes");
     mkdirSync(dir, { recursive: true });
-    // Both start a few seconds from now (tsx start-up), spinning until the same instant.
-    const at = Date.now() + 6000;
-    const outs = await Promise.all([saver([dir, "sol_price", T0, POINTS, 60, at, 0]), saver([dir, "sol_volume", T0, POINTS, 60, at, 100_000])]);
+    // Both start once both are ready (store open), spinning until the same instant 50 ms after.
+    const savers = [saver([dir, "sol_price", T0, POINTS, 60, 0]), saver([dir, "sol_volume", T0, POINTS, 60, 100_000])];
+    await Promise.all(savers.map((s) => s.ready));
+    const at = Date.now() + 50;
+    for (const s of savers) s.go(at);
+    const outs = await Promise.all(savers.map((s) => s.done));
     expect(outs).toEqual(["done 72\n", "done 72\n"]);
     const p = await openStore(dir).readHistory({ metricId: ["sol_price", "sol_volume"] });
     const kept = ["sol_price", "sol_volume"].map((id) => p.columns[id]!.filter((v) => v === v).length);

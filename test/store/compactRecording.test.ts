@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { compactRecording, openStore } from "../../src/store/index.js";
 import { duck, lit } from "./helpers/duckdb.js";
+import { bundleChild } from "../reliability/helpers/bundleChild.js";
 import { scaledMs } from "../support/timeScale.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -58,10 +59,16 @@ async function storeKeys(storeDir: string): Promise<string[]> {
   return rows.map((r) => `${String(r.endpoint)}|${String(r.key)}`);
 }
 
-function runChild(dir: string, killAt: number, killAfterMs?: number): Promise<number | null> {
+/** Run the compaction child; killAt > 0: it kills itself after that step; else `killAfter`: killed by this process `ms` after it reported step `step` (a moment between steps, mid-write). */
+function runChild(dir: string, killAt: number, killAfter?: { step: number; ms: number }): Promise<number | null> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", join(here, "helpers", "compactChild.ts"), dir, String(NOW), String(killAt)], { stdio: "ignore" });
-    const timer = killAfterMs === undefined ? undefined : setTimeout(() => child.kill("SIGKILL"), killAfterMs);
+    const child = spawn(process.execPath, [bundleChild(join(here, "helpers", "compactChild.ts")), dir, String(NOW), String(killAt)], { stdio: ["ignore", "pipe", "ignore"] });
+    let timer: NodeJS.Timeout | undefined;
+    let steps = 0;
+    child.stdout.on("data", (d: Buffer) => {
+      steps += d.toString().split("step").length - 1;
+      if (killAfter !== undefined && timer === undefined && steps >= killAfter.step) timer = setTimeout(() => child.kill("SIGKILL"), killAfter.ms);
+    });
     child.on("error", reject);
     child.on("exit", (code) => {
       if (timer !== undefined) clearTimeout(timer);
@@ -130,9 +137,11 @@ describe("compactRecording", () => {
       expect(after.length).toBe(1800);
       expect([...after].sort()).toEqual(original);
     }
-    for (const ms of [2500]) {
+    // Killed by the parent 15 ms after step 3 (the child was started at plain-node speed, so a fixed time from spawn
+    // would often land after it finished).
+    for (const killAfter of [{ step: 3, ms: 15 }]) {
       const dir = fresh();
-      await runChild(dir, 0, ms);
+      expect(await runChild(dir, 0, killAfter)).toBeNull();
       const inStore = await storeKeys(join(dir, "store"));
       expect(new Set(inStore).size).toBe(inStore.length);
       expect([...new Set([...inStore, ...linesIn(dir)])].sort()).toEqual(original);

@@ -49,7 +49,7 @@ describe("milab export", () => {
 
   it("backtest: per-coin bar tables and trades, and the sweep table", async () => {
     const dir = out();
-    const common = ["--coins", "btc", "--hours", "48", "--clock", CLOCK, "--quiet", "--out"];
+    const common = ["--coins", "btc", "--hours", "24", "--clock", CLOCK, "--quiet", "--out"];
     expect(await runCli(["export", "backtest", ...common, dir])).toBe(0);
     const bars = await duck(`select count(*)::int as n, count(equity)::int as equity from ${lit(join(dir, "backtest-btc.parquet"))}`);
     expect(bars[0]!.n).toBeGreaterThan(0);

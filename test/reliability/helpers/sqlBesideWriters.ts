@@ -17,6 +17,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { openStore } from "../../../src/store/index.js";
+import { bundleChild } from "./bundleChild.js";
 import { SQL_WRITER_T0, sqlWriterValue } from "./sqlWriterValue.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -42,7 +43,7 @@ const acked = (dir: string, k: number): number => progress(dir, k).acked;
 export async function sqlBesideWriters(seconds: number, writers = 2, minQueries = 10, minSaves = 10): Promise<SqlBesideWritersResult> {
   const dir = mkdtempSync(join(tmpdir(), "milab-sql-writers-"));
   const children = Array.from({ length: writers }, (_, k) => {
-    const child = spawn(process.execPath, ["--import", "tsx", join(here, "sqlWriter.ts"), dir, String(k)], { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(process.execPath, [bundleChild(join(here, "sqlWriter.ts")), dir, String(k)], { stdio: ["ignore", "pipe", "inherit"] });
     let out = "";
     child.stdout.on("data", (d: Buffer) => (out += d.toString()));
     return new Promise<number>((resolve, reject) => child.on("exit", (code) => (code === 0 ? resolve(Number(/done (\d+)/.exec(out)?.[1] ?? 0)) : reject(new Error(`writer ${k} exited ${code}`)))));

@@ -1,17 +1,28 @@
 /**
  * A store-writing process for the two-process test: argv = store dir, metric
  * id, first time (epoch ms), number of one-minute points, points per
- * saveHistory call, and an instant (epoch ms) to spin until, so that two
- * savers start at once. Value i of the metric is `i + offset` (argv[7]).
+ * saveHistory call, and `offset` (argv[6]): value i of the metric is
+ * `i + offset`. Once its store is open it prints `ready` and reads a line
+ * `go <epoch ms>` from stdin, then spins until that instant, so that two
+ * savers start at once (the parent sends it when both are ready).
  * Prints `done <saves>` when every save has returned.
  */
+import { createInterface } from "node:readline";
 import { openStore } from "../../../src/store/index.js";
 
-const [dir, metricId, from, points, chunk, at, offset] = process.argv.slice(2) as [string, string, string, string, string, string, string];
+const [dir, metricId, from, points, chunk, offset] = process.argv.slice(2) as [string, string, string, string, string, string];
 const store = openStore(dir);
 const n = Number(points);
 const step = Number(chunk);
-while (Date.now() < Number(at)) {
+process.stdout.write("ready\n");
+const lines = createInterface({ input: process.stdin });
+let at = Number.NaN;
+for await (const line of lines) {
+  at = Number(line.split(" ")[1]);
+  break;
+}
+lines.close();
+while (Date.now() < at) {
   // spin: both savers leave this loop within the same millisecond
 }
 let saves = 0;

@@ -2,7 +2,8 @@
  * Child process of the compaction kill test: compacts argv[2] with the clock
  * at argv[3] and SIGKILLs itself right after step argv[4] (a partition
  * written, or a JSON-lines file removed), the moments where a crash could
- * lose or duplicate records. argv[4] = 0 never kills (the parent kills it by time).
+ * lose or duplicate records. argv[4] = 0 never kills itself: it prints `step`
+ * after each step and the parent kills it at a moment of its choosing.
  */
 import { compactRecording } from "../../../src/store/index.js";
 
@@ -13,6 +14,7 @@ await compactRecording(dir, {
   onProgress: () => {
     steps++;
     if (steps === Number(killAt)) process.kill(process.pid, "SIGKILL");
+    if (Number(killAt) === 0) process.stdout.write("step\n");
   },
 });
 process.stdout.write("done\n");
