@@ -40,8 +40,7 @@ for (const line of result.stdout.split("\n").filter(Boolean)) {
     // the slowest cells (wall seconds, compile included): where a notebook's time goes
     const slow = (r.cell_seconds ?? []).map((s, i) => [i, s]).filter(([, s]) => s !== null).sort((a, b) => b[1] - a[1]).slice(0, 3);
     if (slow.length > 0) console.log(`      slowest cells: ${slow.map(([i, s]) => `${i} ${s} s`).join(", ")}`);
-  }
-  else {
+  } else {
     console.log(`FAIL  ${r.notebook}: cell ${r.error.cell} ${r.error.ename} ${r.error.evalue}`);
     console.log(r.error.source.replace(/^/gm, "    > "));
     console.log(r.error.outputs.replace(/^/gm, "    | "));
