@@ -2,7 +2,7 @@
 """Execute tslab notebooks headless with nbclient (the engine behind
 `jupyter nbconvert --execute`) and report, per notebook, one JSON line:
 
-  {"notebook": "...", "ok": true, "seconds": 4.2, "cells": 12}
+  {"notebook": "...", "ok": true, "seconds": 4.2, "cells": 12, "cell_seconds": [2.9, 0.4, ...]}
   {"notebook": "...", "ok": false, "error": {"cell": 3, "source": "...", "ename": "...", "evalue": "...", "outputs": "..."}}
 
 Why not plain nbconvert: when a tslab cell fails to compile, the kernel's
@@ -14,6 +14,10 @@ Usage (run with Debian's python, which has nbclient; JUPYTER_PATH must point
 at the folder `notebooks/setup.mjs` writes):
   /usr/bin/python3 notebooks/execute.py [--in-place | --out-dir DIR] [--timeout S] NB.ipynb...
 
+`cell_seconds` is each code cell's wall time (kernel busy to idle: compiling the cell, then
+running it), from nbclient's timing records, which are not kept in the written notebook (a re-run
+leaves no diff). The first cell includes the kernel's first compile and the package import.
+
 Outputs are written even when a cell fails (up to the failing cell), so the
 failure can be inspected. Exit status 1 when any notebook failed.
 """
@@ -24,6 +28,7 @@ import os
 import sys
 import time
 import warnings
+from datetime import datetime
 
 import nbformat
 from nbclient import NotebookClient
@@ -60,6 +65,17 @@ def fill_empty_errors(cell, ename):
     return stderr
 
 
+def cell_seconds(cell):
+    """A code cell's wall time from nbclient's timing record (kernel busy to idle), rounded to
+    0.01 s; None when the cell did not run. The record is removed from the cell's metadata."""
+    timing = cell.metadata.pop("execution", None) or {}
+    busy, idle = timing.get("iopub.status.busy"), timing.get("iopub.status.idle")
+    if not busy or not idle:
+        return None
+    parse = lambda s: datetime.fromisoformat(s.replace("Z", "+00:00"))
+    return round((parse(idle) - parse(busy)).total_seconds(), 2)
+
+
 def _joined(text):
     return "".join(text) if isinstance(text, list) else str(text)
 
@@ -86,7 +102,8 @@ def execute(path, out_path, timeout):
         startup_timeout=300,
         kernel_name="tslab",
         resources={"metadata": {"path": os.path.dirname(os.path.abspath(path))}},
-        record_timing=False,
+        # per-cell timing for the report (cell_seconds); removed from the written notebook below
+        record_timing=True,
     )
     started = time.monotonic()
     report = {"notebook": path, "ok": True, "cells": sum(1 for c in nb.cells if c.cell_type == "code")}
@@ -114,6 +131,7 @@ def execute(path, out_path, timeout):
         report["ok"] = False
         report["error"] = {"cell": -1, "source": "", "ename": type(exc).__name__, "evalue": str(exc)[:2000], "outputs": ""}
     report["seconds"] = round(time.monotonic() - started, 2)
+    report["cell_seconds"] = [cell_seconds(c) for c in nb.cells if c.cell_type == "code"]
     nb.metadata = metadata
     nbformat.write(nb, out_path)
     return report

@@ -35,8 +35,12 @@ if (result.error) {
 }
 for (const line of result.stdout.split("\n").filter(Boolean)) {
   const r = JSON.parse(line);
-  if (r.ok) console.log(`ok    ${r.notebook} (${r.cells} code cells, ${r.seconds} s)`);
-  else {
+  if (r.ok) {
+    console.log(`ok    ${r.notebook} (${r.cells} code cells, ${r.seconds} s)`);
+    // the slowest cells (wall seconds, compile included): where a notebook's time goes
+    const slow = (r.cell_seconds ?? []).map((s, i) => [i, s]).filter(([, s]) => s !== null).sort((a, b) => b[1] - a[1]).slice(0, 3);
+    if (slow.length > 0) console.log(`      slowest cells: ${slow.map(([i, s]) => `${i} ${s} s`).join(", ")}`);
+  } else {
     console.log(`FAIL  ${r.notebook}: cell ${r.error.cell} ${r.error.ename} ${r.error.evalue}`);
     console.log(r.error.source.replace(/^/gm, "    > "));
     console.log(r.error.outputs.replace(/^/gm, "    | "));

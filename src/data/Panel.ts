@@ -25,6 +25,20 @@ export function isPanel(x: unknown): x is Panel {
 }
 
 /**
+ * A copy as float64, a value that is not a number becoming NaN: an indexed loop (Float64Array.from
+ * with a map function goes through the iterator protocol, ~10x slower on a 500k-value table).
+ */
+function float64Copy(values: ArrayLike<unknown>): Float64Array {
+  const n = values.length;
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const x = values[i];
+    out[i] = typeof x === "number" ? x : Number.NaN;
+  }
+  return out;
+}
+
+/**
  * Build a {@link Panel} from a time column and value columns, copying each into
  * a Float64Array (the inputs are never kept or modified). Non-numbers become NaN.
  * Rule for time: it must be finite and strictly ascending; a duplicate or
@@ -35,7 +49,7 @@ export function isPanel(x: unknown): x is Panel {
  */
 export function createPanel(time: ArrayLike<number>, columns: Readonly<Record<string, ArrayLike<number>>> = {}): Panel {
   const n = time.length;
-  const t = Float64Array.from(time, (x) => (typeof x === "number" ? x : Number.NaN));
+  const t = float64Copy(time);
   for (let i = 0; i < n; i++) {
     const x = t[i] as number;
     if (!Number.isFinite(x)) {
@@ -56,7 +70,7 @@ export function createPanel(time: ArrayLike<number>, columns: Readonly<Record<st
     if (col.length !== n) {
       throw new InvalidArgumentError("columns", `createPanel: column ${JSON.stringify(name)} has ${col.length} values, expected ${n} (one per time)`);
     }
-    out[name] = Float64Array.from(col, (x) => (typeof x === "number" ? x : Number.NaN));
+    out[name] = float64Copy(col);
   }
   const panel: Panel = { time: t, columns: out };
   return withInspect(panel, () => panelText(panel));

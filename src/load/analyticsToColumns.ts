@@ -91,18 +91,31 @@ export function analyticsToColumns(result: AnalyticsResult, options?: { readonly
     if (coinJ >= 0 && coins.size > 1) return `${String(row[coinJ]).toLowerCase()}_${columns[j] as string}`;
     return columns[j] as string;
   };
+  // A row's column names depend only on its key (metric id, or coin): made once per key, with
+  // the columns they name (created in the order rows first name them), not once per cell.
+  const byKey = new Map<string, (number | string)[][]>();
+  const columnsOf = (row: unknown[]): (number | string)[][] => {
+    const key = metricJ >= 0 ? String(row[metricJ]) : coinJ >= 0 ? String(row[coinJ]) : "";
+    let cols = byKey.get(key);
+    if (cols === undefined) {
+      cols = valueIdx.map((j) => {
+        const name = nameOf(row, j);
+        let col = out[name];
+        if (col === undefined) {
+          col = kinds[j] === "number" ? new Array<number>(m).fill(Number.NaN) : new Array<string>(m).fill("");
+          out[name] = col;
+        }
+        return col as (number | string)[];
+      });
+      byKey.set(key, cols);
+    }
+    return cols;
+  };
   for (const i of order) {
     const row = rows[i] as unknown[];
     const at = slot.get(t[i] as number) as number;
-    for (const j of valueIdx) {
-      const name = nameOf(row, j);
-      let col = out[name];
-      if (col === undefined) {
-        col = kinds[j] === "number" ? new Array<number>(m).fill(Number.NaN) : new Array<string>(m).fill("");
-        out[name] = col;
-      }
-      col[at] = cell(row, j);
-    }
+    const cols = columnsOf(row);
+    for (let k = 0; k < valueIdx.length; k++) (cols[k] as (number | string)[])[at] = cell(row, valueIdx[k] as number);
   }
   return out;
 }

@@ -180,14 +180,19 @@ describe("notebooks", () => {
           ),
         );
         expect(result.code).toBe(1);
-        const report = JSON.parse(result.stdout.trim()) as { ok: boolean; error: { cell: number; source: string; outputs: string } };
+        const report = JSON.parse(result.stdout.trim()) as { ok: boolean; error: { cell: number; source: string; outputs: string }; cell_seconds: (number | null)[] };
         expect(report.ok).toBe(false);
+        // each code cell's time: the cells that ran have one, the cells after the failure none
+        expect(report.cell_seconds).toHaveLength(cells.length);
+        report.cell_seconds.forEach((s, i) => (i <= cellIndex ? expect(s).toBeGreaterThanOrEqual(0) : expect(s).toBeNull()));
         expect(report.error.cell).toBe(cellIndex);
         expect(report.error.source).toBe(cells[cellIndex]);
         expect(report.error.outputs).toMatch(pattern);
         const partial = JSON.parse(readFileSync(join(dirOut, "out", file.split("/").at(-1)!), "utf8")) as Notebook;
         expect(text(partial.cells[0]?.outputs?.[0]?.text)).toBe("fine\n");
         expect(partial.cells[2]?.execution_count ?? null).toBeNull();
+        // the timing records behind cell_seconds are not written into the notebook (a re-run leaves no diff)
+        expect(JSON.stringify(partial)).not.toContain("iopub.status");
       },
       scaledMs(300_000),
     );
