@@ -22,7 +22,7 @@ describe("milab paper", () => {
     const dir = tempStore();
     const file = join(dir, "up.mjs");
     writeFileSync(file, "export const strategy = (c) => c.close.map((x, i) => (i > 0 && x > c.close[i - 1] ? 1 : 0));\n");
-    const args = ["paper", "--strategy", file, "--store", dir, "--base-url", s.server.url, "--start", String(START - 10 * 60_000), "--fee-bps", "5", "--stop-loss", "0.01", "--poll-ms", "20"];
+    const args = ["paper", "--strategy", file, "--store", dir, "--base-url", s.server.url, "--start", String(START - 10 * 60_000), "--fee-bps", "5", "--stop-loss", "0.01", "--poll-ms", "20", "--rate-limit", "100000"];
     const a = await runMilab([...args, "--bars", "8"]);
     expect(a.stderr).toBe("");
     expect(a.code).toBe(0);

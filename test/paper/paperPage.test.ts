@@ -43,7 +43,7 @@ describe("milab paper --serve, in Chromium", () => {
   it("shows status, equity, position and alarms live by server-sent events, from its own origin only", async () => {
     const store = tempStore();
     const run = await spawnUntil(
-      ["paper", "--strategy", new URL("../../examples/strategies/momentum.mjs", import.meta.url).pathname, "--params", '{"n":3}', "--store", store, "--base-url", s.server.url, "--start", String(START - 10 * 60_000), "--bars", "30", "--poll-ms", "20", "--stale-after-ms", "1", "--serve", "0"],
+      ["paper", "--strategy", new URL("../../examples/strategies/momentum.mjs", import.meta.url).pathname, "--params", '{"n":3}', "--store", store, "--base-url", s.server.url, "--start", String(START - 10 * 60_000), "--bars", "30", "--poll-ms", "20", "--stale-after-ms", "1", "--serve", "0", "--rate-limit", "100000"],
       /live page on (http:\/\/127\.0\.0\.1:\d+\/)/,
     );
     const url = run.match[1] as string;

@@ -27,6 +27,7 @@ interface PaperCliOptions {
   readonly pollMs?: number;
   readonly serve?: number | true;
   readonly staleAfterMs?: number;
+  readonly rateLimit: number;
 }
 
 /**
@@ -42,6 +43,7 @@ export function paperCommand(): Command {
     .option("--coin <coin>", "coin traded", "BTC")
     .option("--name <name>", "ledger name [<coin>-<minutes>m]")
     .option("--base-url <url>", "API root [env MI_BASE_URL]")
+    .option("--rate-limit <n>", "requests per minute this client allows itself (each poll asks once per metric: the price, funding, a composite's components)", integerOption("rate-limit", 1, 1_000_000), 60)
     .option("--interval-ms <ms>", "bar length in ms (a whole number of minutes)", integerOption("interval-ms", 60_000, 86_400_000), 60_000)
     .option("--start <time>", "first bar's open: ISO date/time (UTC) or epoch ms [the latest closed bar]", timeOption("start"))
     .option("--bars <n>", "stop once the ledger holds n bars", integerOption("bars", 1, 1e9))
@@ -55,7 +57,7 @@ export function paperCommand(): Command {
       const mod = o.strategy !== undefined ? await loadStrategyModule(o.strategy, false) : undefined;
       const strategy: PaperStrategy = mod?.strategy ?? { kind: "composite" };
       const params = { ...(mod?.params ?? {}), ...(o.params ?? {}) };
-      const client = createClient({ ...(o.baseUrl !== undefined ? { baseUrl: o.baseUrl } : {}), cacheTtlMs: 0 });
+      const client = createClient({ ...(o.baseUrl !== undefined ? { baseUrl: o.baseUrl } : {}), cacheTtlMs: 0, rateLimitPerMinute: o.rateLimit });
       const controller = new AbortController();
       const stop = (): void => controller.abort();
       process.once("SIGINT", stop);
