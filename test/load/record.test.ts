@@ -18,7 +18,7 @@ import { loadRecording, record, type RecordLog } from "../../src/load/index.js";
 import { startReplayServer, type ReplayServer } from "../../src/server/index.js";
 import { replayComposite } from "../../src/signals/index.js";
 import { scaledMs } from "../support/timeScale.js";
-import { bundleChild } from "../reliability/helpers/bundleChild.js";
+import { bundleChild } from "../support/bundleChild.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const BASE = Date.UTC(2026, 10, 22, 12, 0, 30);

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { readLedger, type LedgerRow } from "../../src/index.js";
 import { createRng } from "../../src/random/prng.js";
+import { bundleChild } from "../support/bundleChild.js";
 
 const CHILD = join(import.meta.dirname, "paperChild.ts");
 
@@ -27,7 +28,7 @@ export async function killAndRestart(url: string, store: string, name: string, b
   let stderr = "";
   let code: number | null = null;
   for (let k = 0; k <= kills; k++) {
-    const child = spawn(process.execPath, ["--import", "tsx", CHILD, url, store, name, String(bars)], { stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(process.execPath, [bundleChild(CHILD), url, store, name, String(bars)], { stdio: ["ignore", "ignore", "pipe"] });
     // a child is never left running when the caller gives up (a test timeout, an error)
     const orphan = (): void => void child.kill("SIGKILL");
     process.once("exit", orphan);

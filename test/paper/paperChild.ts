@@ -1,6 +1,6 @@
 /**
  * A paper trader in its own process, for the kill -9 tests and scripts/paperLive.ts:
- *   node --import tsx test/paper/paperChild.ts <baseUrl> <storeDir> <case> <bars>
+ *   node --import tsx test/paper/paperChild.ts (the tests start its esbuild bundle: test/support/bundleChild.ts) <baseUrl> <storeDir> <case> <bars>
  * Runs the case's strategy until the ledger holds <bars> bars, then exits 0. Prints nothing.
  */
 import { createClient, paperTrade } from "../../src/index.js";

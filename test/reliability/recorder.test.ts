@@ -19,7 +19,7 @@ import { createClient } from "../../src/api/index.js";
 import { loadRecording, record } from "../../src/load/index.js";
 import { startReplayServer, type ReplayServer } from "../../src/server/index.js";
 import { mulberry32 } from "../support/mulberry32.js";
-import { bundleChild } from "./helpers/bundleChild.js";
+import { bundleChild } from "../support/bundleChild.js";
 import { scaledMs } from "../support/timeScale.js";
 
 const here = dirname(fileURLToPath(import.meta.url));

@@ -20,7 +20,7 @@ import type { MarketIntelClient } from "../../src/api/index.js";
 import { record } from "../../src/load/index.js";
 import { compactRecording, openStore } from "../../src/store/index.js";
 import { scaledMs } from "../support/timeScale.js";
-import { bundleChild } from "./helpers/bundleChild.js";
+import { bundleChild } from "../support/bundleChild.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = mkdtempSync(join(tmpdir(), "milab-rel-reccompact-"));

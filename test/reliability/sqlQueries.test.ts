@@ -22,7 +22,7 @@ import { InvalidArgumentError, QueryCancelledError } from "../../src/errors/inde
 import { openStore } from "../../src/store/index.js";
 import { sqlBesideWriters } from "./helpers/sqlBesideWriters.js";
 import { scaledMs } from "../support/timeScale.js";
-import { bundleChild } from "./helpers/bundleChild.js";
+import { bundleChild } from "../support/bundleChild.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = mkdtempSync(join(tmpdir(), "milab-rel-sql-"));

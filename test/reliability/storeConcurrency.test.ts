@@ -25,7 +25,7 @@ import { startReplayServer, type ReplayServer } from "../../src/server/index.js"
 import { StoreLockedError } from "../../src/errors/index.js";
 import { openStore } from "../../src/store/index.js";
 import { scaledMs } from "../support/timeScale.js";
-import { bundleChild } from "./helpers/bundleChild.js";
+import { bundleChild } from "../support/bundleChild.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = mkdtempSync(join(tmpdir(), "milab-rel-store-"));

@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { compactRecording, openStore } from "../../src/store/index.js";
 import { duck, lit } from "./helpers/duckdb.js";
-import { bundleChild } from "../reliability/helpers/bundleChild.js";
+import { bundleChild } from "../support/bundleChild.js";
 import { scaledMs } from "../support/timeScale.js";
 
 const here = dirname(fileURLToPath(import.meta.url));

@@ -17,7 +17,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { openStore } from "../../../src/store/index.js";
-import { bundleChild } from "./bundleChild.js";
+import { bundleChild } from "../../support/bundleChild.js";
 import { SQL_WRITER_T0, sqlWriterValue } from "./sqlWriterValue.js";
 
 const here = dirname(fileURLToPath(import.meta.url));

@@ -17,7 +17,7 @@ import { mkdirSync, renameSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const repo = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
+const repo = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const built = new Map<string, string>();
 
 /** Path of the bundled `.mjs` of `entry` (an absolute .ts path), under node_modules/.cache/milab-children. */
