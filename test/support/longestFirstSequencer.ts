@@ -3,25 +3,32 @@ import { statSync } from "node:fs";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
- * Seconds each slow test file took in `npm test` on the 2-core CI machine (issue 20's
- * measurements), for a run with no timing cache yet (a fresh clone, CI). Only the order
- * uses them: the longest files start first so that none of them starts last and
+ * Seconds each slow test file took in `npm test` on the 2-core machine (the quiet run of
+ * 2026-11-28 01:28 UTC), for a run with no timing cache yet (a fresh clone, CI). Only the
+ * order uses them: the longest files start first so that none of them starts last and
  * leaves the other worker idle at the end of the run.
  */
 const KNOWN_SECONDS: Readonly<Record<string, number>> = {
-  "test/notebooks/notebooks.test.ts": 80,
-  "test/cli/sweepSignals.test.ts": 40,
-  "test/cli/cli.test.ts": 38,
-  "test/cli/sweep.test.ts": 35,
-  "test/store/compactRecording.test.ts": 12,
-  "test/reliability/storeConcurrency.test.ts": 12,
-  "test/cli/cliTerms.test.ts": 12,
-  "test/reliability/recorder.test.ts": 10,
-  "test/load/record.test.ts": 9,
-  "test/report/tearsheet.test.ts": 8,
-  "test/store/export.test.ts": 8,
-  "test/readme/firstHour.test.ts": 8,
-  "test/cli/demo.test.ts": 7,
+  "test/notebooks/notebooks.test.ts": 139,
+  "test/packaging/packedTarball.test.ts": 48,
+  "test/cli/cli.test.ts": 39,
+  "test/research/verdictCalibration.test.ts": 38,
+  "test/cli/demo.test.ts": 27,
+  "test/cli/sweepSignals.test.ts": 21,
+  "test/report/studyReportAgrees.test.ts": 20,
+  "test/reliability/recorder.test.ts": 16,
+  "test/backtest/loopJit.test.ts": 14,
+  "test/cli/sweep.test.ts": 14,
+  "test/report/chartsDraw.test.ts": 13,
+  "test/report/tearsheet.test.ts": 13,
+  "test/readme/firstHour.test.ts": 11,
+  "test/cli/strategyModule.test.ts": 10,
+  "test/notebooks/chartBundle.test.ts": 9,
+  "test/backtest/compositeFused.test.ts": 9,
+  "test/reliability/storeConcurrency.test.ts": 9,
+  "test/paper/paperTrade.test.ts": 9,
+  "test/store/compactRecording.test.ts": 9,
+  "test/reliability/sweepWorkers.test.ts": 9,
 };
 
 /**
