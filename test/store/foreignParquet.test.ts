@@ -15,24 +15,12 @@ import { loadCodecs } from "../../src/store/codecs.js";
 import { readParquet } from "../../src/store/readParquet.js";
 import { duckdbDefaultParquet, pyarrowDefaultParquet } from "../support/foreignParquet.js";
 import { mulberry32 } from "../support/mulberry32.js";
-import { duck, lit } from "./helpers/duckdb.js";
+import { duck, duckColumn, firstDifference, lit } from "./helpers/duckdb.js";
 
 const dir = mkdtempSync(join(tmpdir(), "milab-foreign-"));
 const N = 5000;
 const T0 = Date.UTC(2026, 10, 1);
 
-/** The first index where `a` and `b` differ as float64 bit patterns (NaN equals NaN), or -1. */
-function firstDifference(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  if (a.length !== b.length) return Math.min(a.length, b.length);
-  for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) return i;
-  return -1;
-}
-
-/** DuckDB's values of the SQL expression `expr` over `path`'s rows, in file order, null as NaN. */
-async function duckColumn(path: string, expr: string): Promise<number[]> {
-  const rows = await duck(`select ${expr} as v from read_parquet(${lit(path)}, file_row_number = true) order by file_row_number`);
-  return rows.map((r) => (r["v"] === null ? Number.NaN : Number(r["v"])));
-}
 
 describe("readParquet of files written by other tools", () => {
   const duckPath = join(dir, "duckdb.parquet");

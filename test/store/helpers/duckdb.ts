@@ -21,3 +21,16 @@ export async function duck(sql: string): Promise<Record<string, unknown>[]> {
 export function lit(path: string): string {
   return `'${path.replaceAll("'", "''")}'`;
 }
+
+/** The first index where `a` and `b` differ as float64 bit patterns (NaN equals NaN), or -1. */
+export function firstDifference(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  if (a.length !== b.length) return Math.min(a.length, b.length);
+  for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) return i;
+  return -1;
+}
+
+/** DuckDB's values of the SQL expression `expr` over `path`'s rows, in file order, null as NaN. */
+export async function duckColumn(path: string, expr: string): Promise<number[]> {
+  const rows = await duck(`select ${expr} as v from read_parquet(${lit(path)}, file_row_number = true) order by file_row_number`);
+  return rows.map((r) => (r["v"] === null ? Number.NaN : Number(r["v"])));
+}
