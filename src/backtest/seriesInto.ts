@@ -1,3 +1,4 @@
+import { sharesMemory } from "../data/sharesMemory.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 
 /** The per-bar series of a backtest a caller may give columns for (`into`), by result field. */
@@ -35,18 +36,13 @@ export function checkInto(into: unknown, n: number, inputs: readonly (ArrayLike<
     if (!(col instanceof Float64Array) || col.length !== n) {
       throw new InvalidArgumentError("into", `${where}: into.${name} must be a Float64Array of ${n} values (one per bar), got ${col instanceof Float64Array ? `${col.length} values` : String(col)}`);
     }
-    const clash = [...given, ...inputs].find((other) => other !== undefined && ArrayBuffer.isView(other) && overlaps(col, other));
+    const clash = [...given, ...inputs].find((other) => other !== undefined && ArrayBuffer.isView(other) && sharesMemory(col, other));
     if (clash !== undefined) {
       throw new InvalidArgumentError("into", `${where}: into.${name} shares memory with another column of the call (an input or another into column); give each series a column of its own`);
     }
     given.push(col);
   }
   return into as BacktestInto;
-}
-
-/** Whether two views share any byte of the same buffer. */
-function overlaps(a: ArrayBufferView, b: ArrayBufferView): boolean {
-  return a.buffer === b.buffer && a.byteOffset < b.byteOffset + b.byteLength && b.byteOffset < a.byteOffset + a.byteLength;
 }
 
 /**

@@ -41,6 +41,7 @@ export { CASCADE_THRESHOLDS, LIQUIDATION_LEVELS, liquidationAlerts } from "./liq
 export type { CascadeThreshold, LiquidationLevel } from "./liquidationAlerts.js";
 export { replayComposite } from "./replayComposite.js";
 export type { CompositeReplay, ReplayCompositeOptions } from "./replayComposite.js";
+export type { ReplayInto } from "./replayInto.js";
 export { FEED_NAMES, componentsFromFeeds } from "./componentsFromFeeds.js";
 export type { ComponentsFromFeedsOptions, FeedComponents } from "./componentsFromFeeds.js";
 export type { ColumnInput } from "./readColumns.js";

@@ -5,6 +5,7 @@ import { labelCode, labelName, strengthCode, validateThresholds } from "./classi
 import { MISSING_POLICIES, policyCode, type MissingPolicy } from "./compositeScore.js";
 import { componentsFromFeeds, type ComponentsFromFeedsOptions } from "./componentsFromFeeds.js";
 import { readColumns, type ColumnInput } from "./readColumns.js";
+import { checkReplayInto, type ReplayInto } from "./replayInto.js";
 import { compositeRowAt, fuseComposite, fuseLabels, fusedModel, scoreColumns, type FusedModel } from "./fuseComposite.js";
 import { confidenceAt } from "./signalConfidence.js";
 import { DEFAULT_SCORERS, EXTRA_SCORERS, type Scorer } from "./scorers.js";
@@ -41,6 +42,14 @@ export interface ReplayCompositeOptions {
   readonly columns?: Readonly<Partial<Record<string, string>>>;
   /** Options passed to componentsFromFeeds when `from` is "feeds". */
   readonly feeds?: ComponentsFromFeedsOptions;
+  /**
+   * Columns of yours to write `label`, `strength` (Int8Array) or `confidence` (Float64Array) into
+   * instead of fresh ones, one value per row, e.g. `{ label: buf }`: the field is then that column
+   * (`r.label === buf`), written when first read. A loop of replays at one length reuses its memory
+   * (no page faults). You own it: the next replay given the same column overwrites it; copy what you
+   * keep. See {@link ReplayInto}.
+   */
+  readonly into?: ReplayInto;
 }
 
 /** The composite replayed at every row. All arrays have the input's length. */
@@ -193,6 +202,7 @@ export function replayComposite(input: ColumnInput, options: ReplayCompositeOpti
     scoreCols.push(col); // replaced by the score column when the columns are built
   }
 
+  const into = checkReplayInto(options.into, n, [...columns.values()], where);
   const policy = policyCode(missing);
   // The streamed model and its block buffer, made on first use.
   let streamed: FusedModel | undefined;
@@ -221,7 +231,7 @@ export function replayComposite(input: ColumnInput, options: ReplayCompositeOpti
   // score or composite column is built for it; from the composite when that is already built.
   const labelOf = (): Int8Array => {
     if (label !== undefined) return label;
-    const l = new Int8Array(n);
+    const l = into?.label ?? new Int8Array(n);
     if (composite !== undefined) {
       for (let i = 0; i < n; i++) l[i] = labelCode(composite[i] as number, threshold);
       return (label = l);
@@ -233,7 +243,7 @@ export function replayComposite(input: ColumnInput, options: ReplayCompositeOpti
   const confidenceOf = (): Float64Array => {
     if (confidence !== undefined) return confidence;
     const c = compositeOf();
-    const out = new Float64Array(n);
+    const out = into?.confidence ?? new Float64Array(n);
     for (let i = 0; i < n; i++) out[i] = confidenceAt(scoreCols, ws, c[i] as number, i);
     return (confidence = out);
   };
@@ -258,7 +268,7 @@ export function replayComposite(input: ColumnInput, options: ReplayCompositeOpti
     get strength(): Int8Array {
       if (strength !== undefined) return strength;
       const c = compositeOf();
-      const out = new Int8Array(n);
+      const out = into?.strength ?? new Int8Array(n);
       for (let i = 0; i < n; i++) out[i] = strengthCode(c[i] as number, threshold, strong);
       return (strength = out);
     },
