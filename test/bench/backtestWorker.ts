@@ -1,6 +1,6 @@
 /**
  * One timed run of the backtest benchmark in a fresh process (so peak memory is
- * its own): `tsx backtestWorker.ts IMPL FILE N REPS`, IMPL = "ours" | "ours-into" | "ours-loop" |
+ * its own): `tsx backtestWorker.ts IMPL FILE N REPS`, IMPL = "ours" | "ours-into" | "ours-loop" | "ours-loop-into" |
  * "ours-summary" | "floor" | "floor-summary" | "danfo".
  * Prints one JSON line: best seconds over REPS, extra peak memory over the
  * loaded data, final equity and a checksum (sum of equity).
@@ -83,6 +83,25 @@ function oursLoop(c: BenchColumns): Float64Array {
   const position = new Float64Array(label.length);
   for (let i = 0; i < label.length; i++) position[i] = label[i] as number;
   return backtest({ close: c.close, position, funding: c.funding_bar, feeBps: FEE_BPS, slippageBps: SLIPPAGE_BPS, initialCash: 1 }).equity;
+}
+
+/**
+ * (a'', into) the users' path as docs/guide.md documents it for a loop of calls at one length: the
+ * label, position and equity columns allocated once and reused (`replayComposite(..., { into:
+ * { label } })`, the user's loop writing into their own position column, `backtest({ position,
+ * into: { equity } })`), the same numbers as (a') with no fresh column per call.
+ */
+const userLabel = new Int8Array(n);
+const userPosition = new Float64Array(n);
+const userEquity = new Float64Array(n);
+function oursLoopInto(c: BenchColumns): Float64Array {
+  const rep = replayComposite(
+    { imbalance: c.imbalance, funding: c.funding, basis_spread: c.basis_spread, momentum_5m: c.momentum_5m, gas: c.gas },
+    { threshold: THRESHOLD, into: { label: userLabel } },
+  );
+  const label = rep.label;
+  for (let i = 0; i < label.length; i++) userPosition[i] = label[i] as number;
+  return backtest({ close: c.close, position: userPosition, funding: c.funding_bar, feeBps: FEE_BPS, slippageBps: SLIPPAGE_BPS, initialCash: 1, into: { equity: userEquity } }).equity;
 }
 
 /**
@@ -280,6 +299,8 @@ if (impl === "ours") {
   run = () => oursInto(cols);
 } else if (impl === "ours-loop") {
   run = () => oursLoop(cols);
+} else if (impl === "ours-loop-into") {
+  run = () => oursLoopInto(cols);
 } else if (impl === "ours-summary") {
   run = () => oursSummary(cols);
 } else if (impl === "floor-summary") {

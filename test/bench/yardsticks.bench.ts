@@ -7,7 +7,8 @@
  *   C (`cc -O3 -march=native -ffp-contract=off`: backtest_native.c, sweep_native.c);
  * - figures: the backtest's equity column (a fresh column per call, the default, and the caller's
  *   column reused, `into`) and its summary row at 2e6 bars, the
- *   users' path (replay labels, their own loop, `backtest({ position })`), the
+ *   users' path (replay labels, their own loop, `backtest({ position })`; fresh columns, and the
+ *   guide's loop at one length: the label, position and equity columns reused through `into`), the
  *   128-variant sweep at 5e5 bars on one thread and two (wall), and the
  *   guide's SMA cross through `sweepStrategy` over a 20 x 20 grid at 5e5 bars;
  * - every side's numbers are checked against ours bit for bit: the 16 MB equity
@@ -176,14 +177,21 @@ try {
   if (want("userpath")) {
     const d = (k: string): string => join(dir, `user-${k}.f64`);
     const sides: Side[] = [{ name: "ours: replay .label, own loop, backtest({ position })", cmd: process.execPath, args: workerArgs(join(here, "backtestWorker.ts"), "ours-loop", file, String(N), String(REPS)), env: { BENCH_DUMP: d("ours") }, times: tsTimes }];
+    const intoName = "ours, the guide's loop at one length: into: { label }, own position column, into: { equity }";
+    sides.push({ name: intoName, cmd: process.execPath, args: workerArgs(join(here, "backtestWorker.ts"), "ours-loop-into", file, String(N), String(REPS)), env: { BENCH_DUMP: d("ours-into") }, times: tsTimes });
     if (numbaOk) sides.push({ name: "numba", cmd: PYTHON, args: [join(here, "yardsticks_numba.py"), "userpath", file, String(N), String(REPS)], env: { BENCH_DUMP: d("numba") }, times: pyTimes });
     const res = rounds(sides);
     const check = new Map<string, string>();
+    const intoOk = same(d("ours"), d("ours-into"));
+    check.set(intoName, intoOk ? "equity column byte for byte" : "NO: the equity columns differ");
+    if (!intoOk) failed = true;
     if (res.has("numba")) {
       const ok = same(d("ours"), d("numba"));
       check.set("numba", ok ? "equity column byte for byte" : "NO: the equity columns differ");
       if (!ok) failed = true;
-      verdicts.push(`users' path: ours median ${ratio(stats(res.get(sides[0]?.name as string) as Proc[]).median, stats(res.get("numba") as Proc[]).median)} numba's median (target <= 2x)`);
+      const nb = stats(res.get("numba") as Proc[]).median;
+      verdicts.push(`users' path: ours median ${ratio(stats(res.get(sides[0]?.name as string) as Proc[]).median, nb)} numba's median (target <= 2x)`);
+      verdicts.push(`users' path, the guide's loop (into): ours median ${ratio(stats(res.get(intoName) as Proc[]).median, nb)} numba's median (target <= 2x)`);
     }
     table(`the users' path, ${N} bars, equity column (process CPU time)`, res, ms, check);
   }
