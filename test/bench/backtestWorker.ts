@@ -2,8 +2,8 @@
  * One timed run of the backtest benchmark in a fresh process (so peak memory is
  * its own): `tsx backtestWorker.ts IMPL FILE N REPS`, IMPL = "ours" | "ours-into" | "ours-loop" | "ours-loop-into" |
  * "ours-summary" | "floor" | "floor-summary" | "danfo".
- * Prints one JSON line: best seconds over REPS, extra peak memory over the
- * loaded data, final equity and a checksum (sum of equity).
+ * Prints one JSON line: best seconds over REPS (and every run's, with its minor page faults), extra
+ * peak memory over the loaded data, final equity and a checksum (sum of equity).
  */
 import { writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -323,10 +323,13 @@ let best = Number.POSITIVE_INFINITY;
 const times: number[] = [];
 let out: Float64Array | BenchSummary = new Float64Array(0);
 let peak = 0;
+const faults: number[] = [];
 for (let k = 0; k < reps; k++) {
+  const f0 = process.resourceUsage().minorPageFault;
   const t0 = clock();
   out = run();
   times.push(clock() - t0);
+  faults.push(process.resourceUsage().minorPageFault - f0);
   best = Math.min(best, times[k] as number);
   // Peak memory of one run: read after the first (later runs add garbage the GC has not yet
   // collected). No forced GC between runs: the runtime collects on its own schedule, as in use.
@@ -339,7 +342,7 @@ if (out instanceof Float64Array) {
   let checksum = 0;
   for (let i = 0; i < equity.length; i++) checksum += equity[i] as number;
   const parts = impl === "ours" ? { replaySeconds: split.replay, backtestSeconds: split.backtest } : {};
-  console.log(JSON.stringify({ impl, n, seconds: best, medianSeconds: median(times), times, ...parts, peakBytes: Math.max(0, peak - rss0), final: equity[equity.length - 1], checksum }));
+  console.log(JSON.stringify({ impl, n, seconds: best, medianSeconds: median(times), times, faults, ...parts, peakBytes: Math.max(0, peak - rss0), final: equity[equity.length - 1], checksum }));
 } else {
   console.log(JSON.stringify({ impl, n, seconds: best, medianSeconds: median(times), peakBytes: Math.max(0, peak - rss0), ...out }));
 }

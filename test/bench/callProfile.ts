@@ -1,7 +1,8 @@
 /**
  * Where one backtest call's time goes (issue 32): `npx tsx test/bench/callProfile.ts [equity|userpath] [N] [CALLS]`.
  * In one process, CALLS calls of the bench's call (backtestWorker.ts's `ours` or `ours-loop`), each
- * with its process CPU time and minor page faults; then the call's parts timed alone over the same
+ * with its process CPU time and minor page faults (userpath: also the guide's loop at one length, the
+ * label, position and equity columns reused through `into`); then the call's parts timed alone over the same
  * data, CALLS times each: the price check over every close (checkPrices), a fresh n-length column
  * touched (its page faults), the replay's label column (userpath), the user's own loop, and the
  * engine's pass alone into a reused column (the generated loop with nothing else). Prints best and
@@ -64,8 +65,15 @@ if (kind === "equity") {
     const label = replayComposite(cols, { threshold: THRESHOLD }).label;
     sink += backtest({ ...base, position: userPosition(label) }).equity[n - 1] as number;
   });
+  const own = { label: new Int8Array(n), position: new Float64Array(n), equity: new Float64Array(n) };
+  time("whole call, the guide's loop: into: { label }, own position, into: { equity }", () => {
+    const label = replayComposite(cols, { threshold: THRESHOLD, into: { label: own.label } }).label;
+    for (let i = 0; i < n; i++) own.position[i] = label[i] as number;
+    sink += backtest({ ...base, position: own.position, into: { equity: own.equity } }).equity[n - 1] as number;
+  });
   time("  replay .label (fresh column)", () => (sink += replayComposite(cols, { threshold: THRESHOLD }).label[n - 1] as number));
   const label = replayComposite(cols, { threshold: THRESHOLD }).label;
+  time("  replay .label, into: { label } (the caller's column)", () => (sink += replayComposite(cols, { threshold: THRESHOLD, into: { label: own.label } }).label[n - 1] as number));
   time("  the user's loop (fresh position column)", () => (sink += userPosition(label)[n - 1] as number));
   const position = userPosition(label);
   time("  backtest({ position }).equity", () => (sink += backtest({ ...base, position }).equity[n - 1] as number));

@@ -17,12 +17,13 @@ usage: python3 yardsticks_numba.py WHAT FILE N REPS [SPEC]
   file (sweep: vectors as [[component, weight], ...] in key order, thresholds,
   initialCash, costBps, periodsPerYear; sma: fast, slow lists, feeBps, ...).
 Prints one JSON line: compileSeconds (the first call: JIT compile + one run),
-the runs' process CPU seconds (wall for sweep2), and the results.
+the runs' process CPU seconds (wall for sweep2), their minor page faults, and the results.
 Env: BENCH_DUMP=path writes the last equity column (float64, little-endian).
 """
 import json
 import math
 import os
+import resource
 import sys
 import time
 
@@ -417,11 +418,14 @@ def main():
     out = run()
     compile_s = clock() - t0
     times = []
+    faults = []
     for _ in range(reps):
+        f0 = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
         t0 = clock()
         out = run()
         times.append(clock() - t0)
-    res = {"impl": f"numba-{what}", "n": n, "compileSeconds": compile_s, "seconds": min(times), "medianSeconds": float(np.median(times)), "times": times}
+        faults.append(resource.getrusage(resource.RUSAGE_SELF).ru_minflt - f0)
+    res = {"impl": f"numba-{what}", "n": n, "compileSeconds": compile_s, "seconds": min(times), "medianSeconds": float(np.median(times)), "times": times, "faults": faults}
     if isinstance(out, np.ndarray) and out.ndim == 1:
         if os.environ.get("BENCH_DUMP"):
             out.astype("<f8").tofile(os.environ["BENCH_DUMP"])
