@@ -199,10 +199,10 @@ function primeLabelRule(): void {
  * One group's labels over rows lo..hi-1 into out[o ..]: addGroup's sum from 0, labelled in the same
  * loop (fuseLabels). A NaN sum (a score missing) is labelled neutral there and only flagged; a block
  * with a flag is walked again, the sum recomputed, and its NaN rows relabelled from the row rule
- * (compositeRowAt). The row rule's call kept out of the hot loop makes it ~20 % faster (27 -> 21.5 ms
- * over 2e6 rows, best of 15; test/bench/callProfile.ts): V8 no longer keeps the call's frame state
- * (every column, scorer and weight) live through each row. Scorers are pure (see Scorer), so the
- * recomputed sum is the first one.
+ * (compositeRowAt). The row rule's call kept out of the hot loop makes the label column ~15 % faster
+ * (2e6 rows, best of 30 calls: 26.3-31.8 -> 22.4-22.9 ms; docs/benchmarks.md): V8 no longer keeps the
+ * call's frame state (every column, scorer and weight) live through each row. Scorers are pure (see
+ * Scorer), so the recomputed sum is the first one.
  */
 // eslint-disable-next-line @typescript-eslint/no-implied-eval -- compiled from weightedSumSource, this folder's one definition of the sum
 const labelGroup = new Function(
