@@ -40,6 +40,7 @@ const UTC_ONLY = [
   "test/backtest/kernel.test.ts", // the bar kernel on arrays, no time column
   "test/signals/components.test.ts", // scorers on value arrays, no time column
   "test/signals/docExamples.test.ts", // the docs' numeric examples, no time column
+  "test/signals/lookahead.test.ts", // no-lookahead properties on value arrays, time only as numeric epoch ms; time strings: componentsFromFeeds, replayComposite
   "test/signals/regimes.test.ts", // regime labels on value arrays, no time column
   "test/signals/replayCompositeBlocks.test.ts", // block-resumed replay on arrays, no time column; time strings: replayComposite
   "test/signals/scorerEdges.test.ts", // scorer edge values (NaN, constants), no time column
