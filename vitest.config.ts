@@ -34,11 +34,13 @@ const UTC_ONLY = [
   "test/backtest/compositeFused.test.ts", // fused vs reference engine on bar-indexed arrays, no time column
   "test/backtest/properties.test.ts", // random invariants on numeric epochs (i * 60 000); funding times: executionRealism, executionRules, backtest
   "test/backtest/backtestInto.test.ts", // caller-owned output buffers, no time column
+  "test/backtest/backtestOutputs.test.ts", // lazy outputs, metrics vs numpy and a sweep's row, on bar-indexed arrays, no time column; periodsPerYear from time: backtest.test
   "test/backtest/closeCheckedInLoop.test.ts", // a bad close named at its bar index, no time column
   "test/backtest/inlineStatements.test.ts", // the engine's generated source, no time
   "test/backtest/kernel.test.ts", // the bar kernel on arrays, no time column
   "test/signals/components.test.ts", // scorers on value arrays, no time column
   "test/signals/docExamples.test.ts", // the docs' numeric examples, no time column
+  "test/signals/lookahead.test.ts", // no-lookahead properties on value arrays, time only as numeric epoch ms; time strings: componentsFromFeeds, replayComposite
   "test/signals/regimes.test.ts", // regime labels on value arrays, no time column
   "test/signals/replayCompositeBlocks.test.ts", // block-resumed replay on arrays, no time column; time strings: replayComposite
   "test/signals/scorerEdges.test.ts", // scorer edge values (NaN, constants), no time column

@@ -408,3 +408,19 @@ describe("fundingPerBar", () => {
     expect(() => fundingPerBar([1, 0], [1, 1])).toThrow(/time must ascend strictly/);
   });
 });
+
+// Here, not in backtestOutputs.test.ts (bar-indexed arrays, UTC only: vitest.config.ts UTC_ONLY): the inference of
+// periodsPerYear from the time column is a time rule, so it runs in every zone leg.
+describe("backtest: metrics annualised by the time column", () => {
+  it("annualises by time when periodsPerYear is not given, and throws on access with neither", () => {
+    const time = Float64Array.from({ length: 4 }, (_, i) => i * 3_600_000);
+    const close = [100, 101, 99, 102];
+    const byTime = backtest({ time, close, position: [1, 1, 1, 1] }).metrics.sharpeRatio;
+    expect(byTime).toBe(backtest({ close, position: [1, 1, 1, 1], periodsPerYear: 8760 }).metrics.sharpeRatio);
+    const none = backtest({ close, position: [1, 1, 1, 1] });
+    expect(() => none.metrics).toThrow(InvalidArgumentError);
+    expect(() => none.metrics).toThrow(/periodsPerYear/);
+    // not enumerable: a spread or a comparison of the result does not compute it
+    expect(() => ({ ...none })).not.toThrow();
+  });
+});

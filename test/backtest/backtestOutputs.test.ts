@@ -2,7 +2,6 @@ import { spawnSync } from "node:child_process";
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
 import { backtest, type BacktestOptions, type BacktestResult } from "../../src/backtest/index.js";
-import { InvalidArgumentError } from "../../src/errors/InvalidArgumentError.js";
 import { replayComposite } from "../../src/signals/index.js";
 import { sweepComposite } from "../../src/research/index.js";
 import { compositeBars as data, resultNumbers } from "../support/compositeBars.js";
@@ -122,18 +121,6 @@ describe("backtest outputs: what the first pass computes, the rest on first acce
     for (const m of ["totalReturn", "sharpeRatio", "maxDrawdown", "trades", "turnover", "exposure"] as const) {
       expect(r.metrics[m], m).toBe((row[m] as unknown as { values: number[] }).values[0]);
     }
-  });
-
-  it("annualises by time when periodsPerYear is not given, and throws on access with neither", () => {
-    const time = Float64Array.from({ length: 4 }, (_, i) => i * 3_600_000);
-    const close = [100, 101, 99, 102];
-    const byTime = backtest({ time, close, position: [1, 1, 1, 1] }).metrics.sharpeRatio;
-    expect(byTime).toBe(backtest({ close, position: [1, 1, 1, 1], periodsPerYear: 8760 }).metrics.sharpeRatio);
-    const none = backtest({ close, position: [1, 1, 1, 1] });
-    expect(() => none.metrics).toThrow(InvalidArgumentError);
-    expect(() => none.metrics).toThrow(/periodsPerYear/);
-    // not enumerable: a spread or a comparison of the result does not compute it
-    expect(() => ({ ...none })).not.toThrow();
   });
 
   it("empty input, one bar, a constant price", () => {

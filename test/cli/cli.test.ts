@@ -131,18 +131,20 @@ describe("backtest --json", () => {
       expect(best.pbo).toBeGreaterThanOrEqual(0);
       expect(best.pbo).toBeLessThanOrEqual(1);
     }
-    // your rule's in-sample Sharpe is the study's own backtest without the regime filter (the sweep has none)
-    const plain = JSON.parse((await runMilab([...args, "--no-regime-filter", "--no-variants"])).stdout) as { scorecard: { sharpe: number }[] };
+    // your rule's in-sample Sharpe is the study's own backtest without the regime filter (the sweep has none);
+    // run in this process (runMilabHere: runCli, what the binary calls), no child's module loading
+    const plain = JSON.parse((await runMilabHere([...args, "--no-regime-filter", "--no-variants"])).stdout) as { scorecard: { sharpe: number }[] };
     expect(v[0]!.inSampleSharpe).toBeCloseTo(plain.scorecard[0]!.sharpe, 10);
     expect(v[2]!.inSampleSharpe).toBeCloseTo(plain.scorecard[1]!.sharpe, 10);
   }, scaledMs(180_000));
-  it("is reproducible: the same options give byte-identical JSON", async () => {
-    const again = await runMilab(args);
+  it("is reproducible: the same options give byte-identical JSON (the binary's child and a run in this process)", async () => {
+    const again = await runMilabHere(args);
+    expect(again.code, again.stderr).toBe(0);
     expect(JSON.parse(again.stdout)).toEqual(first);
   }, scaledMs(180_000));
   it("changes with the costs: zero fees pay zero fees", async () => {
     // the what-if sweep (--no-variants) is not read here: the scorecard's fees are
-    const r = await runMilab([...args, "--fee-bps", "0", "--slippage-bps", "0", "--no-variants"]);
+    const r = await runMilabHere([...args, "--fee-bps", "0", "--slippage-bps", "0", "--no-variants"]);
     const rows = (JSON.parse(r.stdout) as { scorecard: { feesPaid: number }[] }).scorecard;
     for (const row of rows) expect(row.feesPaid).toBe(0);
   }, scaledMs(180_000));
@@ -150,12 +152,13 @@ describe("backtest --json", () => {
 
 /**
  * The embedded replay server's BTC backtest over 48 hours, seed 42 (the default) and the default clock: run once, read by
- * the seeds test (seed 42's scorecard in a `seeds` run) and the live-service test (the same numbers over HTTP).
+ * the seeds test (seed 42's scorecard in a `seeds` run) and the live-service test (the same numbers over HTTP). Run in
+ * this process (runMilabHere); the `seeds` and live runs it is compared with are the binary's child processes.
  */
 const EMBEDDED = ["backtest", "--json", "--coins", "btc", "--hours", "48", "--no-real-data", "--no-variants"];
 let embeddedRun: Promise<{ seed: number; scorecard: unknown[] }> | undefined;
 const embedded = (): Promise<{ seed: number; scorecard: unknown[] }> =>
-  (embeddedRun ??= runMilab(EMBEDDED).then((r) => {
+  (embeddedRun ??= runMilabHere(EMBEDDED).then((r) => {
     expect(r.code, r.stderr).toBe(0);
     return JSON.parse(r.stdout) as { seed: number; scorecard: unknown[] };
   }));

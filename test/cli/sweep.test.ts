@@ -57,7 +57,8 @@ describe("milab sweep", () => {
     const head = csv[0]!.split(",");
     const csvSharpe = csv.slice(1, 141).map((line) => Number(line.split(",")[head.indexOf("sharpeRatio")]));
     expect(csvSharpe).toEqual(sharpe);
-    const parts = await Promise.all([0, 1, 2].map(async (i) => (JSON.parse((await runMilab([...BASE, "--json", "--shard", `${i}/3`])).stdout) as SweepOut).coins["BTC"]!.sweep));
+    // the shards in this process (runMilabHere: runCli, what the binary calls), merged and compared with the binary's full run
+    const parts = await Promise.all([0, 1, 2].map(async (i) => (JSON.parse((await runMilabHere([...BASE, "--json", "--shard", `${i}/3`])).stdout) as SweepOut).coins["BTC"]!.sweep));
     expect(parts.map((p) => p.columns["variant"]!.length)).toEqual([46, 47, 47]);
     const merged = mergeSweeps(parts);
     expect(merged.complete).toBe(true);
@@ -76,9 +77,9 @@ describe("milab sweep", () => {
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 
-  // the grid's step is checked where the grid is made (simplexGrid), after the history is loaded: a child process
+  // the grid's step is checked where the grid is made (simplexGrid), after the history is loaded (in this process too)
   it("rejects --grid 0.3 with exit code 2 and one line", async () => {
-    const r = await runMilab([...BASE, "--grid", "0.3", "-q"]);
+    const r = await runMilabHere([...BASE, "--grid", "0.3", "-q"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("step must be 1/m");
     expect(r.stderr).not.toMatch(/\n\s+at /);

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { startReplayServer } from "../../src/server/index.js";
-import { MAIN, runMilab } from "./helpers/runMilab.js";
+import { MAIN } from "./helpers/runMilab.js";
 import { runMilabHere } from "./helpers/runMilabHere.js";
 import { scaledMs } from "../support/timeScale.js";
 
@@ -118,7 +118,8 @@ describe("milab sweep: options and files", () => {
 
   it("--out without an extension writes that very file and says so; stdout has each coin's best variants in sample as a table", async () => {
     const out = join(dir, "adir");
-    const r = await runMilab(["sweep", "--coins", "btc", "--hours", "96", "--grid", "0.25", "--thresholds", "0.1", "--out", out, "--quiet"]);
+    // in this process (runMilabHere: runCli, what the binary calls); the binary's own runs are the Ctrl-C children above
+    const r = await runMilabHere(["sweep", "--coins", "btc", "--hours", "96", "--grid", "0.25", "--thresholds", "0.1", "--out", out, "--quiet"]);
     expect(r.code, r.stderr).toBe(0);
     expect(csvRows(out)).toHaveLength(70);
     expect(existsSync(`${out}.csv`)).toBe(false);

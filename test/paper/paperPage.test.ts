@@ -6,11 +6,10 @@
  * replay server's clock moves on by itself.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createClient } from "../../src/index.js";
 import { MAIN } from "../cli/helpers/runMilab.js";
-import { CHROMIUM } from "../report/helpers/openInBrowser.js";
+import { newPage } from "../support/sharedBrowser.js";
 import { scaledMs } from "../support/timeScale.js";
 import { liveServer, START, tempStore } from "./helpers.js";
 
@@ -47,10 +46,9 @@ describe("milab paper --serve, in Chromium", () => {
       /live page on (http:\/\/127\.0\.0\.1:\d+\/)/,
     );
     const url = run.match[1] as string;
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"], timeout: scaledMs(180_000) });
+    const page = await newPage(); // in the worker's one Chromium (test/support/sharedBrowser.ts)
     const external: string[] = [];
     try {
-      const page = await browser.newPage();
       page.setDefaultTimeout(scaledMs(30_000));
       const origin = new URL(url).origin;
       await page.route("**/*", (route) => {
@@ -74,7 +72,7 @@ describe("milab paper --serve, in Chromium", () => {
       await page.waitForFunction(() => [...document.querySelectorAll("#alarms .kind")].some((k) => k.textContent === "stale"));
       expect(errors).toEqual([]);
     } finally {
-      await browser.close();
+      await page.close();
     }
     expect(external).toEqual([]);
     s.live.advance(20);

@@ -12,8 +12,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { chromium, type Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { barSpec } from "../../src/report/barChart.js";
 import { histogramSpec } from "../../src/report/histogramChart.js";
 import { interactiveSpec } from "../../src/report/interactiveSpec.js";
@@ -21,19 +20,13 @@ import { positionsSpec } from "../../src/report/positionsChart.js";
 import { underwaterSpec } from "../../src/report/underwaterChart.js";
 import { writeReport, type TearsheetSection } from "../../src/report/index.js";
 import { chartDefects, type ChartDefect } from "./helpers/chartDefects.js";
-import { CHROMIUM } from "./helpers/openInBrowser.js";
+import { newPage } from "../support/sharedBrowser.js";
 
 const dir = mkdtempSync(join(tmpdir(), "milab-draw-"));
-let browser: Browser;
 // No wall-clock limits (a loaded 2-core machine must not fail a correct run): vitest's timeout off
-// for these tests and hooks (0), and playwright's waits likewise (setDefaultTimeout(0)).
-beforeAll(async () => {
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"], timeout: 0 });
-}, 0);
-afterAll(async () => {
-  await browser?.close();
-  rmSync(dir, { recursive: true, force: true });
-}, 0);
+// for these tests and hooks (0), and playwright's waits likewise (setDefaultTimeout(0)). Pages are
+// opened in the worker's one Chromium (test/support/sharedBrowser.ts).
+afterAll(() => rmSync(dir, { recursive: true, force: true }), 0);
 
 const n = 240;
 const t0 = Date.UTC(2026, 9, 1);
@@ -73,7 +66,7 @@ const sections: TearsheetSection[] = [
 ];
 
 async function defectsOf(file: string): Promise<ChartDefect[]> {
-  const page = await browser.newPage({ viewport: { width: 1100, height: 1400 } });
+  const page = await newPage({ viewport: { width: 1100, height: 1400 } });
   page.setDefaultTimeout(0);
   try {
     await page.goto(pathToFileURL(file).href, { waitUntil: "load" });
@@ -123,7 +116,7 @@ describe("every chart draws, live and printed, together and alone (Chromium)", {
         <g class="mark-text role-axis-label"><text x="20" y="90" font-size="12">-0.5</text><text x="28" y="92" font-size="12">0.5</text></g>
       </svg></figure></body></html>`,
     );
-    const page = await browser.newPage({ viewport: { width: 800, height: 600 } });
+    const page = await newPage({ viewport: { width: 800, height: 600 } });
     page.setDefaultTimeout(0);
     try {
       await page.goto(pathToFileURL(file).href);

@@ -10,12 +10,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { chromium } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { backtest } from "../../src/backtest/backtest.js";
 import { loadRealCandles } from "../../src/load/loadRealCandles.js";
 import { stats, tearsheet } from "../../src/report/index.js";
-import { CHROMIUM } from "./helpers/openInBrowser.js";
+import { newPage } from "../support/sharedBrowser.js";
 import { scaledMs } from "../support/timeScale.js";
 
 const dir = mkdtempSync(join(tmpdir(), "milab-exposure-"));
@@ -29,9 +28,8 @@ describe("the tearsheet's exposure (in Chromium)", () => {
     const bt = backtest({ time: p.time, close: c["close"]!, open: c["open"]!, high: c["high"]!, low: c["low"]!, position: new Float64Array(n).fill(1), stopLoss: 0.05 });
     const file = join(dir, "stop.html");
     await tearsheet(bt, { title: "ETH always long, 5% stop", file });
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"], timeout: scaledMs(180_000) });
+    const page = await newPage({ viewport: { width: 1100, height: 900 } }); // in the worker's one Chromium (test/support/sharedBrowser.ts)
     try {
-      const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
       page.setDefaultTimeout(scaledMs(30_000)); // Playwright's 30 s for goto, waits and actions, scaled to the load
       await page.goto(pathToFileURL(file).href, { waitUntil: "load" });
       const tiles = await page.evaluate(() => [...document.querySelectorAll(".tile")].map((t) => [t.querySelector(".label")?.textContent ?? "", t.querySelector(".value")?.textContent ?? ""]));
@@ -41,7 +39,7 @@ describe("the tearsheet's exposure (in Chromium)", () => {
       expect(titles).toContain("Exposure over time (|weight held at each close|, fraction of equity)");
       expect(titles.some((t) => t.startsWith("Target exposure"))).toBe(false);
     } finally {
-      await browser.close();
+      await page.close();
     }
     // one number: the tile, stats() and the engine agree
     expect(stats(bt).rows.find((r) => r.label === "Bars held [%]")?.text).toBe("25.4%");

@@ -10,13 +10,12 @@ import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { chromium } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { equitySpec } from "../../src/report/equityChart.js";
 import { icDecaySpec } from "../../src/report/icDecayChart.js";
 import { interactiveSpec } from "../../src/report/interactiveSpec.js";
 import { renderTearsheet, writeReport, type TearsheetInput } from "../../src/report/index.js";
-import { CHROMIUM } from "./helpers/openInBrowser.js";
+import { newPage } from "../support/sharedBrowser.js";
 import { scaledMs } from "../support/timeScale.js";
 
 const dir = mkdtempSync(join(tmpdir(), "milab-live-"));
@@ -74,9 +73,8 @@ describe("an interactive report in Chromium, offline", () => {
     const file = await writeReport(join(dir, "live.html"), input, { interactive: true });
     const mb = statSync(file).size / 1e6;
     expect(mb).toBeLessThan(2); // ~1.2 MB of viewer + this small page
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"], timeout: scaledMs(180_000) });
+    const page = await newPage({ viewport: { width: 1100, height: 900 } }); // in the worker's one Chromium (test/support/sharedBrowser.ts)
     try {
-      const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
       page.setDefaultTimeout(scaledMs(30_000)); // Playwright's 30 s for goto, waits and actions, scaled to the load
       const requests: string[] = [];
       const errors: string[] = [];
@@ -122,7 +120,7 @@ describe("an interactive report in Chromium, offline", () => {
       expect(requests).toEqual([]);
       expect(errors).toEqual([]);
     } finally {
-      await browser.close();
+      await page.close();
     }
   }, scaledMs(60_000));
 });

@@ -9,8 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { chromium, type Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import type { Trade } from "../../src/backtest/Trade.js";
 import { whatIfColumns, WHAT_IF_FORMAT, type WhatIfRow } from "../../src/cli/study/runSweepWhatIf.js";
 import { SCORECARD_FORMAT, SCORECARD_HEADINGS, scorecardColumns, type ScorecardRow } from "../../src/cli/study/scorecard.js";
@@ -22,7 +21,7 @@ import { summaryTiles } from "../../src/report/summaryTiles.js";
 import { withoutEmptyObjects } from "../../src/report/withoutEmptyObjects.js";
 import { createManifest } from "../../src/store/createManifest.js";
 import { chartDefects } from "./helpers/chartDefects.js";
-import { CHROMIUM } from "./helpers/openInBrowser.js";
+import { newPage } from "../support/sharedBrowser.js";
 
 const T0 = Date.UTC(2026, 9, 1);
 const H = 3_600_000;
@@ -165,14 +164,8 @@ describe("sweep tables: readable headings", () => {
 
 describe("in Chromium (the report as printed)", { timeout: 0 }, () => {
   const dir = mkdtempSync(join(tmpdir(), "milab-cosmetics-"));
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"], timeout: 0 });
-  }, 0);
-  afterAll(async () => {
-    await browser?.close();
-    rmSync(dir, { recursive: true, force: true });
-  }, 0);
+  // pages in the worker's one Chromium (test/support/sharedBrowser.ts)
+  afterAll(() => rmSync(dir, { recursive: true, force: true }), 0);
 
   const weights = "imbalance=0.3,funding=0.25,basis_spread=0.2,momentum_5m=0.15,gas=0.1";
   const row = (coin: string, rule: string, w: string): WhatIfRow =>
@@ -191,7 +184,7 @@ describe("in Chromium (the report as printed)", { timeout: 0 }, () => {
 
   it.each([1100, 900])("at %i px: no table runs past its card, the trade list has its exit reasons, no chart label overlaps", async (width) => {
     const file = await writeReport(join(dir, `r${width}.html`), { title: "Cosmetics", sections });
-    const page = await browser.newPage({ viewport: { width, height: 1400 } });
+    const page = await newPage({ viewport: { width, height: 1400 } });
     page.setDefaultTimeout(0);
     try {
       await page.goto(pathToFileURL(file).href, { waitUntil: "load" });

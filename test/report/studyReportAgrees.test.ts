@@ -10,11 +10,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { chromium, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/runCli.js";
 import { chartDefects } from "./helpers/chartDefects.js";
-import { CHROMIUM } from "./helpers/openInBrowser.js";
+import { newPage } from "../support/sharedBrowser.js";
 import { scaledMs } from "../support/timeScale.js";
 
 const dir = mkdtempSync(join(tmpdir(), "milab-agrees-"));
@@ -31,9 +31,8 @@ beforeAll(async () => {
   } finally {
     process.stdout.write = out;
   }
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"], timeout: scaledMs(180_000) });
-  close = () => browser.close();
-  page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+  page = await newPage({ viewport: { width: 1100, height: 900 } }); // in the worker's one Chromium (test/support/sharedBrowser.ts)
+  close = () => page.close();
   page.setDefaultTimeout(scaledMs(30_000)); // Playwright's 30 s for goto, waits and actions, scaled to the load
   await page.goto(pathToFileURL(file).href, { waitUntil: "load" });
 }, scaledMs(240_000));

@@ -3,7 +3,8 @@
  * tests that check only argument parsing, help text and the one-line message of refused input. A child process
  * (runMilab.ts) spends ~0.7 s of CPU loading the CLI's modules before it parses a flag; here they are loaded once per
  * worker. The built binary's own wiring (exit code from `process.exitCode`, EPIPE, signals) stays checked by child
- * processes in cli.test.ts and sweepSignals.test.ts.
+ * processes in cli.test.ts and sweepSignals.test.ts. cli.test.ts also runs here the backtests whose JSON it compares
+ * with a child's (the same options again, without the regime filter, at zero cost, the embedded seed-42 run).
  *
  * stdout and stderr are captured by replacing `process.stdout.write` / `process.stderr.write` for the call, so
  * calls are serialised (a queue), also under `describe.concurrent`. `MI_BASE_URL` and `MI_API_KEY` are unset for the

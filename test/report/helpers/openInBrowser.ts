@@ -1,14 +1,14 @@
 /**
- * Open a local HTML file in Debian's headless Chromium (via playwright-core),
+ * Open a local HTML file in Debian's headless Chromium (via playwright-core; a new page
+ * in the worker's one browser, test/support/sharedBrowser.ts),
  * take a full-page screenshot and report what a reader would notice: console
  * errors, page errors, requests that left the file, the size of every SVG.
  */
-import { existsSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-import { chromium } from "playwright-core";
+import { newPage } from "../../support/sharedBrowser.js";
 import { scaledMs } from "../../support/timeScale.js";
 
-export const CHROMIUM = process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium";
+export { CHROMIUM } from "../../support/sharedBrowser.js";
 
 export interface BrowserCheck {
   readonly consoleErrors: string[];
@@ -27,12 +27,8 @@ export interface BrowserCheck {
 }
 
 export async function openInBrowser(file: string, screenshot: string): Promise<BrowserCheck> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium not found at ${CHROMIUM}: install Debian's chromium (apt-get install -y chromium, as .ci/run does) or set CHROMIUM_PATH`);
-  }
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"], timeout: scaledMs(180_000) });
+  const page = await newPage({ viewport: { width: 1100, height: 900 } }); // the worker's one Chromium (test/support/sharedBrowser.ts)
   try {
-    const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
     page.setDefaultTimeout(scaledMs(30_000)); // Playwright's 30 s for goto, waits and actions, scaled to the load
     const consoleErrors: string[] = [];
     const pageErrors: string[] = [];
@@ -62,6 +58,6 @@ export async function openInBrowser(file: string, screenshot: string): Promise<B
     }));
     return { consoleErrors, pageErrors, externalRequests, ...info, screenshotBytes: shot.length };
   } finally {
-    await browser.close();
+    await page.close();
   }
 }

@@ -42,12 +42,19 @@ def spa(x, draws, block, rng, alpha=0.05):
     order = np.argsort(-t, kind="stable")
     exceed = 0
     counts = np.zeros(len(order))
-    # the resamples' bar indices, drawn one resample after the other; their statistics computed a chunk at once
+    # the resamples' bar indices, drawn one resample after the other; their statistics computed a chunk at once.
+    # A resample's mean and variance need only how often it took each bar: taken[b, t] (chunk x n), so the sums
+    # are two matrix products instead of a K x chunk x n copy of the data. The sums are of y = x - m (each
+    # variant centred on its own mean, exact zeros for a constant variant), for a variance free of cancellation.
+    y = x - m[:, None]
+    y2 = y * y
     for first in range(0, draws, 256):
         idx = np.stack([stationary_indices(rng, n, block) for _ in range(min(256, draws - first))])  # chunk x n
-        xb = x[:, idx]  # K x chunk x n
-        mb = xb.mean(axis=2)
-        sb = xb.std(axis=2, ddof=1)
+        chunk = idx.shape[0]
+        taken = np.bincount((idx + n * np.arange(chunk)[:, None]).ravel(), minlength=chunk * n).reshape(chunk, n)
+        cy = (y @ taken.T) / n  # K x chunk: resample mean of y
+        mb = m[:, None] + cy
+        sb = np.sqrt(np.maximum(0.0, (y2 @ taken.T) - n * cy * cy) / (n - 1))
         with np.errstate(divide="ignore", invalid="ignore"):
             z = np.sqrt(n) * (mb - mu[:, None]) / sb
             zc = np.sqrt(n) * (mb - m[:, None]) / sb
