@@ -130,7 +130,10 @@ export function performanceBand(returns: ArrayLike<number>, options: Performance
   }
   // the largest j with #{paths whose depth < j} <= level x D
   const counts = new Int32Array(keep + 1);
-  for (let d = 0; d < D; d++) if ((depth[d] as number) < keep) counts[(depth[d] as number) + 1]++;
+  for (let d = 0; d < D; d++) {
+    const dd = depth[d] as number;
+    if (dd < keep) counts[dd + 1] = (counts[dd + 1] as number) + 1;
+  }
   let j = 0;
   let out = 0; // paths whose depth is below j
   for (let c = 1; c < keep; c++) {
