@@ -22,7 +22,9 @@ import type { SweepValue } from "./SweepResult.js";
  * `shared(key, compute)` gives what `compute()` returns, computed once per sweep (and thread) for
  * each key: an indicator that several variants use (`shared(`sma${p.fast}`, () => sma(c.close, p.fast))`)
  * is computed once for all of them. The key must name everything the value depends on; the value
- * is shared, so do not modify it.
+ * is shared, so do not modify it. The values are the sweep's: dropped when it ends (a later
+ * `returnsOf` computes what its variant needs again and drops it after), so a sweep's result does
+ * not hold its indicators' memory.
  */
 export type StrategyFunction = (
   columns: Readonly<Record<string, Float64Array>>,
@@ -34,8 +36,17 @@ export type StrategyFunction = (
 /** StrategyFunction's `shared`: the value of `compute()` for `key`, computed on first use in a sweep (per thread). */
 export type SharedValues = <T>(key: string, compute: () => T) => T;
 
-/** Per plan (a sweep, in this thread), its shared values (StrategyFunction's `shared`). */
+/** Per plan (a sweep, in this thread), its shared values (StrategyFunction's `shared`), until releaseSharedValues. */
 const SHARED = new WeakMap<StrategyPlan, SharedValues>();
+
+/**
+ * Drop a plan's shared values in this thread (StrategyFunction's `shared`): sweepStrategy calls it when its
+ * variants and checks are done, strategyVariantReturns after its pass, so the result (which keeps the plan
+ * for `returnsOf`) does not keep every indicator of the sweep alive. @internal
+ */
+export function releaseSharedValues(plan: StrategyPlan): void {
+  SHARED.delete(plan);
+}
 
 function sharedValuesOf(plan: StrategyPlan): SharedValues {
   let f = SHARED.get(plan);
@@ -250,7 +261,11 @@ function blameChange(plan: StrategyPlan, fn: StrategyFunction, lo: number, hi: n
 /** Variant v's per-bar returns (NaN at bar 0), `backtest(...).returns` of its options. @internal */
 export function strategyVariantReturns(plan: StrategyPlan, v: number, fn: StrategyFunction | undefined, where: string): Float64Array {
   const returns = new Float64Array(plan.n);
-  strategyVariantPass(plan, v, fn, { ...NO_SERIES, returns }, where);
+  try {
+    strategyVariantPass(plan, v, fn, { ...NO_SERIES, returns }, where);
+  } finally {
+    releaseSharedValues(plan);
+  }
   return returns;
 }
 

@@ -28,6 +28,7 @@ import {
   BACKTEST_PARAMETERS,
   compileStrategy,
   evaluateStrategyVariants,
+  releaseSharedValues,
   strategyVariantReturns,
   type CompositeRule,
   type StrategyFunction,
@@ -243,7 +244,13 @@ export async function sweepStrategy(strategy: SweepableStrategy, options: SweepS
   }).catch((e: unknown) => Promise.reject(strategyFailure(e, plan, where)));
   const table = sweepColumns(ran, out, lo, stride, grid.parameters, gridParamsInto(grid, levels));
   // a second evaluation of a few variants refuses a stateful or random function; the lookahead probe is for assessSweep
-  const checks = fn !== undefined ? strategyChecks(plan, fn, table, where) : undefined;
+  let checks: ReturnType<typeof strategyChecks> | undefined;
+  try {
+    checks = fn !== undefined ? strategyChecks(plan, fn, table, where) : undefined;
+  } finally {
+    // the function's shared values are the sweep's: not kept alive by the result (returnsOf computes its own again)
+    releaseSharedValues(plan);
+  }
   return createSweepResult({
     components: [],
     parameters: grid.parameters,

@@ -13,36 +13,13 @@
 import { spawnSync } from "node:child_process";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
-import { sweepStrategy, type SharedValues } from "../../src/research/index.js";
+import { sweepStrategy } from "../../src/research/index.js";
 import { FEE_BPS, SLIPPAGE_BPS, generateBars } from "./backtestData.js";
-import { smaCross } from "../support/smaCross.js";
+import { smaCross, smaCrossShared } from "../support/smaCross.js";
 
 const FAST = Array.from({ length: 20 }, (_, k) => 5 + 5 * k);
 const SLOW = Array.from({ length: 20 }, (_, k) => 110 + 10 * k);
 
-
-/** The same rule from rolling means computed once per length for every variant (`shared`), into `out`. */
-const smaCrossShared = (c: Readonly<Record<string, Float64Array>>, p: Readonly<Record<string, unknown>>, out: Float64Array, shared: SharedValues): Float64Array => {
-  const close = c["close"] as Float64Array;
-  const fast = p["fast"] as number;
-  const slow = p["slow"] as number;
-  // The rolling sum in the same order as smaCross (so the same numbers), divided by the length.
-  const mean = (m: number): Float64Array =>
-    shared(`mean${m}`, () => {
-      const r = new Float64Array(close.length);
-      let s = 0;
-      for (let i = 0; i < close.length; i++) {
-        s += close[i] as number;
-        if (i >= m) s -= close[i - m] as number;
-        r[i] = s / m;
-      }
-      return r;
-    });
-  const f = mean(fast);
-  const s = mean(slow);
-  for (let i = slow - 1; i < close.length; i++) out[i] = (f[i] as number) > (s[i] as number) ? 1 : -1;
-  return out;
-};
 
 /** The same function with a column of its own per variant. */
 const smaCrossAlloc = (c: Readonly<Record<string, Float64Array>>, p: Readonly<Record<string, unknown>>): Float64Array => smaCross(c, p, new Float64Array((c["close"] as Float64Array).length));

@@ -2,14 +2,15 @@
  * One fresh process of yardsticks.bench.ts's sweep figures:
  * `tsx yardstickSweepWorker.ts MODE FILE N REPS SPEC`, MODE = "sweep" (sweepComposite
  * on the calling thread), "sweep2" (on 2 worker threads, wall time) or "sma"
- * (sweepStrategy of the guide's smaCross function over SPEC's fast x slow grid).
+ * (sweepStrategy of the guide's smaCross function over SPEC's fast x slow grid) or "sma-shared"
+ * (the same rule written the guide's way for a grid: each rolling mean once per length, `shared`).
  * Prints one JSON line: each run's seconds (process CPU time; wall for sweep2),
  * and every variant's six metrics as exact decimal strings.
  */
 import { readFileSync } from "node:fs";
 import { randomSimplex, sweepComposite, sweepStrategy, type SweepResult } from "../../src/index.js";
 import { FEE_BPS, SLIPPAGE_BPS, readBars } from "./backtestData.js";
-import { smaCross } from "../support/smaCross.js";
+import { smaCross, smaCrossShared } from "../support/smaCross.js";
 
 const [mode, file, nArg, repsArg, specPath] = process.argv.slice(2);
 const n = Number(nArg);
@@ -20,8 +21,8 @@ const METRICS = ["totalReturn", "sharpeRatio", "maxDrawdown", "trades", "turnove
 
 
 const run = async (): Promise<SweepResult> => {
-  if (mode === "sma") {
-    return sweepStrategy(smaCross, {
+  if (mode === "sma" || mode === "sma-shared") {
+    return sweepStrategy(mode === "sma" ? smaCross : smaCrossShared, {
       data: { close: bars.close },
       grid: { fast: spec.fast, slow: spec.slow },
       feeBps: FEE_BPS,

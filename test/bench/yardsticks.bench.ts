@@ -10,7 +10,9 @@
  *   users' path (replay labels, their own loop, `backtest({ position })`; fresh columns, and the
  *   guide's loop at one length: the label, position and equity columns reused through `into`), the
  *   128-variant sweep at 5e5 bars on one thread and two (wall), and the
- *   guide's SMA cross through `sweepStrategy` over a 20 x 20 grid at 5e5 bars;
+ *   guide's SMA cross through `sweepStrategy` over a 20 x 20 grid at 5e5 bars, as written per variant
+ *   (sma) and written the guide's way for a grid, each rolling mean once per length (smashared: numba
+ *   given the same sharing, and its per-variant form beside it);
  * - every side's numbers are checked against ours bit for bit: the 16 MB equity
  *   column byte for byte, the summary's four numbers, the sweep's 768 and the
  *   grid's 2,400 numbers (a difference fails the bench);
@@ -20,7 +22,7 @@
  * numpy's figures stay in backtest.bench.ts and sweep.bench.ts. No -ffast-math
  * anywhere (it drops the NaN tests for missing prices and funding).
  * Env: BENCH_PROCS (5), BENCH_BARS (2e6), BENCH_SWEEP_BARS (5e5), BENCH_REPS (5; sweeps 3),
- * BENCH_ONLY (comma list of figures: equity,summary,userpath,sweep,sma).
+ * BENCH_ONLY (comma list of figures: equity,summary,userpath,sweep,sma,smashared).
  * Needs /usr/bin/python3 with numba (`apt-get install python3-numba`) and gcc; a missing one is skipped with a note.
  */
 import { spawnSync } from "node:child_process";
@@ -198,7 +200,7 @@ try {
 
   // ---- 4. the sweep, 32 weight vectors x 4 thresholds at NS bars; 5. the SMA-cross grid
   const sweepFile = join(dir, "sweep.f64");
-  if (want("sweep") || want("sma")) writeBars(sweepFile, generateBars(NS, 42));
+  if (want("sweep") || want("sma") || want("smashared")) writeBars(sweepFile, generateBars(NS, 42));
   const spec = { seed: 2024, vectors: 32, thresholds: [0.05, 0.1, 0.15, 0.2], fast: Array.from({ length: 20 }, (_, i) => 5 + i), slow: Array.from({ length: 20 }, (_, i) => 30 + 10 * i), periodsPerYear: PPY };
   const specPath = join(dir, "spec.json");
   writeFileSync(specPath, JSON.stringify(spec));
@@ -256,6 +258,23 @@ try {
     if (o !== undefined) check.set("numba", compareGrid(grid(o), grid((res.get(sides[0]?.name as string) as Proc[])[0]?.out as Record<string, unknown>)));
     table(`SMA-cross grid, ${spec.fast.length} x ${spec.slow.length} variants x ${NS} bars, the guide's smaCross (process CPU time)`, res, ms, check);
     if (res.has("numba")) verdicts.push(`SMA grid: ours median ${ratio(stats(res.get(sides[0]?.name as string) as Proc[]).median, stats(res.get("numba") as Proc[]).median)} numba's median CPU (target <= 1.1x)`);
+  }
+  if (want("smashared")) {
+    // The grid's documented way (docs/guide.md): each rolling mean once per length (`shared`), a compare per variant;
+    // numba given the same sharing (a mean per unique window, as vectorbt computes them). The same numbers as the plain grid.
+    const sides: Side[] = [{ name: "ours: sweepStrategy(smaCrossShared: means once per length, `shared`), calling thread", cmd: process.execPath, args: workerArgs(join(here, "yardstickSweepWorker.ts"), "sma-shared", sweepFile, String(NS), String(SWEEP_REPS), specPath), times: sweepTimes }];
+    if (numbaOk) sides.push({ name: "numba, means once per window", cmd: PYTHON, args: [join(here, "yardsticks_numba.py"), "sma-shared", sweepFile, String(NS), String(SWEEP_REPS), pySpecPath], times: sweepTimes });
+    if (numbaOk) sides.push({ name: "numba, smaCross per variant (the sma figure's)", cmd: PYTHON, args: [join(here, "yardsticks_numba.py"), "sma", sweepFile, String(NS), String(SWEEP_REPS), pySpecPath], times: sweepTimes });
+    const res = rounds(sides);
+    const ours = grid((res.get(sides[0]?.name as string) as Proc[])[0]?.out as Record<string, unknown>);
+    const check = new Map<string, string>();
+    for (const s of sides.slice(1)) {
+      const o = res.get(s.name)?.[0]?.out;
+      if (o !== undefined) check.set(s.name, compareGrid(grid(o), ours));
+    }
+    table(`SMA-cross grid, ${spec.fast.length} x ${spec.slow.length} variants x ${NS} bars, rolling means shared across variants (process CPU time)`, res, ms, check);
+    const o = stats(res.get(sides[0]?.name as string) as Proc[]);
+    for (const s of sides.slice(1)) verdicts.push(`SMA grid, shared means: ours median ${ratio(o.median, stats(res.get(s.name) as Proc[]).median)} the median of ${s.name} (target <= 1.1x); best ${ratio(o.best, stats(res.get(s.name) as Proc[]).best)}`);
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -12,7 +12,7 @@ default: no fused multiply-adds, no reassociation, NaN tests kept).
 
 usage: python3 yardsticks_numba.py WHAT FILE N REPS [SPEC]
   WHAT: equity | summary | userpath | sweep | sweep2 (numba threads, prange over
-  weight vectors) | sma; FILE: the bench's bars (column-major float64: close,
+  weight vectors) | sma | sma-shared (each rolling mean once per length); FILE: the bench's bars (column-major float64: close,
   imbalance, funding, basis_spread, momentum_5m, gas, funding_bar); SPEC: a JSON
   file (sweep: vectors as [[component, weight], ...] in key order, thresholds,
   initialCash, costBps, periodsPerYear; sma: fast, slow lists, feeBps, ...).
@@ -378,6 +378,48 @@ def sma_grid(close, fbar, fasts, slows, initial, rate, ppy):
     return res
 
 
+# ---- the same grid with each rolling mean computed once per window length for every variant that uses it
+# (as vectorbt computes a moving average once per unique window), then a compare per variant: the same
+# sharing as ours' documented way (sweepStrategy's `shared`); the same rolling sums, so the same numbers.
+
+
+@njit(cache=False)
+def rolling_mean(close, m):
+    n = close.shape[0]
+    r = np.empty(n)
+    s = 0.0
+    for i in range(n):
+        s += close[i]
+        if i >= m:
+            s -= close[i - m]
+        r[i] = s / m
+    return r
+
+
+@njit(cache=False)
+def sma_grid_shared(close, fbar, fasts, slows, initial, rate, ppy):
+    n = close.shape[0]
+    fm = np.empty((fasts.shape[0], n))
+    for a in range(fasts.shape[0]):
+        fm[a] = rolling_mean(close, fasts[a])
+    sm = np.empty((slows.shape[0], n))
+    for b in range(slows.shape[0]):
+        sm[b] = rolling_mean(close, slows[b])
+    res = np.empty((fasts.shape[0] * slows.shape[0], 6))
+    k = 0
+    for a in range(fasts.shape[0]):
+        for b in range(slows.shape[0]):
+            slow = slows[b]
+            position = np.zeros(n)
+            f = fm[a]
+            s = sm[b]
+            for i in range(slow - 1, n):
+                position[i] = 1.0 if f[i] > s[i] else -1.0
+            position_metrics(close, fbar, position, initial, rate, ppy, res[k])
+            k += 1
+    return res
+
+
 def cpu():
     return time.process_time()
 
@@ -407,11 +449,12 @@ def main():
         fn = sweep_parallel if what == "sweep2" else sweep_serial
         args = (c[0], c[1], c[2], c[3], c[4], c[5], c[6], comps, weights, lens, thr, float(spec["initialCash"]), spec["costBps"] / 1e4, float(spec["periodsPerYear"]))
         run = lambda: fn(*args)
-    elif what == "sma":
+    elif what in ("sma", "sma-shared"):
         fasts = np.array(spec["fast"], dtype=np.int64)
         slows = np.array(spec["slow"], dtype=np.int64)
         args = (c[0], c[6], fasts, slows, float(spec["initialCash"]), spec["costBps"] / 1e4, float(spec["periodsPerYear"]))
-        run = lambda: sma_grid(*args)
+        fn = sma_grid_shared if what == "sma-shared" else sma_grid
+        run = lambda: fn(*args)
     else:
         raise SystemExit(f"unknown {what}")
     t0 = clock()

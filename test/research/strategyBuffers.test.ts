@@ -80,8 +80,10 @@ describe("sweepStrategy: the documented way (out, shared)", () => {
     expect(outs.size).toBe(1);
     expect([...outs][0]?.length).toBe(N);
     expect(computed.sort()).toEqual(["sma20", "sma3", "sma30", "sma45", "sma8"]);
-    // A variant's returns (recomputed later) equal its backtest's.
+    // A variant's returns (recomputed later) equal its backtest's; the sweep's shared values were dropped when it
+    // ended (the result does not keep its indicators alive), so that call computes its own two means again.
     expect(Array.from(r.returnsOf(4))).toEqual(Array.from(backtest({ close, position: crossTargets(close, 8, 30), ...costs }).returns));
+    expect(computed.slice(5).sort()).toEqual(["sma30", "sma8"]);
   });
 
   it("gives the same table as the function returning a fresh column of its own, on the calling thread and in workers", async () => {

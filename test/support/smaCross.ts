@@ -22,3 +22,34 @@ export const smaCross = (c: Readonly<Record<string, Float64Array>>, p: Readonly<
   }
   return out;
 };
+
+/**
+ * The same rule written the documented way for a grid (docs/guide.md, "Sweep any strategy"): each
+ * rolling mean computed once per sweep for every variant that uses its length (`shared`, keyed by
+ * the length), then a compare into `out`. The rolling sum is smaCross's, in the same order, so the
+ * targets are the same bit for bit. Self-contained, so its text also runs in the sweep's workers.
+ */
+export const smaCrossShared = (
+  c: Readonly<Record<string, Float64Array>>,
+  p: Readonly<Record<string, unknown>>,
+  out: Float64Array,
+  shared: <T>(key: string, compute: () => T) => T,
+): Float64Array => {
+  const close = c["close"] as Float64Array;
+  const slow = p["slow"] as number;
+  // (the computations passed inline, unnamed: a named inner function is wrapped by tsx's keepNames, and its text then reads a helper from outside)
+  const [f, s] = [p["fast"] as number, slow].map((m) =>
+    shared(`mean${m}`, () => {
+      const r = new Float64Array(close.length);
+      let sum = 0;
+      for (let i = 0; i < close.length; i++) {
+        sum += close[i] as number;
+        if (i >= m) sum -= close[i - m] as number;
+        r[i] = sum / m;
+      }
+      return r;
+    }),
+  ) as [Float64Array, Float64Array];
+  for (let i = slow - 1; i < close.length; i++) out[i] = (f[i] as number) > (s[i] as number) ? 1 : -1;
+  return out;
+};
