@@ -136,7 +136,7 @@ const PRICE_COLUMNS = ["time", "close", "open", "high", "low"] as const;
  * `threshold`) and `flatWhen` = the regime filter the `regime` parameter names.
  * @internal
  */
-export function variantOptions(plan: StrategyPlan, params: Readonly<Record<string, SweepValue>>, fn: StrategyFunction | undefined, where: string, out = new Float64Array(plan.n), v = -1, check = true): BacktestOptions {
+export function variantOptions(plan: StrategyPlan, params: Readonly<Record<string, SweepValue>>, fn: StrategyFunction | undefined, where: string, out: Float64Array = new Float64Array(plan.n), v = -1, check = true): BacktestOptions {
   const data: Record<string, Float64Array> = {};
   for (const name of PRICE_COLUMNS) {
     const col = plan.columns[name];

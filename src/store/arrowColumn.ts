@@ -75,7 +75,7 @@ function decimalAt(words: Uint32Array, at: number, stride: number, scale: number
  * @throws InvalidArgumentError (prefixed by `where`, naming the column `name`) for a 64-bit integer beyond ±2^53, which has no exact float64
  * @internal
  */
-export function readArrowColumn(chunks: readonly ArrowChunk[], type: ArrowType, lo: number, hi: number, out = new Float64Array(Math.max(0, hi - lo)), offset = 0, where = "readParquet", name?: string): Float64Array {
+export function readArrowColumn(chunks: readonly ArrowChunk[], type: ArrowType, lo: number, hi: number, out: Float64Array = new Float64Array(Math.max(0, hi - lo)), offset = 0, where = "readParquet", name?: string): Float64Array {
   const [mul, div] = scaleOf(type);
   const scale = mul !== 1 || div !== 1;
   const nanos = type.typeId === Type.Timestamp && (type as unknown as { unit: number }).unit === 3;
