@@ -10,12 +10,6 @@ export interface PanelBuilder {
    * `dst[at .. at + time.length)` for each column (saves a temporary array per column and part).
    */
   append(time: Float64Array, write: (name: string, dst: Float64Array, at: number) => void): void;
-  /**
-   * Append rows whose values the caller writes afterwards: `time` is stored and
-   * each column's `dst[at .. at + time.length)` is for the caller to fill
-   * (every column, before the next call; `append` is this plus the writes).
-   */
-  reserve(time: Float64Array): { readonly columns: Readonly<Record<string, Float64Array>>; readonly at: number };
   /** The stacked Panel. If times did not come out strictly ascending (overlapping parts), rows are sorted and the last of a repeated time wins (`sortDedupe`). */
   finish(): Panel;
 }
@@ -49,26 +43,18 @@ export function createPanelBuilder(names: readonly string[], capacity: number): 
       columns[name] = c;
     }
   };
-  const reserve = (t: Float64Array): { columns: Record<string, Float64Array>; at: number } => {
-    const m = t.length;
-    const at = n;
-    if (m > 0) {
-      grow(n + m);
-      if (n > 0 && !((t[0] as number) > (time[n - 1] as number))) ascending = false;
-      for (let i = 1; i < m && ascending; i++) if (!((t[i] as number) > (t[i - 1] as number))) ascending = false;
-      time.set(t, n);
-      n += m;
-    }
-    return { columns, at };
-  };
   const append = (t: Float64Array, write: (name: string, dst: Float64Array, at: number) => void): void => {
-    if (t.length === 0) return;
-    const rows = reserve(t);
-    for (const name of names) write(name, rows.columns[name] as Float64Array, rows.at);
+    const m = t.length;
+    if (m === 0) return;
+    grow(n + m);
+    if (n > 0 && !((t[0] as number) > (time[n - 1] as number))) ascending = false;
+    for (let i = 1; i < m && ascending; i++) if (!((t[i] as number) > (t[i - 1] as number))) ascending = false;
+    time.set(t, n);
+    for (const name of names) write(name, columns[name] as Float64Array, n);
+    n += m;
   };
   return {
     append,
-    reserve,
     push(part) {
       append(part.time, (name, dst, at) => {
         const src = part.columns[name];

@@ -1,15 +1,22 @@
-import { closeSync, fstatSync, openSync } from "node:fs";
 import { lowerBound } from "../data/lowerBound.js";
 import type { Panel } from "../data/Panel.js";
 import { sortDedupe } from "../data/sortDedupe.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
-import { readArrowSchema, readArrowTable, type ArrowTable, type ArrowType } from "./arrowCData.js";
+import { readArrowSchema, readArrowTable, type ArrowChunk, type ArrowTable, type ArrowType } from "./arrowCData.js";
 import { isNumericArrowType, isTimeArrowType, readArrowColumn } from "./arrowColumn.js";
 import { loadReadCodecs, type ReadCodecs } from "./codecs.js";
-import { fileRanges } from "./fileRanges.js";
+import { readFileBytes, type ReadScratch } from "./readFileBytes.js";
 import { verifyChecksums } from "./columnChecksum.js";
 import type { PanelBuilder } from "./createPanelBuilder.js";
 import { timeBound, type TimeInput } from "./timeBound.js";
+
+/**
+ * The file bytes of readParquet's calls, one buffer reused from call to call
+ * (the largest file read so far): a fresh buffer cost one page fault a 4 KiB
+ * page at every call (~15,500 for a 60 MB file), as much CPU as decoding a
+ * third of it. Only synchronous code runs between filling and decoding it.
+ */
+const scratch: ReadScratch = { buffer: Buffer.alloc(0) };
 
 /** Options of {@link readParquet}. */
 export interface ReadParquetOptions {
@@ -123,77 +130,10 @@ function refuseNonNumeric(name: string, type: ArrowType, where: string): void {
 }
 
 /**
- * The decode of a Panel from a file's columns, written once for both ways a
- * file is read: a generator that yields the name of each column it needs, in
- * turn, and is sent back a table holding that column (the whole file's table,
- * or a table of that column alone). Each column is checked (checksum, numeric
- * type) and copied out before the next is asked for, so the table sent for
- * one request may be freed when the next request comes. With `into`, the rows
- * are appended to that builder in place and the returned Panel is empty.
- */
-function* decodePanel(
-  plan: { readonly time: string; readonly values: readonly string[] },
-  options: ReadParquetOptions,
-  where: string,
-  into?: PanelBuilder,
-): Generator<string, Panel, ArrowTable> {
-  const start = timeBound(options.start, "start", where, -Infinity);
-  const end = timeBound(options.end, "end", where, Infinity);
-  const timeName = plan.time;
-  const values = [...plan.values];
-  /** Rows [lo, hi) of a column from its table, checked (checksum, then type: a column of another type is never read as its bytes). */
-  const read = (table: ArrowTable, name: string, lo: number, hi: number, out?: Float64Array, at = 0): Float64Array | undefined => {
-    verifyChecksums(table, [name], where);
-    const col = table.getChild(name);
-    // Only a store file can lack a column here (planColumns checked the user's): that metric has no point in it.
-    if (col === null) {
-      out?.fill(Number.NaN, at, at + hi - lo);
-      return out;
-    }
-    refuseNonNumeric(name, col.type, where);
-    return readArrowColumn(col.data, col.type, lo, hi, out, at, where, name);
-  };
-  const timeTable = yield timeName;
-  const n = timeTable.numRows;
-  let time = read(timeTable, timeName, 0, n) as Float64Array;
-  for (let i = 0; i < n; i++) {
-    if (!Number.isFinite(time[i])) throw new InvalidArgumentError("file", `${where}: time column ${JSON.stringify(timeName)} has a missing or non-finite time at row ${i}`);
-  }
-  if (!ascending(time)) {
-    if (options.sort !== true) {
-      throw new InvalidArgumentError("file", `${where}: times in ${JSON.stringify(timeName)} are not strictly ascending; pass { sort: true } to sort them and keep the last row of a repeated time`);
-    }
-    const cols: Record<string, Float64Array> = {};
-    for (const v of values) cols[v] = read(yield v, v, 0, n, new Float64Array(n)) as Float64Array;
-    const sorted = sortDedupe(time, cols).panel;
-    const lo = lowerBound(sorted.time, start);
-    const hi = lowerBound(sorted.time, end);
-    const out: Record<string, Float64Array> = {};
-    for (const v of values) out[v] = (sorted.columns[v] as Float64Array).slice(lo, Math.max(lo, hi));
-    const part = { time: sorted.time.slice(lo, Math.max(lo, hi)), columns: out };
-    if (into === undefined) return part;
-    into.push(part);
-    return EMPTY;
-  }
-  const lo = lowerBound(time, start);
-  const hi = Math.max(lo, lowerBound(time, end));
-  if (lo > 0 || hi < n) time = time.slice(lo, hi);
-  if (into !== undefined) {
-    // Every column of the builder, each checked even when no row is in range (as every column of a file is).
-    const rows = into.reserve(time);
-    for (const [v, dst] of Object.entries(rows.columns)) read(yield v, v, lo, hi, dst, rows.at);
-    return EMPTY;
-  }
-  const columns: Record<string, Float64Array> = {};
-  for (const v of values) read(yield v, v, lo, hi, (columns[v] = new Float64Array(hi - lo)), 0);
-  return { time, columns };
-}
-
-/**
  * Decode Parquet bytes into a Panel (see {@link readParquet}), or, with
  * `into`, append the rows to that builder in place (the returned Panel is
  * then empty): the store's loads decode each day file straight into the
- * result's columns. Every column is decoded in one pass over the bytes.
+ * result's columns.
  * @internal
  */
 export function parquetToPanel(
@@ -205,55 +145,66 @@ export function parquetToPanel(
   into?: PanelBuilder,
 ): Panel {
   const { pq } = codecs;
+  const start = timeBound(options.start, "start", where, -Infinity);
+  const end = timeBound(options.end, "end", where, Infinity);
   // The store knows its own files' columns: it skips the separate schema read (a third of a small file's cost).
   const plan = known ?? planColumns(fields(codecs, bytes), options, where);
-  const steps = decodePanel(plan, options, where, into);
-  let step = steps.next(); // checks the options before anything is decoded
-  const ffi = pq.readParquet(bytes, { columns: [plan.time, ...plan.values], batchSize: 1 << 30 }).intoFFI();
+  const timeName = plan.time;
+  const values = [...plan.values];
+  const ffi = pq.readParquet(bytes, { columns: [timeName, ...values], batchSize: 1 << 30 }).intoFFI();
   try {
     // Views of WebAssembly memory: valid until ffi.free() and while nothing grows that memory.
     const table = readArrowTable(pq.wasmMemory().buffer, ffi.arrayAddrs(), ffi.schemaAddr());
-    while (step.done !== true) step = steps.next(table);
-    return step.value;
+    const typeOf = (name: string): ArrowType | undefined => table.getChild(name)?.type;
+    const n = table.numRows;
+    verifyChecksums(table, [timeName, ...values], where);
+    // Every column read is checked, even when the plan came from the caller: a column of another type is never read as its bytes.
+    for (const name of [timeName, ...values]) {
+      const type = typeOf(name);
+      if (type !== undefined) refuseNonNumeric(name, type, where);
+    }
+    const read = (name: string, lo: number, hi: number, out?: Float64Array, at = 0): Float64Array => {
+      const col = table.getChild(name) as { type: ArrowType; data: readonly ArrowChunk[] };
+      return readArrowColumn(col.data, col.type, lo, hi, out, at, where, name);
+    };
+    let time = read(timeName, 0, n);
+    for (let i = 0; i < n; i++) {
+      if (!Number.isFinite(time[i])) throw new InvalidArgumentError("file", `${where}: time column ${JSON.stringify(timeName)} has a missing or non-finite time at row ${i}`);
+    }
+    if (!ascending(time)) {
+      if (options.sort !== true) {
+        throw new InvalidArgumentError("file", `${where}: times in ${JSON.stringify(timeName)} are not strictly ascending; pass { sort: true } to sort them and keep the last row of a repeated time`);
+      }
+      const cols: Record<string, Float64Array> = {};
+      for (const v of values) cols[v] = table.getChild(v) !== null ? read(v, 0, n) : new Float64Array(n).fill(Number.NaN);
+      const sorted = sortDedupe(time, cols).panel;
+      const lo = lowerBound(sorted.time, start);
+      const hi = lowerBound(sorted.time, end);
+      const out: Record<string, Float64Array> = {};
+      for (const v of values) out[v] = (sorted.columns[v] as Float64Array).slice(lo, Math.max(lo, hi));
+      const part = { time: sorted.time.slice(lo, Math.max(lo, hi)), columns: out };
+      if (into === undefined) return part;
+      into.push(part);
+      return EMPTY;
+    }
+    const lo = lowerBound(time, start);
+    const hi = Math.max(lo, lowerBound(time, end));
+    if (lo > 0 || hi < n) time = time.slice(lo, hi);
+    const write = (v: string, dst: Float64Array, at: number): void => {
+      const type = typeOf(v);
+      // Only a store file can lack a column here (planColumns checked the user's): that metric has no point in it.
+      if (type === undefined) dst.fill(Number.NaN, at, at + hi - lo);
+      else read(v, lo, hi, dst, at);
+    };
+    if (into !== undefined) {
+      into.append(time, write);
+      return EMPTY;
+    }
+    const columns: Record<string, Float64Array> = {};
+    for (const v of values) write(v, (columns[v] = new Float64Array(hi - lo)), 0);
+    return { time, columns };
   } finally {
     ffi.free();
-  }
-}
-
-/**
- * Decode an open Parquet file into a Panel (see {@link readParquet}) one
- * column at a time: parquet-wasm reads the footer and then, for each column
- * the decode asks for, only that column's chunks (see fileRanges.ts), and the
- * column is copied out and freed before the next is read. WebAssembly memory
- * stays the size of one column, not the whole file's bytes plus every column
- * (240 MB for 62 MB of DuckDB's file), whose fresh pages were most of a
- * first call's time.
- */
-async function rangesToPanel({ pq }: ReadCodecs, fd: number, size: number, options: ReadParquetOptions, where: string): Promise<Panel> {
-  const file = await pq.ParquetFile.fromFile(fileRanges(fd, size));
-  let ffi: ReturnType<Awaited<ReturnType<typeof file.read>>["intoFFI"]> | undefined;
-  try {
-    const schemaFfi = file.schema().intoFFI();
-    let schema: ArrowTable["schema"];
-    try {
-      schema = readArrowSchema(pq.wasmMemory().buffer, schemaFfi.addr());
-    } finally {
-      schemaFfi.free();
-    }
-    const steps = decodePanel(planColumns(schema, options, where), options, where);
-    for (let step = steps.next(); ; ) {
-      if (step.done === true) return step.value;
-      const name = step.value;
-      ffi?.free();
-      ffi = undefined;
-      ffi = (await file.read({ columns: [name], batchSize: 1 << 30 })).intoFFI();
-      const table = readArrowTable(pq.wasmMemory().buffer, ffi.arrayAddrs(), ffi.schemaAddr());
-      // A table read by column lacks the file's footer metadata (the checksums): the file schema's is used.
-      step = steps.next({ schema: { fields: table.schema.fields, metadata: schema.metadata }, numRows: table.numRows, getChild: (name) => table.getChild(name) });
-    }
-  } finally {
-    ffi?.free();
-    file.free();
   }
 }
 
@@ -286,22 +237,17 @@ async function rangesToPanel({ pq }: ReadCodecs, fd: number, size: number, optio
 export async function readParquet(path: string, options: ReadParquetOptions = {}): Promise<Panel> {
   if (typeof path !== "string" || path.trim() === "") throw new InvalidArgumentError("path", `readParquet: path must be a non-empty file path, got ${JSON.stringify(path)}`);
   const codecs = await loadReadCodecs();
-  let fd: number;
-  let size: number;
+  // Read after the last await: the bytes live in the shared scratch until the (synchronous) decode is done.
+  let bytes: Uint8Array;
   try {
-    fd = openSync(path, "r");
+    bytes = readFileBytes(path, scratch);
   } catch (err) {
     throw new InvalidArgumentError("path", `readParquet: cannot read ${JSON.stringify(path)} (${(err as NodeJS.ErrnoException).code ?? String(err)}); check the path`);
   }
   try {
-    const stat = fstatSync(fd);
-    if (stat.isDirectory()) throw new InvalidArgumentError("path", `readParquet: cannot read ${JSON.stringify(path)} (EISDIR); check the path`);
-    size = stat.size;
-    return await rangesToPanel(codecs, fd, size, options, "readParquet");
+    return parquetToPanel(codecs, bytes, options, "readParquet");
   } catch (err) {
     if (err instanceof InvalidArgumentError) throw err;
     throw new InvalidArgumentError("path", `readParquet: ${JSON.stringify(path)} is not a readable Parquet file (${err instanceof Error ? err.message : String(err)})`);
-  } finally {
-    closeSync(fd);
   }
 }
