@@ -20,7 +20,11 @@
  *   a damaged file is an uncaught exception (commit fb3f000 built it into
  *   readParquet; 36 of parquetDamage.test.ts's 120 damaged files never settled);
  * - `rowgroups`: the same ParquetFile, one row group at a time;
- * - `colgroups`: the synchronous readParquet once per group of columns (env PQ_GROUPS, 3), the whole file passed each time.
+ * - `colgroups`: the synchronous readParquet once per group of columns (env PQ_GROUPS, 3), the whole file passed each time;
+ * - `worker`: the `ranged` read in a worker thread (readParquetWorkerProto.ts,
+ *   bundled by esbuild), its columns transferred; its `decode` is the whole
+ *   call (worker start and the worker's own import included; the child's
+ *   `import` of parquet-wasm is then not needed by the read).
  * Env PQ_PREWARM=<small Parquet file>: each child first decodes that file 3
  * times (not counted, nor is the import in the first call's `call`), so the
  * big file's first call runs tiered-up code and pays only for fresh memory. Prints best / median per part for the
@@ -28,9 +32,10 @@
  * WebAssembly memory size, and the load. No timing is asserted anywhere.
  */
 import { spawnSync } from "node:child_process";
-import { closeSync, existsSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, existsSync, fstatSync, openSync, readSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { Worker } from "node:worker_threads";
 
 type Part = "import" | "file" | "decode" | "columns" | "call";
 interface Sample { cpuMs: number; wallMs: number; faults: number }
@@ -64,6 +69,7 @@ async function child(path: string, mode: string, calls: number): Promise<void> {
   const { readArrowColumn } = await import("../../src/store/arrowColumn.js");
   lap(first, "import");
   const scratch = { buffer: Buffer.alloc(0) };
+  let worker: Worker | undefined;
   const prewarm = process.env["PQ_PREWARM"];
   if (prewarm !== undefined && prewarm !== "") {
     // The decoder's code run (and tiered up) on a small file first: the big file's first call then pays only for fresh memory.
@@ -93,6 +99,19 @@ async function child(path: string, mode: string, calls: number): Promise<void> {
       lap(call, "decode");
       copy(ffi);
       ffi.free();
+      lap(call, "columns");
+    } else if (mode === "worker") {
+      lap(call, "file");
+      worker ??= new Worker(process.env["PQ_WORKER_BUNDLE"] as string);
+      const w = worker;
+      const reply = await new Promise<{ names: string[]; columns: Float64Array[] }>((resolve, reject) => {
+        w.once("message", (m: { names: string[]; columns: Float64Array[]; error?: string }) => (m.error === undefined ? resolve(m) : reject(new Error(m.error))));
+        w.once("error", reject);
+        w.postMessage({ path });
+      });
+      lap(call, "decode");
+      names.push(...reply.names);
+      columns.push(...reply.columns);
       lap(call, "columns");
     } else if (mode === "colgroups") {
       const bytes = readFileBytes(path, scratch);
@@ -158,6 +177,7 @@ async function child(path: string, mode: string, calls: number): Promise<void> {
     if (columns.length === 0 || names.length !== columns.length) throw new Error("no columns read");
     out.push(call);
   }
+  await worker?.terminate();
   process.stdout.write(`${JSON.stringify({ calls: out, memoryMb })}\n`);
 }
 
@@ -178,6 +198,13 @@ if (process.argv[2] === "--child") {
   const modes = (process.env["MODES"] ?? "whole,ranged").split(",");
   const runs: Record<string, { calls: Call[]; memoryMb: number }[]> = Object.fromEntries(modes.map((m) => [m, []]));
   const loads: number[] = [];
+  // The worker prototype runs as compiled JavaScript (a worker thread does not inherit tsx's loader).
+  const workerBundle = join(import.meta.dirname, ".readParquetWorkerProto.bundle.mjs");
+  if (modes.includes("worker")) {
+    const { buildSync } = await import("esbuild");
+    buildSync({ entryPoints: [join(import.meta.dirname, "readParquetWorkerProto.ts")], bundle: true, platform: "node", format: "esm", packages: "external", outfile: workerBundle, logLevel: "warning" });
+    process.env["PQ_WORKER_BUNDLE"] = workerBundle;
+  }
   for (let r = 0; r < PROCS; r++) {
     for (let j = 0; j < modes.length; j++) {
       const mode = modes[(r + j) % modes.length] as string;
@@ -187,6 +214,7 @@ if (process.argv[2] === "--child") {
       (runs[mode] as { calls: Call[]; memoryMb: number }[]).push(JSON.parse(res.stdout.trim().split("\n").pop() as string) as { calls: Call[]; memoryMb: number });
     }
   }
+  rmSync(workerBundle, { force: true });
   const f = (x: number): string => x.toFixed(0);
   console.log(`readParquet's parts, ${path}, ${PROCS} fresh processes a mode (alternating), ${CALLS} calls each; ms of process CPU (wall) and minor page faults, best / median:`);
   console.log("| mode | call | part | CPU ms | wall ms | faults | WebAssembly memory |");
