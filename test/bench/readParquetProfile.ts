@@ -12,7 +12,8 @@
  *   memory, decompressed and decoded into Arrow arrays there) and intoFFI;
  * - `columns`: the Arrow arrays copied into fresh Float64Arrays (readArrowColumn).
  * Modes (env MODES, comma-separated, default `whole,ranged`):
- * - `whole`: the library's path (env PQ_BATCH sets parquet-wasm's batchSize, default 2^30: one batch);
+ * - `whole`: the library's path (env PQ_BATCH sets parquet-wasm's batchSize, default 2^30: one batch;
+ *   its `reserve` part is reserveDecodeMemory, left out with PQ_RESERVE=0);
  * - `ranged`: parquet-wasm's ParquetFile over a Blob-like object that reads
  *   byte ranges from the file, one column at a time (WebAssembly memory stays
  *   small; its `decode` includes the range reads). Not the library's path:
@@ -37,7 +38,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 
-type Part = "import" | "file" | "decode" | "columns" | "call";
+type Part = "import" | "file" | "reserve" | "decode" | "columns" | "call";
 interface Sample { cpuMs: number; wallMs: number; faults: number }
 type Call = Partial<Record<Part, Sample>>;
 
@@ -67,6 +68,7 @@ async function child(path: string, mode: string, calls: number): Promise<void> {
   const { readFileBytes } = await import("../../src/store/readFileBytes.js");
   const { readArrowSchema, readArrowTable } = await import("../../src/store/arrowCData.js");
   const { readArrowColumn } = await import("../../src/store/arrowColumn.js");
+  const { reserveDecodeMemory } = await import("../../src/store/reserveDecodeMemory.js");
   lap(first, "import");
   const scratch = { buffer: Buffer.alloc(0) };
   let worker: Worker | undefined;
@@ -95,6 +97,8 @@ async function child(path: string, mode: string, calls: number): Promise<void> {
     if (mode === "whole") {
       const bytes = readFileBytes(path, scratch);
       lap(call, "file");
+      if (process.env["PQ_RESERVE"] !== "0") reserveDecodeMemory({ pq }, bytes.length);
+      lap(call, "reserve");
       const ffi = pq.readParquet(bytes, { batchSize: Number(process.env["PQ_BATCH"] ?? 2 ** 30) }).intoFFI();
       lap(call, "decode");
       copy(ffi);
@@ -222,7 +226,7 @@ if (process.argv[2] === "--child") {
   for (const mode of modes) {
     const rs = runs[mode] as { calls: Call[]; memoryMb: number }[];
     for (const [label, pick] of [["first", (c: Call[]) => c.slice(0, 1)], ["warm", (c: Call[]) => c.slice(2)]] as const) {
-      for (const part of ["import", "file", "decode", "columns", "call"] as const) {
+      for (const part of ["import", "file", "reserve", "decode", "columns", "call"] as const) {
         const xs = rs.flatMap((x) => pick(x.calls)).map((c) => c[part]).filter((s): s is Sample => s !== undefined);
         if (xs.length === 0) continue;
         const cpuMs = xs.map((s) => s.cpuMs);
