@@ -6,6 +6,7 @@ import { readArrowSchema, readArrowTable, type ArrowChunk, type ArrowTable, type
 import { isNumericArrowType, isTimeArrowType, readArrowColumn } from "./arrowColumn.js";
 import { loadReadCodecs, type ReadCodecs } from "./codecs.js";
 import { readFileBytes, type ReadScratch } from "./readFileBytes.js";
+import { reserveDecodeMemory } from "./reserveDecodeMemory.js";
 import { verifyChecksums } from "./columnChecksum.js";
 import type { PanelBuilder } from "./createPanelBuilder.js";
 import { timeBound, type TimeInput } from "./timeBound.js";
@@ -151,6 +152,7 @@ export function parquetToPanel(
   const plan = known ?? planColumns(fields(codecs, bytes), options, where);
   const timeName = plan.time;
   const values = [...plan.values];
+  reserveDecodeMemory(codecs, bytes.length);
   const ffi = pq.readParquet(bytes, { columns: [timeName, ...values], batchSize: 1 << 30 }).intoFFI();
   try {
     // Views of WebAssembly memory: valid until ffi.free() and while nothing grows that memory.
