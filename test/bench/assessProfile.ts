@@ -9,6 +9,12 @@
  *   --coins BTC,ETH restrict the coins
  *
  * Run under `node --cpu-prof --import tsx` to see where the time goes.
+ *
+ * Measured 2026-11-28 (load 7-9, 2 cores shared), the four coins' assessSweep, process CPU s: before effectiveTrials'
+ * packed Gram rows best 19.16 / median 20.15-20.70; after best 17.02-17.67 / median 17.94-18.03; JSON byte-identical.
+ * Where the time goes (per coin, same load): SPA ~1.6-2.1 s (its WebAssembly loop reads 32 bytes of prefix sums per
+ * run and variant from a 1 MiB tile: L2-bound, a 4-lane register-blocked loop measured no faster), recomputing the
+ * 3,003 return series ~1.0-1.3 s, PBO ~0.4 s, effectiveTrials ~0.3 s (was ~0.7 s), walk-forward ~0.1 s.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
