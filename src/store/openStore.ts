@@ -22,7 +22,7 @@ import { createSqlEngine } from "./sqlEngine.js";
 import type { Store, StoredSeries } from "./Store.js";
 import { timeBound, writtenTime } from "./timeBound.js";
 import { utcDay } from "./utcDay.js";
-import { parquetBytes } from "./writeParquet.js";
+import { parquetBytes } from "./parquetBytes.js";
 import { writeFileAtomic } from "./writeFileAtomic.js";
 import { withStoreWriteLock } from "./storeWriteLock.js";
 import { checkStorePath, storeEntries } from "./storeEntries.js";

@@ -4,7 +4,7 @@ import { sortDedupe } from "../data/sortDedupe.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { readArrowSchema, readArrowTable, type ArrowChunk, type ArrowTable, type ArrowType } from "./arrowCData.js";
 import { isNumericArrowType, isTimeArrowType, readArrowColumn } from "./arrowColumn.js";
-import { loadReadCodecs, type ReadCodecs } from "./codecs.js";
+import { loadReadCodecs, type ReadCodecs } from "./readCodecs.js";
 import { readFileBytes, type ReadScratch } from "./readFileBytes.js";
 import { reserveDecodeMemory } from "./reserveDecodeMemory.js";
 import { verifyChecksums } from "./columnChecksum.js";

@@ -3,7 +3,7 @@ import { readArrowTable, utf8Strings, type ArrowChunk, type ArrowType } from "./
 import { readArrowColumn } from "./arrowColumn.js";
 import type { Codecs, ReadCodecs } from "./codecs.js";
 import { verifyChecksums } from "./columnChecksum.js";
-import { parquetBytes } from "./writeParquet.js";
+import { parquetBytes } from "./parquetBytes.js";
 
 /**
  * A recorded body kept as the JSON text the store holds (`JSON.stringify` of

@@ -27,7 +27,7 @@ import { DuckDBInstance } from "@duckdb/node-api";
 import { buildSync } from "esbuild";
 import { loadCodecs } from "../../src/store/codecs.js";
 import { openStore, readParquet } from "../../src/store/index.js";
-import { parquetBytes } from "../../src/store/writeParquet.js";
+import { parquetBytes } from "../../src/store/parquetBytes.js";
 import { mulberry32 } from "../support/mulberry32.js";
 
 const DAYS = Number(process.env["BENCH_DAYS"] ?? 365);
