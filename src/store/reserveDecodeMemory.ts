@@ -1,4 +1,4 @@
-import type { ReadCodecs } from "./codecs.js";
+import type { ReadCodecs } from "./readCodecs.js";
 
 /**
  * How much WebAssembly memory parquet-wasm's whole-file decode peaks at, per
