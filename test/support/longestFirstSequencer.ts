@@ -3,34 +3,34 @@ import { statSync } from "node:fs";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
- * Seconds each slow test file took in `npm test` on the 2-core machine (the quiet run of
- * 2026-11-28 01:28 UTC), for a run with no timing cache yet (a fresh clone, CI). Only the
- * order uses them: the longest files start first so that none of them starts last and
- * leaves the other worker idle at the end of the run. cli, verdictCalibration, sweepSignals
- * and sweep were cut later that night (branch suitecpu): their quiet seconds scaled by the
- * file's CPU after / before, both measured under the same load (no quiet machine then).
+ * Seconds each slow test file took in `npm test` on the 2-core machine (the lead's run of
+ * 2026-11-28 03:57 UTC on the merged tree, clean build, nothing else running), for a run with
+ * no timing cache yet (a fresh clone, CI). Only the order uses them: the longest files start
+ * first so that none of them starts last and leaves the other worker idle at the end of the run.
  */
 const KNOWN_SECONDS: Readonly<Record<string, number>> = {
-  "test/notebooks/notebooks.test.ts": 139,
-  "test/packaging/packedTarball.test.ts": 48,
-  "test/research/verdictCalibration.test.ts": 32,
-  "test/cli/cli.test.ts": 30,
-  "test/cli/demo.test.ts": 27,
-  "test/report/studyReportAgrees.test.ts": 20,
-  "test/cli/sweepSignals.test.ts": 17,
-  "test/reliability/recorder.test.ts": 16,
-  "test/backtest/loopJit.test.ts": 14,
+  "test/notebooks/notebooks.test.ts": 138,
+  "test/packaging/packedTarball.test.ts": 47,
+  "test/cli/cli.test.ts": 38,
+  "test/cli/demo.test.ts": 35,
+  "test/research/verdictCalibration.test.ts": 26,
+  "test/report/studyReportAgrees.test.ts": 21,
+  "test/cli/sweepSignals.test.ts": 18,
+  "test/backtest/loopJit.test.ts": 18,
   "test/report/chartsDraw.test.ts": 13,
-  "test/report/tearsheet.test.ts": 13,
-  "test/cli/sweep.test.ts": 12,
+  "test/store/compactRecording.test.ts": 11,
   "test/readme/firstHour.test.ts": 11,
-  "test/cli/strategyModule.test.ts": 10,
-  "test/notebooks/chartBundle.test.ts": 9,
-  "test/backtest/compositeFused.test.ts": 9,
-  "test/reliability/storeConcurrency.test.ts": 9,
+  "test/reliability/recorder.test.ts": 9,
+  "test/cli/cliMistakes.test.ts": 9,
   "test/paper/paperTrade.test.ts": 9,
-  "test/store/compactRecording.test.ts": 9,
-  "test/reliability/sweepWorkers.test.ts": 9,
+  "test/report/tearsheet.test.ts": 9,
+  "test/reliability/storeConcurrency.test.ts": 9,
+  "test/cli/sweep.test.ts": 9,
+  "test/notebooks/chartBundle.test.ts": 8,
+  "test/paper/conformance.test.ts": 8,
+  "test/reliability/sweepWorkers.test.ts": 8,
+  "test/cli/strategyModule.test.ts": 7,
+  "test/docs/apiReport.test.ts": 7,
 };
 
 /**
