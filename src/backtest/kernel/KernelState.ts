@@ -114,7 +114,7 @@ export class KernelState {
    * and impact parts of the last fill's fee (a double passed to or returned from a call the
    * JIT does not inline would be a new heap number).
    */
-  readonly fillArgs = new Float64Array(3);
+  readonly fillArgs: Float64Array = new Float64Array(3);
   /** Base cost rate, (fee + slippage) / 1e4. */
   readonly baseRate: number;
   /** Any intrabar rule on (stop-loss, take-profit, liquidation): the kernel runs exitsInBar. */
