@@ -58,7 +58,7 @@ const runaway = (c: Readonly<Record<string, Float64Array>>, p: Readonly<Record<s
 
 async function failure(p: Promise<unknown>): Promise<StrategyFailedError> {
   const e = await p.then(() => undefined, (x: unknown) => x);
-  expect(e).toBeInstanceOf(StrategyFailedError);
+  expect(e, e instanceof Error ? e.message : String(e)).toBeInstanceOf(StrategyFailedError);
   return e as StrategyFailedError;
 }
 
@@ -138,5 +138,71 @@ describe("a strategy that never ends on one variant", () => {
     expect(child.signal).toBeNull();
     expect(child.status).toBe(0);
     expect(child.stdout).toMatch(/^aborted true rows \d+ after \d+/);
+  });
+});
+
+/**
+ * The race of issue 29's flaky run, made deterministic: with workers the data columns are one shared
+ * memory, so the block check of a variant running in another thread can see (and put back) the change
+ * variant 13 made, and variant 13's own block then sees nothing. The strategy orders the threads through
+ * control words kept in the shared buffer of its `flag` column, past the column's end (not a data value,
+ * so not checked): variant 13 waits until a later block has started (its per-block check taken), changes
+ * close[5], and waits until another thread has put it back; the later block's first variant waits until
+ * the change is made. Every wait is bounded (10 s), so a broken order ends instead of hanging. On
+ * main before the fix this rejected every time with a plain Error blaming the later block.
+ */
+const racing = (c: Readonly<Record<string, Float64Array>>, p: Readonly<Record<string, unknown>>): Float64Array => {
+  const close = c["close"] as Float64Array;
+  const flag = c["flag"] as Float64Array;
+  const k = p["k"] as number;
+  const targets = Float64Array.from(close, (_, i) => (i % (k + 2) === 0 ? 1 : 0));
+  if (k < 13) return targets;
+  // ctl[0]: 0 before the change, 1 changed, 2 variant 13 done; ctl[1]: 1 once a variant > 13 ran
+  const ctl = new Int32Array(flag.buffer, flag.byteOffset + flag.byteLength, 2);
+  const until = Date.now() + 10_000;
+  if (k === 13) {
+    if (Atomics.load(ctl, 0) !== 0) {
+      close[5] = close[5]! * 2; // called again (the blame): change it, no waiting
+      return targets;
+    }
+    while (Atomics.load(ctl, 1) === 0 && Date.now() < until) Atomics.wait(ctl, 1, 0, 20);
+    const was = close[5]!;
+    close[5] = was * 2;
+    Atomics.store(ctl, 0, 1);
+    Atomics.notify(ctl, 0);
+    while (close[5] !== was && Date.now() < until) Atomics.wait(ctl, 0, 1, 5);
+    Atomics.store(ctl, 0, 2);
+    Atomics.notify(ctl, 0);
+    return targets;
+  }
+  Atomics.store(ctl, 1, 1);
+  Atomics.notify(ctl, 1);
+  while (Atomics.load(ctl, 0) === 0 && Date.now() < until) Atomics.wait(ctl, 0, 0, 20);
+  return targets;
+};
+
+/** `flag`: zeros over a shared buffer with two control words past its end (racing's). */
+function flagColumn(): Float64Array {
+  return new Float64Array(new SharedArrayBuffer(8 * n + 8), 0, n);
+}
+
+describe("a strategy that changes its input while another thread's block runs (the race, ordered)", () => {
+  // 24, 40, 100 variants on 2 workers: blocks of 2, 3 and 7 variants (variant 13 last, in the middle, last of its block)
+  for (const count of [24, 40, 100]) {
+    it(`2 workers, ${count} variants: StrategyFailedError (mutated) naming variant 13, every time; the caller's data is unchanged`, { timeout: scaledMs(60_000) }, async () => {
+      const before = Float64Array.from(close);
+      const flag = flagColumn();
+      const e = await failure(sweepStrategy(racing, { data: { time, close, flag }, grid: { k: Array.from({ length: count }, (_, i) => i) }, periodsPerYear: 8760, workers: 2 }));
+      expect(e.reason).toBe("mutated");
+      expect(e.variant).toBe(13);
+      expect(e.params).toEqual({ k: 13 });
+      expect(e.message).toContain('"close"');
+      expect(Array.from(close)).toEqual(Array.from(before));
+    });
+  }
+  it("1 worker (no race): StrategyFailedError (mutated) naming variant 13", { timeout: scaledMs(60_000) }, async () => {
+    const e = await failure(sweepStrategy(mutates, { ...common, workers: 1 }));
+    expect(e.reason).toBe("mutated");
+    expect(e.variant).toBe(13);
   });
 });
