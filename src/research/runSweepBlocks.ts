@@ -29,6 +29,22 @@ export interface SweepRun {
   readonly where: string;
   /** A block's time limit on the pool, ms (its worker is terminated past it, the run rejects with {@link BlockTimedOut}) [none]. */
   readonly blockTimeoutMs?: (block: SweepBlock) => number | undefined;
+  /**
+   * What a run on the pool rejects with when blocks failed: given every block's failure (once the blocks in flight
+   * have settled) [the first failure]. The blocks share the data's memory, so a block's failure may be another's doing.
+   */
+  readonly settleFailures?: (failures: readonly BlockFailure[]) => unknown;
+}
+
+/**
+ * A block that failed on the pool (its error, or {@link BlockTimedOut}), and the blocks in flight at any moment while
+ * it was (sent to the pool before it settled and settled after it was sent; itself included), in variant order,
+ * with whether each settled by a time limit. @internal
+ */
+export interface BlockFailure {
+  readonly block: SweepBlock;
+  readonly error: unknown;
+  readonly alongside: readonly { readonly block: SweepBlock; readonly timedOut: boolean }[];
 }
 
 /** What runSweepBlocks rejects with when a block ran past its blockTimeoutMs. @internal */
@@ -111,12 +127,19 @@ export async function runSweepBlocks(run: SweepRun): Promise<SweepBlocksDone> {
   // A flag beside the value: a task may reject with null or undefined.
   let failed = false;
   let failure: unknown;
+  // when each block was sent and settled (one counter: their order), and every failure, for settleFailures
+  let clock = 0;
+  const sent = new Int32Array(blocks.length).fill(-1);
+  const settled = new Int32Array(blocks.length).fill(-1);
+  const timedOut = new Uint8Array(blocks.length);
+  const failures: { b: number; error: unknown }[] = [];
   let finish = (): void => undefined;
   const pump = (): void => {
     while (!failed && !signal?.aborted && next < blocks.length && running < 2 * workers) {
       const b = next++;
       const blk = blocks[b] as SweepBlock;
       running++;
+      sent[b] = clock++;
       // piscina terminates the thread of a task whose signal fires while it runs: the sweep's
       // abort ends a runaway variant, and so does the block's time limit.
       const limit = run.blockTimeoutMs?.(blk);
@@ -125,14 +148,21 @@ export async function runSweepBlocks(run: SweepRun): Promise<SweepBlocksDone> {
       pool.run(run.task(blk), taskSignal === undefined ? {} : { signal: taskSignal }).then(
         () => {
           running--;
+          settled[b] = clock++;
           report(b);
           pump();
         },
         (e: unknown) => {
           running--;
-          if (!failed && !(signal?.aborted === true && timer?.aborted !== true)) {
-            failed = true;
-            failure = timer?.aborted === true ? new BlockTimedOut(blk, limit as number) : e;
+          settled[b] = clock++;
+          if (timer?.aborted === true) timedOut[b] = 1;
+          if (!(signal?.aborted === true && timer?.aborted !== true)) {
+            const error = timer?.aborted === true ? new BlockTimedOut(blk, limit as number) : e;
+            failures.push({ b, error });
+            if (!failed) {
+              failed = true;
+              failure = error;
+            }
           }
           pump();
         },
@@ -149,7 +179,19 @@ export async function runSweepBlocks(run: SweepRun): Promise<SweepBlocksDone> {
   } finally {
     signal?.removeEventListener("abort", pump);
   }
-  if (failed) throw failure;
+  if (failed) {
+    if (run.settleFailures === undefined) throw failure;
+    throw run.settleFailures(
+      failures.map(({ b, error }) => ({
+        block: blocks[b] as SweepBlock,
+        error,
+        alongside: blocks.flatMap((block, o) => {
+          const from = sent[o] as number;
+          return from >= 0 && from < (settled[b] as number) && (settled[o] as number) > (sent[b] as number) ? [{ block, timedOut: timedOut[o] === 1 }] : [];
+        }),
+      })),
+    );
+  }
   return { blocks, finished, done };
 }
 

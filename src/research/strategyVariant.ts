@@ -253,9 +253,38 @@ export function evaluateStrategyVariants(plan: StrategyPlan, fn: StrategyFunctio
 
 /** Variants lo..hi-1 changed the data columns (now put back): each called again, checked, to name the one that does. */
 function blameChange(plan: StrategyPlan, fn: StrategyFunction, lo: number, hi: number, where: string): never {
-  for (let v = lo; v < hi; v++) strategyVariantPass(plan, v, fn, NO_SERIES, where, true);
+  throw firstFailure(plan, fn, [{ lo, hi }], where) ?? unreproduced(plan, lo, hi, where);
+}
+
+/**
+ * Who changed the shared data columns: the variants of `blocks`, in variant order, each called again alone
+ * and checked after its call (from the columns put back as they were), until one fails; its failure (a
+ * variant that changes them, or one that throws: StrategyFailedError naming it), or undefined when none
+ * fails. The one rule for blaming a change, wherever it was seen: a block on its own thread (the variants
+ * of that block), and a sweep on workers, whose blocks share the columns (sweepStrategy: on the calling
+ * thread, the blocks that ran alongside the one that saw the change, which may be another's doing).
+ * @throws what a variant's pass throws other than StrategyFailedError (an engine error)
+ * @internal
+ */
+export function firstFailure(plan: StrategyPlan, fn: StrategyFunction, blocks: readonly { readonly lo: number; readonly hi: number }[], where: string): StrategyFailedError | undefined {
+  changedColumn(plan.columns); // what another thread left changed in shared columns, put back
+  for (const { lo, hi } of blocks) {
+    for (let v = lo; v < hi; v++) {
+      try {
+        strategyVariantPass(plan, v, fn, NO_SERIES, where, true);
+      } catch (e) {
+        if (e instanceof StrategyFailedError) return e;
+        throw e;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** The failure of a change to the columns that none of variants lo..hi-1 makes when called again. */
+function unreproduced(plan: StrategyPlan, lo: number, hi: number, where: string): StrategyFailedError {
   const params = gridParams(plan.grid, lo);
-  throw new StrategyFailedError(lo, params, "mutated", `${where}: the strategy changed the data columns on one of variants ${lo}..${hi - 1} (from ${variantText(lo, params)}), and none changed them when called again: a function that changes its columns and keeps state; the columns are shared by every variant, so the sweep stops: copy a column before changing it`);
+  return new StrategyFailedError(lo, params, "mutated", `${where}: the strategy changed the data columns on one of variants ${lo}..${hi - 1} (from ${variantText(lo, params)}), and none changed them when called again: a function that changes its columns and keeps state; the columns are shared by every variant, so the sweep stops: copy a column before changing it`);
 }
 
 /** Variant v's per-bar returns (NaN at bar 0), `backtest(...).returns` of its options. @internal */

@@ -15,7 +15,7 @@ import { DEFAULT_WEIGHTS, validateWeights, type Weights } from "../signals/weigh
 import { validateThresholds } from "../signals/classifySignal.js";
 import { StrategyFailedError } from "../errors/StrategyFailedError.js";
 import { variantText } from "./callStrategy.js";
-import { BlockTimedOut, checkSweepControls, runSweepBlocks, sweepColumns } from "./runSweepBlocks.js";
+import { BlockTimedOut, checkSweepControls, runSweepBlocks, sweepColumns, type BlockFailure } from "./runSweepBlocks.js";
 import { shardRange, type Shard } from "./shardRange.js";
 import { strategyChecks } from "./strategyChecks.js";
 import { sharedCopy } from "./SweepPlan.js";
@@ -28,6 +28,7 @@ import {
   BACKTEST_PARAMETERS,
   compileStrategy,
   evaluateStrategyVariants,
+  firstFailure,
   releaseSharedValues,
   strategyVariantReturns,
   type CompositeRule,
@@ -116,13 +117,38 @@ function strategyFailure(e: unknown, plan: StrategyPlan, where: string): unknown
     return new StrategyFailedError(v, params, "timeout", `${where}: ${variantText(v, params)}${span} ran past variantTimeoutMs; its worker thread was terminated and the sweep stopped: look for a loop that never ends in the strategy, or raise variantTimeoutMs`);
   }
   if (e instanceof Error) {
-    const m = /the strategy (threw|changed)[\s\S]* on variant (\d+)/.exec(e.message);
+    // a variant's failure, or a change to the columns that none of a block's variants made again (unreproduced)
+    const m = /the strategy (threw|changed)[\s\S]* on variant (\d+)|the strategy changed the data columns on one of variants (\d+)\.\./.exec(e.message);
     if (m !== null) {
-      const v = Number(m[2]);
+      const v = Number(m[2] ?? m[3]);
       return new StrategyFailedError(v, gridParams(plan.grid, v), m[1] === "threw" ? "threw" : "mutated", e.message, { cause: e });
     }
   }
   return e;
+}
+
+/**
+ * What a sweep on workers rejects with when blocks failed (runSweepBlocks' settleFailures, once the blocks in flight
+ * have settled). The blocks share the data's memory, so a block can see (and put back) a change that a variant of
+ * another thread's block made, and fail for it, while the block that made it finishes seeing nothing; a variant can
+ * also fail on the changed data. So when any block saw a change, the variants of every block that was in flight
+ * alongside a failed one are called again here, alone, one by one in variant order, each checked (firstFailure:
+ * the same rule as a block on one thread), and the first that fails is the sweep's failure: the variant that changed
+ * the columns, whichever thread saw it. Otherwise (and when none fails again: a change made only once) the failure
+ * of the lowest variant, as on the calling thread, which stops at its first failing variant (the blocks below a failed
+ * one were all sent before it, so they have all run). Every strategy failure is a StrategyFailedError.
+ */
+function settleFailures(failures: readonly BlockFailure[], plan: StrategyPlan, fn: StrategyFunction | undefined, where: string): unknown {
+  const mapped = failures.map((f) => strategyFailure(f.error, plan, where));
+  if (fn !== undefined && mapped.some((e) => e instanceof StrategyFailedError && e.reason === "mutated")) {
+    const alongside = new Map<number, { lo: number; hi: number }>();
+    for (const f of failures) for (const a of f.alongside) if (!a.timedOut) alongside.set(a.block.lo, a.block);
+    const again = firstFailure(plan, fn, [...alongside.values()].sort((a, b) => a.lo - b.lo), where);
+    if (again !== undefined) return again;
+  }
+  let lowest: StrategyFailedError | undefined;
+  for (const e of mapped) if (e instanceof StrategyFailedError && (lowest === undefined || e.variant < lowest.variant)) lowest = e;
+  return lowest ?? mapped[0];
 }
 
 /**
@@ -240,6 +266,7 @@ export async function sweepStrategy(strategy: SweepableStrategy, options: SweepS
     signal: options.signal,
     onProgress: options.onProgress,
     where,
+    settleFailures: (failures) => settleFailures(failures, plan, fn, where),
     ...(variantTimeoutMs === undefined ? {} : { blockTimeoutMs: (blk: { lo: number; hi: number }) => variantTimeoutMs * (blk.hi - blk.lo) }),
   }).catch((e: unknown) => Promise.reject(strategyFailure(e, plan, where)));
   const table = sweepColumns(ran, out, lo, stride, grid.parameters, gridParamsInto(grid, levels));
