@@ -238,14 +238,15 @@ const TARGETS: { buffer: Float64Array | undefined } = { buffer: undefined };
  * @internal
  */
 export function evaluateStrategyVariants(plan: StrategyPlan, fn: StrategyFunction | undefined, lo: number, hi: number, out: Float64Array, base: number, stride: number, where: string): void {
+  let v = lo;
   try {
-    for (let v = lo; v < hi; v++) {
+    for (; v < hi; v++) {
       const { state, initialCash } = strategyVariantPass(plan, v, fn, NO_SERIES, where, fn === undefined || hi - lo === 1);
       variantMetricsInto(state, plan.n, initialCash, plan.periodsPerYear, out, v - base, stride);
     }
   } catch (e) {
     // a call that failed after another changed the columns: the change is the cause
-    if (fn === undefined || hi - lo === 1 || changedColumn(plan.columns) === undefined) throw e;
+    if (fn === undefined || hi - lo === 1 || changedColumn(plan.columns) === undefined) throw targetsError(e, plan, fn, v);
     blameChange(plan, fn, lo, hi, where);
   }
   if (fn !== undefined && hi - lo > 1 && changedColumn(plan.columns) !== undefined) blameChange(plan, fn, lo, hi, where);
@@ -274,11 +275,22 @@ export function firstFailure(plan: StrategyPlan, fn: StrategyFunction, blocks: r
         strategyVariantPass(plan, v, fn, NO_SERIES, where, true);
       } catch (e) {
         if (e instanceof StrategyFailedError) return e;
-        throw e;
+        throw targetsError(e, plan, fn, v);
       }
     }
   }
   return undefined;
+}
+
+/**
+ * A strategy function's targets refused by the backtest (InvalidArgumentError for `position`: not numbers, not one
+ * per bar), naming the variant that returned them; any other error as it is. The variant's name ends the message
+ * (", returned by the strategy on variant 13 (k 13)") so a worker's copy of it, a plain Error, is read back
+ * (sweepStrategy's strategyFailure). @internal
+ */
+export function targetsError(e: unknown, plan: StrategyPlan, fn: StrategyFunction | undefined, v: number): unknown {
+  if (fn === undefined || !(e instanceof InvalidArgumentError) || e.argument !== "position" || / returned by the strategy on variant \d+/.test(e.message)) return e;
+  return new InvalidArgumentError("position", `${e.message}, returned by the strategy on ${variantText(v, gridParams(plan.grid, v))}`);
 }
 
 /** The failure of a change to the columns that none of variants lo..hi-1 makes when called again. */

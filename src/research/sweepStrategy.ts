@@ -123,6 +123,8 @@ function strategyFailure(e: unknown, plan: StrategyPlan, where: string): unknown
       const v = Number(m[2] ?? m[3]);
       return new StrategyFailedError(v, gridParams(plan.grid, v), m[1] === "threw" ? "threw" : "mutated", e.message, { cause: e });
     }
+    // a variant's targets the backtest refused (strategyVariant's targetsError), from a worker: the typed error again
+    if (!(e instanceof InvalidArgumentError) && /: position [\s\S]*, returned by the strategy on variant \d+/.test(e.message)) return new InvalidArgumentError("position", e.message);
   }
   return e;
 }
@@ -146,9 +148,16 @@ function settleFailures(failures: readonly BlockFailure[], plan: StrategyPlan, f
     const again = firstFailure(plan, fn, [...alongside.values()].sort((a, b) => a.lo - b.lo), where);
     if (again !== undefined) return again;
   }
-  let lowest: StrategyFailedError | undefined;
-  for (const e of mapped) if (e instanceof StrategyFailedError && (lowest === undefined || e.variant < lowest.variant)) lowest = e;
-  return lowest ?? mapped[0];
+  let lowest: unknown = mapped[0];
+  for (const e of mapped) if (failedVariant(e) < failedVariant(lowest)) lowest = e;
+  return lowest;
+}
+
+/** The variant a sweep's failure names (a StrategyFailedError's, or the one whose targets were refused), else Infinity. */
+function failedVariant(e: unknown): number {
+  if (e instanceof StrategyFailedError) return e.variant;
+  const m = e instanceof InvalidArgumentError ? / returned by the strategy on variant (\d+)/.exec(e.message) : null;
+  return m !== null ? Number(m[1]) : Number.POSITIVE_INFINITY;
 }
 
 /**

@@ -284,3 +284,23 @@ describe("other failures of a block on workers (ordered): the variant at fault i
     expect(Array.from(close)).toEqual(Array.from(before));
   });
 });
+
+describe("a strategy whose targets the backtest refuses on one variant", () => {
+  const short = (c: Readonly<Record<string, Float64Array>>, p: Readonly<Record<string, unknown>>): Float64Array => {
+    const t = Float64Array.from(c["close"] as Float64Array, (_, i) => (i % ((p["k"] as number) + 2) === 0 ? 1 : 0));
+    return p["k"] === 13 ? t.subarray(0, 10) : t;
+  };
+  const text = (c: Readonly<Record<string, Float64Array>>, p: Readonly<Record<string, unknown>>): unknown =>
+    p["k"] === 13 ? "abc" : Float64Array.from(c["close"] as Float64Array, (_, i) => (i % ((p["k"] as number) + 2) === 0 ? 1 : 0));
+  for (const [name, fn, said] of [["10 of 400 targets", short, "one value per bar (400), got 10"], ["a string", text, "must be an array of numbers, got abc"]] as const) {
+    for (const workers of [0, 2]) {
+      it(`${name}, ${workers} workers: InvalidArgumentError (position) naming variant 13`, { timeout: scaledMs(60_000) }, async () => {
+        const e = await sweepStrategy(fn as never, { ...common, workers }).then(() => undefined, (x: unknown) => x);
+        expect(e).toBeInstanceOf(InvalidArgumentError);
+        expect((e as InvalidArgumentError).argument).toBe("position");
+        expect((e as Error).message).toContain(said);
+        expect((e as Error).message).toContain("returned by the strategy on variant 13 (k 13)");
+      });
+    }
+  }
+});
