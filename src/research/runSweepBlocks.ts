@@ -39,12 +39,12 @@ export interface SweepRun {
 /**
  * A block that failed on the pool (its error, or {@link BlockTimedOut}), and the blocks in flight at any moment while
  * it was (sent to the pool before it settled and settled after it was sent; itself included), in variant order,
- * with whether each settled by a time limit. @internal
+ * with whether each was terminated (its time limit or the run's signal: its thread stopped mid-block). @internal
  */
 export interface BlockFailure {
   readonly block: SweepBlock;
   readonly error: unknown;
-  readonly alongside: readonly { readonly block: SweepBlock; readonly timedOut: boolean }[];
+  readonly alongside: readonly { readonly block: SweepBlock; readonly terminated: boolean }[];
 }
 
 /** What runSweepBlocks rejects with when a block ran past its blockTimeoutMs. @internal */
@@ -131,7 +131,7 @@ export async function runSweepBlocks(run: SweepRun): Promise<SweepBlocksDone> {
   let clock = 0;
   const sent = new Int32Array(blocks.length).fill(-1);
   const settled = new Int32Array(blocks.length).fill(-1);
-  const timedOut = new Uint8Array(blocks.length);
+  const terminated = new Uint8Array(blocks.length);
   const failures: { b: number; error: unknown }[] = [];
   let finish = (): void => undefined;
   const pump = (): void => {
@@ -155,7 +155,7 @@ export async function runSweepBlocks(run: SweepRun): Promise<SweepBlocksDone> {
         (e: unknown) => {
           running--;
           settled[b] = clock++;
-          if (timer?.aborted === true) timedOut[b] = 1;
+          if (timer?.aborted === true || signal?.aborted === true) terminated[b] = 1;
           if (!(signal?.aborted === true && timer?.aborted !== true)) {
             const error = timer?.aborted === true ? new BlockTimedOut(blk, limit as number) : e;
             failures.push({ b, error });
@@ -187,7 +187,7 @@ export async function runSweepBlocks(run: SweepRun): Promise<SweepBlocksDone> {
         error,
         alongside: blocks.flatMap((block, o) => {
           const from = sent[o] as number;
-          return from >= 0 && from < (settled[b] as number) && (settled[o] as number) > (sent[b] as number) ? [{ block, timedOut: timedOut[o] === 1 }] : [];
+          return from >= 0 && from < (settled[b] as number) && (settled[o] as number) > (sent[b] as number) ? [{ block, terminated: terminated[o] === 1 }] : [];
         }),
       })),
     );

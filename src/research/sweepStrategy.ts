@@ -138,13 +138,14 @@ function strategyFailure(e: unknown, plan: StrategyPlan, where: string): unknown
  * the same rule as a block on one thread), and the first that fails is the sweep's failure: the variant that changed
  * the columns, whichever thread saw it. Otherwise (and when none fails again: a change made only once) the failure
  * of the lowest variant, as on the calling thread, which stops at its first failing variant (the blocks below a failed
- * one were all sent before it, so they have all run). Every strategy failure is a StrategyFailedError.
+ * one were all sent before it, so they have all run). A block terminated mid-way (variantTimeoutMs, the signal) is
+ * not called again. Every strategy failure is a StrategyFailedError (refused targets: InvalidArgumentError naming the variant).
  */
 function settleFailures(failures: readonly BlockFailure[], plan: StrategyPlan, fn: StrategyFunction | undefined, where: string): unknown {
   const mapped = failures.map((f) => strategyFailure(f.error, plan, where));
   if (fn !== undefined && mapped.some((e) => e instanceof StrategyFailedError && e.reason === "mutated")) {
     const alongside = new Map<number, { lo: number; hi: number }>();
-    for (const f of failures) for (const a of f.alongside) if (!a.timedOut) alongside.set(a.block.lo, a.block);
+    for (const f of failures) for (const a of f.alongside) if (!a.terminated) alongside.set(a.block.lo, a.block);
     const again = firstFailure(plan, fn, [...alongside.values()].sort((a, b) => a.lo - b.lo), where);
     if (again !== undefined) return again;
   }
