@@ -11,7 +11,14 @@
  *   variantTimeoutMs ends it with StrategyFailedError (reason "timeout");
  * - the same sweep with a well-behaved strategy: every variant's numbers
  *   equal across the calling thread and the workers (reference: the sweep on
- *   the calling thread).
+ *   the calling thread);
+ * - on workers, whose blocks share the columns, the variant at fault named
+ *   whichever thread saw the failure (the races ordered through control words
+ *   in shared memory, so each case runs the same way every time): a change
+ *   seen and put back by another thread's block, a later block's variant that
+ *   throws on the changed column, two variants that throw (the lowest
+ *   reported, as on the calling thread); and targets the backtest refuses
+ *   (InvalidArgumentError naming the variant, on both).
  */
 import { spawnSync } from "node:child_process";
 import { dirname, join } from "node:path";
