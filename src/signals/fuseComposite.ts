@@ -197,13 +197,15 @@ function primeLabelRule(): void {
 
 /**
  * One group's labels over rows lo..hi-1 into out[o ..]: addGroup's sum from 0, labelled in the same
- * loop (fuseLabels). A NaN sum (a score missing) is labelled neutral there and only flagged; a block
- * with a flag is walked again, the sum recomputed, and its NaN rows relabelled from the row rule
- * (compositeRowAt). The row rule's call kept out of the hot loop makes the label column ~15 % faster
- * (2e6 rows, best of 30 calls: 26.3-31.8 -> 22.4-22.9 ms; docs/benchmarks.md): V8 no longer keeps the
- * call's frame state (every column, scorer and weight) live through each row. Scorers are pure (see
- * Scorer), so the recomputed sum is the first one.
+ * loop (fuseLabels). A NaN sum (a score missing) is written as the sentinel NAN_ROW there (no label is
+ * 2) and counted; a block with such rows is walked once more over `out` alone, and each sentinel
+ * replaced by the label of the row rule (compositeRowAt), the only call of the rule per row: the
+ * scorers run once per row whatever is missing. The row rule's call kept out of the hot loop makes the
+ * label column ~15 % faster (2e6 rows, best of 30 calls: 26.3-31.8 -> 22.4-22.9 ms; docs/benchmarks.md):
+ * V8 no longer keeps the call's frame state (every column, scorer and weight) live through each row.
  */
+/** labelGroup's mark of a row whose sum is NaN, until the row rule labels it: no label (-1, 0, 1) is 2. */
+const NAN_ROW = 2;
 // eslint-disable-next-line @typescript-eslint/no-implied-eval -- compiled from weightedSumSource, this folder's one definition of the sum
 const labelGroup = new Function(
   "labelCode",
@@ -215,13 +217,10 @@ const labelGroup = new Function(
     for (let i = lo, r = o; i < hi; i++, r++) {
       const x = ${weightedSumSource("0", [0, 1, 2, 3, 4].map((s) => [`w${s}`, `f${s}(v${s}[i])`] as const))};
       if (x !== x) missing = true;
-      out[r] = labelCode(x, threshold);
+      out[r] = x === x ? labelCode(x, threshold) : ${NAN_ROW};
     }
     if (!missing) return;
-    for (let i = lo, r = o; i < hi; i++, r++) {
-      const x = ${weightedSumSource("0", [0, 1, 2, 3, 4].map((s) => [`w${s}`, `f${s}(v${s}[i])`] as const))};
-      if (x !== x) out[r] = labelCode(compositeRowAt(m, i), threshold);
-    }
+    for (let i = lo, r = o; i < hi; i++, r++) if (out[r] === ${NAN_ROW}) out[r] = labelCode(compositeRowAt(m, i), threshold);
   };`,
 )(labelCode, compositeRowAt) as (g: Group, m: FusedModel, lo: number, hi: number, out: Int8Array, o: number, threshold: number) => void;
 
