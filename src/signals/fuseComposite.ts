@@ -10,8 +10,16 @@ const SLOTS = 5;
  * `f` and weight `w` per slot. A slot past the model's last component reads the
  * group's first column and scores 0 with weight 0 (adds +0 to a sum that is
  * never -0: no change).
+ *
+ * A class rather than an object literal: V8 types the fields of a literal built from its
+ * boilerplate (the literal's second run in a process) as any value, a change of the field type
+ * the label loop optimised during the process's first replay depends on (v0..v4: a Float64Array),
+ * so the second replay of every process threw that code away and compiled it again
+ * (`--trace-deopt`: "marking dependent code labelGroup ... reason: code dependencies", after
+ * `--trace-generalization`'s "v0:h{Class();const}->h{Any;const}" at fusedModel). A constructor's
+ * fields keep their type.
  */
-interface Group {
+class Group {
   readonly v0: Float64Array;
   readonly v1: Float64Array;
   readonly v2: Float64Array;
@@ -27,6 +35,31 @@ interface Group {
   readonly w2: number;
   readonly w3: number;
   readonly w4: number;
+  constructor(slots: readonly Slot[]) {
+    const [s0, s1, s2, s3, s4] = slots as readonly [Slot, Slot, Slot, Slot, Slot];
+    this.v0 = s0.v;
+    this.v1 = s1.v;
+    this.v2 = s2.v;
+    this.v3 = s3.v;
+    this.v4 = s4.v;
+    this.f0 = s0.f;
+    this.f1 = s1.f;
+    this.f2 = s2.f;
+    this.f3 = s3.f;
+    this.f4 = s4.f;
+    this.w0 = s0.w;
+    this.w1 = s1.w;
+    this.w2 = s2.w;
+    this.w3 = s3.w;
+    this.w4 = s4.w;
+  }
+}
+
+/** One slot of a Group: value column, scorer, weight. */
+interface Slot {
+  readonly v: Float64Array;
+  readonly f: Scorer;
+  readonly w: number;
 }
 
 /** A composite model resolved for {@link fuseComposite}, with its block buffer. @internal */
@@ -78,16 +111,11 @@ export function fusedModel(
   const scorers = fns.map(scorerOf);
   const groups: Group[] = [];
   for (let a = 0; a < k; a += SLOTS) {
-    const slot = (s: number) =>
+    const slot = (s: number): Slot =>
       a + s < k
         ? { v: cols[a + s] as Float64Array, f: scorers[a + s] as Scorer, w: weights[a + s] as number }
         : { v: cols[a] as Float64Array, f: zero, w: 0 };
-    const [s0, s1, s2, s3, s4] = [slot(0), slot(1), slot(2), slot(3), slot(4)];
-    groups.push({
-      v0: s0.v, v1: s1.v, v2: s2.v, v3: s3.v, v4: s4.v,
-      f0: s0.f, f1: s1.f, f2: s2.f, f3: s3.f, f4: s4.f,
-      w0: s0.w, w1: s1.w, w2: s2.w, w3: s3.w, w4: s4.w,
-    });
+    groups.push(new Group([slot(0), slot(1), slot(2), slot(3), slot(4)]));
   }
   const row = cols.map(() => new Float64Array(1));
   return { groups, block, composite: new Float64Array(block), cols, fns: scorers, row, weights, total, policy };
@@ -197,13 +225,17 @@ function primeLabelRule(): void {
 
 /**
  * One group's labels over rows lo..hi-1 into out[o ..]: addGroup's sum from 0, labelled in the same
- * loop (fuseLabels). A NaN sum (a score missing) is labelled neutral there and only flagged; a block
- * with a flag is walked again, the sum recomputed, and its NaN rows relabelled from the row rule
- * (compositeRowAt). The row rule's call kept out of the hot loop makes the label column ~15 % faster
- * (2e6 rows, best of 30 calls: 26.3-31.8 -> 22.4-22.9 ms; docs/benchmarks.md): V8 no longer keeps the
- * call's frame state (every column, scorer and weight) live through each row. Scorers are pure (see
- * Scorer), so the recomputed sum is the first one.
+ * loop (fuseLabels). A NaN sum (a score missing) is written as the sentinel NAN_ROW there (no label is
+ * 2) and the block flagged; a flagged block is walked once more over `out` alone, and each sentinel
+ * replaced by the label of the row rule (compositeRowAt): the group's scorers run once per row, and the
+ * row rule once per NaN row (the block was scored twice before, ~30 % of the column's time at 2 % of
+ * rows missing). The sentinel is written by a select (`x === x ? labelCode(x) : 2`): an `if` around
+ * the store, or a counter of NaN rows, measured ~4 ms slower over 2e6 rows without NaN. The row rule's call kept out of the hot loop makes the
+ * label column ~15 % faster (2e6 rows, best of 30 calls: 26.3-31.8 -> 22.4-22.9 ms; docs/benchmarks.md):
+ * V8 no longer keeps the call's frame state (every column, scorer and weight) live through each row.
  */
+/** labelGroup's mark of a row whose sum is NaN, until the row rule labels it: no label (-1, 0, 1) is 2. */
+const NAN_ROW = 2;
 // eslint-disable-next-line @typescript-eslint/no-implied-eval -- compiled from weightedSumSource, this folder's one definition of the sum
 const labelGroup = new Function(
   "labelCode",
@@ -215,13 +247,10 @@ const labelGroup = new Function(
     for (let i = lo, r = o; i < hi; i++, r++) {
       const x = ${weightedSumSource("0", [0, 1, 2, 3, 4].map((s) => [`w${s}`, `f${s}(v${s}[i])`] as const))};
       if (x !== x) missing = true;
-      out[r] = labelCode(x, threshold);
+      out[r] = x === x ? labelCode(x, threshold) : ${NAN_ROW};
     }
     if (!missing) return;
-    for (let i = lo, r = o; i < hi; i++, r++) {
-      const x = ${weightedSumSource("0", [0, 1, 2, 3, 4].map((s) => [`w${s}`, `f${s}(v${s}[i])`] as const))};
-      if (x !== x) out[r] = labelCode(compositeRowAt(m, i), threshold);
-    }
+    for (let i = lo, r = o; i < hi; i++, r++) if (out[r] === ${NAN_ROW}) out[r] = labelCode(compositeRowAt(m, i), threshold);
   };`,
 )(labelCode, compositeRowAt) as (g: Group, m: FusedModel, lo: number, hi: number, out: Int8Array, o: number, threshold: number) => void;
 
