@@ -4,23 +4,42 @@
  * importing the package parse and bind apache-arrow's ~120 declaration files (about 1 s per tslab notebook
  * kernel, and in users' editors). codecs.ts re-exports both names.
  */
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import type { InitOutput } from "parquet-wasm/esm";
 
 /** parquet-wasm, all the store's readers need. */
 export interface ReadCodecs {
   /** parquet-wasm: arrow-rs's Parquet reader and writer compiled to WebAssembly (its output is read in place, see arrowCData.ts). */
-  readonly pq: typeof import("parquet-wasm");
+  readonly pq: typeof import("parquet-wasm/esm");
+  /** The same module's WebAssembly exports (its allocator: see reserveDecodeMemory.ts). */
+  readonly wasm: InitOutput;
 }
 
 let reading: Promise<ReadCodecs> | undefined;
 
 /**
- * parquet-wasm, imported on first use (its WebAssembly compiles then):
- * programs that never touch Parquet do not pay for it. Reading needs nothing
- * else (apache-arrow, ~160 modules and about 150 ms to import compiled, 0.4 s
- * under tsx, is only for writing).
+ * parquet-wasm's esm build, its WebAssembly read asynchronously and handed to
+ * its init function, which compiles and instantiates it with
+ * `WebAssembly.instantiate` (asynchronous: V8 compiles off the main thread).
+ */
+async function load(): Promise<ReadCodecs> {
+  const file = createRequire(import.meta.url).resolve("parquet-wasm/esm/parquet_wasm_bg.wasm");
+  const [pq, bytes] = await Promise.all([import("parquet-wasm/esm"), readFile(file)]);
+  return { pq, wasm: await pq.default({ module_or_path: bytes }) };
+}
+
+/**
+ * parquet-wasm, loaded on first use: programs that never touch Parquet do
+ * not pay for it. Its 4.95 MB of WebAssembly are read and compiled
+ * asynchronously (`WebAssembly.compile`, which V8 runs on background
+ * threads), so a caller can read its file while they compile (readParquet
+ * does); parquet-wasm's node build compiled them synchronously at import.
+ * Reading needs nothing else (apache-arrow, ~160 modules and about 150 ms to
+ * import compiled, 0.4 s under tsx, is only for writing).
  * @internal
  */
 export function loadReadCodecs(): Promise<ReadCodecs> {
-  reading ??= import("parquet-wasm").then((pq) => ({ pq }));
+  reading ??= load();
   return reading;
 }
