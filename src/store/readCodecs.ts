@@ -4,7 +4,7 @@
  * importing the package parse and bind apache-arrow's ~120 declaration files (about 1 s per tslab notebook
  * kernel, and in users' editors). codecs.ts re-exports both names.
  */
-import { readFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { InitOutput } from "parquet-wasm/esm";
 
@@ -18,23 +18,30 @@ export interface ReadCodecs {
 
 let reading: Promise<ReadCodecs> | undefined;
 
+/** The one WebAssembly function used here (the project's TypeScript libraries declare no WebAssembly). */
+declare const WebAssembly: { compile(bytes: Uint8Array): Promise<object> };
+
 /**
- * parquet-wasm's esm build, its WebAssembly read asynchronously and handed to
- * its init function, which compiles and instantiates it with
- * `WebAssembly.instantiate` (asynchronous: V8 compiles off the main thread).
+ * parquet-wasm's esm build, handed its WebAssembly compiled by
+ * `WebAssembly.compile`, which V8 runs on background threads: the .wasm is
+ * read and its compile started synchronously, before this function's first
+ * await, so a caller's own synchronous work (readParquet's file read) runs
+ * while it compiles.
  */
 async function load(): Promise<ReadCodecs> {
-  const file = createRequire(import.meta.url).resolve("parquet-wasm/esm/parquet_wasm_bg.wasm");
-  const [pq, bytes] = await Promise.all([import("parquet-wasm/esm"), readFile(file)]);
-  return { pq, wasm: await pq.default({ module_or_path: bytes }) };
+  const compiling = WebAssembly.compile(readFileSync(createRequire(import.meta.url).resolve("parquet-wasm/esm/parquet_wasm_bg.wasm")));
+  compiling.catch(() => undefined); // seen by the await below
+  const pq = await import("parquet-wasm/esm");
+  return { pq, wasm: pq.initSync({ module: await compiling }) };
 }
 
 /**
  * parquet-wasm, loaded on first use: programs that never touch Parquet do
- * not pay for it. Its 4.95 MB of WebAssembly are read and compiled
- * asynchronously (`WebAssembly.compile`, which V8 runs on background
- * threads), so a caller can read its file while they compile (readParquet
- * does); parquet-wasm's node build compiled them synchronously at import.
+ * not pay for it. Its 4.95 MB of WebAssembly are read when this is first
+ * called and compiled asynchronously (`WebAssembly.compile`, which V8 runs
+ * on background threads), so a caller can read its file while they compile
+ * (readParquet does); parquet-wasm's node build compiled them synchronously
+ * at import.
  * Reading needs nothing else (apache-arrow, ~160 modules and about 150 ms to
  * import compiled, 0.4 s under tsx, is only for writing).
  * @internal
