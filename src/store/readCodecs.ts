@@ -6,14 +6,27 @@
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import type { InitOutput } from "parquet-wasm/esm";
 
-/** parquet-wasm, all the store's readers need. */
+/** The WebAssembly exports of parquet-wasm that reserveDecodeMemory uses: its memory and wasm-bindgen's allocator. */
+export interface ParquetWasmExports {
+  readonly memory: { readonly buffer: ArrayBuffer };
+  /** Allocates `size` bytes aligned to `align` in the module's memory (what its glue copies arguments into); traps when it cannot. */
+  __wbindgen_malloc(size: number, align: number): number;
+  /** Frees a block `__wbindgen_malloc` returned. */
+  __wbindgen_free(at: number, size: number, align: number): void;
+}
+
+/**
+ * parquet-wasm, all the store's readers need. Typed by the package's node
+ * declarations (the same functions as its esm build, which is what runs):
+ * the esm build's also name browser types (Response, RequestInfo) that a
+ * user's TypeScript without the DOM library lacks.
+ */
 export interface ReadCodecs {
   /** parquet-wasm: arrow-rs's Parquet reader and writer compiled to WebAssembly (its output is read in place, see arrowCData.ts). */
-  readonly pq: typeof import("parquet-wasm/esm");
+  readonly pq: typeof import("parquet-wasm");
   /** The same module's WebAssembly exports (its allocator: see reserveDecodeMemory.ts). */
-  readonly wasm: InitOutput;
+  readonly wasm: ParquetWasmExports;
 }
 
 let reading: Promise<ReadCodecs> | undefined;
@@ -31,8 +44,10 @@ declare const WebAssembly: { compile(bytes: Uint8Array): Promise<object> };
 async function load(): Promise<ReadCodecs> {
   const compiling = WebAssembly.compile(readFileSync(createRequire(import.meta.url).resolve("parquet-wasm/esm/parquet_wasm_bg.wasm")));
   compiling.catch(() => undefined); // seen by the await below
-  const pq = await import("parquet-wasm/esm");
-  return { pq, wasm: pq.initSync({ module: await compiling }) };
+  const esm = await import("parquet-wasm/esm");
+  const wasm = esm.initSync({ module: await compiling });
+  const pq: ReadCodecs["pq"] = esm; // the node declarations fit the esm build (checked here by the compiler)
+  return { pq, wasm };
 }
 
 /**
