@@ -15,6 +15,6 @@ let writing: Promise<Codecs> | undefined;
  * @internal
  */
 export function loadCodecs(): Promise<Codecs> {
-  writing ??= Promise.all([loadReadCodecs(), import("apache-arrow")]).then(([{ pq }, arrow]) => ({ pq, arrow }));
+  writing ??= Promise.all([loadReadCodecs(), import("apache-arrow")]).then(([read, arrow]) => ({ ...read, arrow }));
   return writing;
 }

@@ -4,23 +4,64 @@
  * importing the package parse and bind apache-arrow's ~120 declaration files (about 1 s per tslab notebook
  * kernel, and in users' editors). codecs.ts re-exports both names.
  */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 
-/** parquet-wasm, all the store's readers need. */
+/** The WebAssembly exports of parquet-wasm that reserveDecodeMemory uses: its memory and wasm-bindgen's allocator. */
+export interface ParquetWasmExports {
+  readonly memory: { readonly buffer: ArrayBuffer };
+  /** Allocates `size` bytes aligned to `align` in the module's memory (what its glue copies arguments into); traps when it cannot. */
+  __wbindgen_malloc(size: number, align: number): number;
+  /** Frees a block `__wbindgen_malloc` returned. */
+  __wbindgen_free(at: number, size: number, align: number): void;
+}
+
+/**
+ * parquet-wasm, all the store's readers need. Typed by the package's node
+ * declarations (the same functions as its esm build, which is what runs):
+ * the esm build's also name browser types (Response, RequestInfo) that a
+ * user's TypeScript without the DOM library lacks.
+ */
 export interface ReadCodecs {
   /** parquet-wasm: arrow-rs's Parquet reader and writer compiled to WebAssembly (its output is read in place, see arrowCData.ts). */
   readonly pq: typeof import("parquet-wasm");
+  /** The same module's WebAssembly exports (its allocator: see reserveDecodeMemory.ts). */
+  readonly wasm: ParquetWasmExports;
 }
 
 let reading: Promise<ReadCodecs> | undefined;
 
+/** The one WebAssembly function used here (the project's TypeScript libraries declare no WebAssembly). */
+declare const WebAssembly: { compile(bytes: Uint8Array): Promise<object> };
+
 /**
- * parquet-wasm, imported on first use (its WebAssembly compiles then):
- * programs that never touch Parquet do not pay for it. Reading needs nothing
- * else (apache-arrow, ~160 modules and about 150 ms to import compiled, 0.4 s
- * under tsx, is only for writing).
+ * parquet-wasm's esm build, handed its WebAssembly compiled by
+ * `WebAssembly.compile`, which V8 runs on background threads: the .wasm is
+ * read and its compile started synchronously, before this function's first
+ * await, so a caller's own synchronous work (readParquet's file read) runs
+ * while it compiles.
+ */
+async function load(): Promise<ReadCodecs> {
+  const compiling = WebAssembly.compile(readFileSync(createRequire(import.meta.url).resolve("parquet-wasm/esm/parquet_wasm_bg.wasm")));
+  compiling.catch(() => undefined); // seen by the await below
+  const esm = await import("parquet-wasm/esm");
+  const wasm = esm.initSync({ module: await compiling });
+  const pq: ReadCodecs["pq"] = esm; // the node declarations fit the esm build (checked here by the compiler)
+  return { pq, wasm };
+}
+
+/**
+ * parquet-wasm, loaded on first use: programs that never touch Parquet do
+ * not pay for it. Its 4.95 MB of WebAssembly are read when this is first
+ * called and compiled asynchronously (`WebAssembly.compile`, which V8 runs
+ * on background threads), so a caller can read its file while they compile
+ * (readParquet does); parquet-wasm's node build compiled them synchronously
+ * at import.
+ * Reading needs nothing else (apache-arrow, ~160 modules and about 150 ms to
+ * import compiled, 0.4 s under tsx, is only for writing).
  * @internal
  */
 export function loadReadCodecs(): Promise<ReadCodecs> {
-  reading ??= import("parquet-wasm").then((pq) => ({ pq }));
+  reading ??= load();
   return reading;
 }

@@ -19,6 +19,9 @@ import { timeBound, type TimeInput } from "./timeBound.js";
  */
 const scratch: ReadScratch = { buffer: Buffer.alloc(0) };
 
+/** parquet-wasm, once loadReadCodecs has loaded it in this process. */
+let loaded: ReadCodecs | undefined;
+
 /** Options of {@link readParquet}. */
 export interface ReadParquetOptions {
   /** Value columns to read [every numeric column]. Only these are decoded (projection pushdown). */
@@ -238,14 +241,27 @@ export function parquetToPanel(
  */
 export async function readParquet(path: string, options: ReadParquetOptions = {}): Promise<Panel> {
   if (typeof path !== "string" || path.trim() === "") throw new InvalidArgumentError("path", `readParquet: path must be a non-empty file path, got ${JSON.stringify(path)}`);
-  const codecs = await loadReadCodecs();
-  // Read after the last await: the bytes live in the shared scratch until the (synchronous) decode is done.
-  let bytes: Uint8Array;
-  try {
-    bytes = readFileBytes(path, scratch);
-  } catch (err) {
-    throw new InvalidArgumentError("path", `readParquet: cannot read ${JSON.stringify(path)} (${(err as NodeJS.ErrnoException).code ?? String(err)}); check the path`);
+  const read = (into?: ReadScratch): Buffer => {
+    try {
+      return readFileBytes(path, into);
+    } catch (err) {
+      throw new InvalidArgumentError("path", `readParquet: cannot read ${JSON.stringify(path)} (${(err as NodeJS.ErrnoException).code ?? String(err)}); check the path`);
+    }
+  };
+  let bytes: Buffer;
+  if (loaded === undefined) {
+    // A process's first call: the file is read (into a buffer of its own) while parquet-wasm compiles off the main thread.
+    const loading = loadReadCodecs();
+    loading.catch(() => undefined); // a failed load is seen by the await below, or by the next call when this read throws
+    bytes = read();
+    loaded = await loading;
+    // Kept as the scratch for later calls (no await from here to the end of the decode).
+    if (scratch.buffer.length < bytes.length) scratch.buffer = bytes;
+  } else {
+    // Read after the last await: the bytes live in the shared scratch until the (synchronous) decode is done.
+    bytes = read(scratch);
   }
+  const codecs = loaded;
   try {
     return parquetToPanel(codecs, bytes, options, "readParquet");
   } catch (err) {

@@ -6,7 +6,7 @@
  * modes alternating, each making CALLS (6) calls; every call is split into
  * the parts readParquet is made of, each with its process CPU time, wall
  * time and minor page faults:
- * - `import`: parquet-wasm imported and its WebAssembly compiled (first call only);
+ * - `import`: parquet-wasm loaded as the library loads it (loadReadCodecs) and its WebAssembly compiled (first call only);
  * - `file`: the file's bytes read into readParquet's reused buffer (readFileBytes);
  * - `decode`: parquet-wasm's readParquet (the bytes copied into WebAssembly
  *   memory, decompressed and decoded into Arrow arrays there) and intoFFI;
@@ -64,7 +64,8 @@ async function child(path: string, mode: string, calls: number): Promise<void> {
   };
   const first: Call = {};
   let start = { ...mark };
-  const pq = await import("parquet-wasm");
+  const codecs = await (await import("../../src/store/readCodecs.js")).loadReadCodecs();
+  const { pq } = codecs;
   const { readFileBytes } = await import("../../src/store/readFileBytes.js");
   const { readArrowSchema, readArrowTable } = await import("../../src/store/arrowCData.js");
   const { readArrowColumn } = await import("../../src/store/arrowColumn.js");
@@ -97,7 +98,7 @@ async function child(path: string, mode: string, calls: number): Promise<void> {
     if (mode === "whole") {
       const bytes = readFileBytes(path, scratch);
       lap(call, "file");
-      if (process.env["PQ_RESERVE"] !== "0") reserveDecodeMemory({ pq }, bytes.length);
+      if (process.env["PQ_RESERVE"] !== "0") reserveDecodeMemory(codecs, bytes.length);
       lap(call, "reserve");
       const ffi = pq.readParquet(bytes, { batchSize: Number(process.env["PQ_BATCH"] ?? 2 ** 30) }).intoFFI();
       lap(call, "decode");
