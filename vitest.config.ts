@@ -38,6 +38,7 @@ const UTC_ONLY = [
   "test/backtest/closeCheckedInLoop.test.ts", // a bad close named at its bar index, no time column
   "test/backtest/inlineStatements.test.ts", // the engine's generated source, no time
   "test/backtest/kernel.test.ts", // the bar kernel on arrays, no time column
+  "test/signals/labelJit.test.ts", // V8 traces of child processes started with TZ=UTC
   "test/signals/components.test.ts", // scorers on value arrays, no time column
   "test/signals/docExamples.test.ts", // the docs' numeric examples, no time column
   "test/signals/lookahead.test.ts", // no-lookahead properties on value arrays, time only as numeric epoch ms; time strings: componentsFromFeeds, replayComposite
