@@ -160,8 +160,10 @@ describe("notebooks", () => {
       nbformat: 4,
       nbformat_minor: 5,
     });
+    // A compile error (tslab's empty error reply, the message only in the cell's stderr) is reported the same way;
+    // that case runs in test/packaging/packedTarball.test.ts, whose notebook in the user's folder ends with a cell that
+    // does not compile (a missing module and a type error): one tslab kernel fewer here (about 5 s of CPU).
     it.concurrent.each([
-      ["a compile error", ['console.log("fine");', 'const x: number = "text";\nconsole.log(x);'], 1, /not assignable to type 'number'/],
       ["a runtime error", ['console.log("fine");', 'console.log("before");\nthrow new Error("boom in cell 2");', 'console.log("never");'], 1, /boom in cell 2/],
     ] as const)(
       "%s: names the cell, shows its source and its stderr, writes the partial notebook",

@@ -6,7 +6,9 @@
  * there with tsx (plain `node t.mts` fails on Node 20); `milab notebook-setup`
  * writes the tslab kernel spec there, and a notebook in that folder executes
  * headless and shows its values; a cell that does not compile shows its real
- * message (`Cannot find module ...`) in the executed notebook, not `Error: `.
+ * messages (`Cannot find module ...`, a type error) in the executed notebook, not
+ * `Error: `, and notebooks/execute.py reports that cell (its source, its stderr,
+ * each cell's time, the partial notebook: the compile-error case of its report).
  *
  * The install goes to the npm registry for metadata only (tarballs come from
  * the npm cache `npm ci` filled: --prefer-offline). Needs the build (npm test
@@ -109,24 +111,44 @@ describe("the packed tarball in an empty project", () => {
     const spec = JSON.parse(readFileSync(join(jupyterPath, "kernels", "tslab", "kernel.json"), "utf8")) as { argv: string[] };
     expect(spec.argv[0]).toBe(join(proj, "node_modules", ".bin", "tslab"));
 
-    // One kernel for both: the good cell runs first and shows its values, then the bad import stops the notebook
-    // with its real message (nbclient stops at the first failing cell, so the good cell's outputs are kept).
+    // One kernel for both: the good cell runs first and shows its values, then the cell that does not compile stops
+    // the notebook with its real messages (nbclient stops at the first failing cell, so the good cell's outputs are
+    // kept and the cell after it never runs). This is also notebooks/execute.py's report of a compile error (tslab's
+    // error reply is empty, the diagnostics only in the cell's stderr), moved here from test/notebooks/notebooks.test.ts
+    // ("the executor reports a failing cell", which keeps the runtime error) so that the suite starts one kernel fewer.
     const good = SCRIPT.replace("console.log(JSON.stringify", "console.log(\"EQ\" + JSON.stringify");
-    const bad = 'import { nothing } from "no-such-module-xyz";\nnothing;';
-    writeFileSync(join(proj, "mine.ipynb"), notebook([good, bad]));
+    const bad = 'import { nothing } from "no-such-module-xyz";\nconst x: number = "text";\nconsole.log(x, nothing);';
+    writeFileSync(join(proj, "mine.ipynb"), notebook([good, bad, 'console.log("never");']));
     const env = { ...process.env, JUPYTER_PATH: jupyterPath, TZ: "UTC" };
     const r = await sh("/usr/bin/python3", [join(root, "notebooks", "execute.py"), "--out-dir", join(proj, "out"), "mine.ipynb"], proj, env);
-    const reports = r.out.trim().split("\n").map((l) => JSON.parse(l) as { ok: boolean; error?: { cell: number; evalue: string } });
+    expect(r.code).toBe(1);
+    const reports = r.out.trim().split("\n").map(
+      (l) => JSON.parse(l) as { ok: boolean; error?: { cell: number; source: string; evalue: string; outputs: string }; cell_seconds: (number | null)[] },
+    );
     expect(reports.map((x) => x.ok)).toEqual([false]);
-    expect(reports[0]!.error!.cell).toBe(1);
-    expect(reports[0]!.error!.evalue).toContain("Cannot find module 'no-such-module-xyz'");
-    const executed = JSON.parse(readFileSync(join(proj, "out", "mine.ipynb"), "utf8")) as {
-      cells: { outputs: { output_type: string; text?: string; evalue?: string }[] }[];
+    const report = reports[0]!;
+    expect(report.error!.cell).toBe(1);
+    expect(report.error!.source).toBe(bad);
+    expect(report.error!.evalue).toContain("Cannot find module 'no-such-module-xyz'");
+    expect(report.error!.evalue).toMatch(/not assignable to type 'number'/);
+    // the cell's stderr, where tslab writes its diagnostics, is in the report too
+    expect(report.error!.outputs).toMatch(/\[stderr\][^\n]*Cannot find module 'no-such-module-xyz'/);
+    expect(report.error!.outputs).toMatch(/\[stderr\][^\n]*not assignable to type 'number'/);
+    // each code cell's time: the two that ran have one, the one after the failure none
+    expect(report.cell_seconds).toHaveLength(3);
+    report.cell_seconds.forEach((s, i) => (i <= 1 ? expect(s).toBeGreaterThanOrEqual(0) : expect(s).toBeNull()));
+    const written = readFileSync(join(proj, "out", "mine.ipynb"), "utf8");
+    // the timing records behind cell_seconds are not written into the notebook (a re-run leaves no diff)
+    expect(written).not.toContain("iopub.status");
+    const executed = JSON.parse(written) as {
+      cells: { execution_count?: number | null; outputs: { output_type: string; text?: string; evalue?: string }[] }[];
     };
     const text = executed.cells[0]!.outputs.map((o) => o.text ?? "").join("");
     const equity = (JSON.parse(text.slice(text.indexOf("EQ") + 2)) as { equity: number[] }).equity;
     expect(equity[2]).toBeCloseTo(9_900, 9);
     const error = executed.cells[1]!.outputs.find((o) => o.output_type === "error");
     expect(error?.evalue).toContain("Cannot find module 'no-such-module-xyz'");
+    expect(error?.evalue).toMatch(/not assignable to type 'number'/);
+    expect(executed.cells[2]!.execution_count ?? null).toBeNull();
   }, 15 * MINUTE);
 });
