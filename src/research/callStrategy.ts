@@ -18,6 +18,35 @@ function pristineOf(columns: Readonly<Record<string, Float64Array>>): Record<str
 }
 
 /**
+ * A frozen copy of a record (a variant's parameters, a plan's columns), built key by key: every copy with the same keys
+ * then has one hidden class (a spread copy, `{ ...params }`, gets a new one per call in V8), so the strategy's
+ * `params.fast` and `columns.close` stay monomorphic and its optimised code is not thrown away ("wrong map") mid-sweep
+ * or at the next sweep.
+ */
+function frozenCopy<T>(record: Readonly<Record<string, T>>): Readonly<Record<string, T>> {
+  const copy: Record<string, T> = {};
+  for (const key of Object.keys(record)) {
+    if (key === "__proto__") Object.defineProperty(copy, key, { value: record[key], enumerable: true, writable: true, configurable: true });
+    else copy[key] = record[key] as T;
+  }
+  return Object.freeze(copy);
+}
+
+/** Each plan's frozen record of its columns, made once per thread (frozenColumnsOf). */
+const frozenColumns = new WeakMap<object, Readonly<Record<string, Float64Array>>>();
+
+/**
+ * The frozen record of `columns` a strategy function is given: one per plan and thread, the same object for every
+ * variant (frozen, so no call can change it for the next), so the function meets one hidden class at `columns.close`
+ * and V8 does not deoptimise it there ("wrong map") when a fresh copy per call changes map mid-sweep.
+ */
+function frozenColumnsOf(columns: Readonly<Record<string, Float64Array>>): Readonly<Record<string, Float64Array>> {
+  let record = frozenColumns.get(columns);
+  if (record === undefined) frozenColumns.set(columns, (record = frozenCopy(columns)));
+  return record;
+}
+
+/**
  * The name of the first data column a strategy call changed since its pristine copy was made
  * (byte comparison), that column put back (for any variant that reads it after), or undefined
  * when none changed. @internal
@@ -81,10 +110,10 @@ export function variantText(v: number, params: Readonly<Record<string, unknown>>
  */
 export function callStrategy(fn: StrategyFunction, columns: Readonly<Record<string, Float64Array>>, params: Record<string, SweepValue>, v: number, where: string, out: Float64Array, shared: SharedValues, check = true): unknown {
   pristineOf(columns);
-  const frozenParams = Object.freeze({ ...params });
+  const frozenParams = frozenCopy(params);
   let result: unknown;
   try {
-    result = fn(Object.freeze({ ...columns }), frozenParams, out, shared);
+    result = fn(frozenColumnsOf(columns), frozenParams, out, shared);
   } catch (thrown) {
     throw new StrategyFailedError(v, frozenParams, "threw", `${where}: the strategy threw ${describe(thrown)} on ${variantText(v, frozenParams)}; the sweep stops rather than report numbers for it: fix the strategy (or guard that case inside it)`, { cause: thrown });
   }
