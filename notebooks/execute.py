@@ -13,6 +13,7 @@ and every output it produced (stderr included) go into the report.
 Usage (run with Debian's python, which has nbclient; JUPYTER_PATH must point
 at the folder `notebooks/setup.mjs` writes):
   /usr/bin/python3 notebooks/execute.py [--in-place | --out-dir DIR] [--timeout S] NB.ipynb...
+  ... --stdin: more notebook paths from standard input, one per line (one python, a fresh kernel each)
 
 `cell_seconds` is each code cell's wall time (kernel busy to idle: compiling the cell, then
 running it), from nbclient's timing records, which are not kept in the written notebook (a re-run
@@ -143,23 +144,40 @@ def main():
     where.add_argument("--in-place", action="store_true", help="overwrite each notebook with its executed version")
     where.add_argument("--out-dir", help="write executed notebooks into this folder")
     parser.add_argument("--timeout", type=int, default=300, help="seconds per cell (default 300)")
-    parser.add_argument("notebooks", nargs="+")
+    parser.add_argument("notebooks", nargs="*")
+    parser.add_argument(
+        "--stdin",
+        action="store_true",
+        help="then read more notebook paths from standard input, one per line, until it closes; each report line is "
+        "printed as its notebook finishes (a test runner keeps one python for many notebooks, one kernel each)",
+    )
     args = parser.parse_args()
+    if not args.notebooks and not args.stdin:
+        parser.error("give notebooks, or --stdin")
     failed = 0
     for path in args.notebooks:
-        if args.out_dir:
-            os.makedirs(args.out_dir, exist_ok=True)
-        out = path if args.in_place else os.path.join(args.out_dir, os.path.basename(path))
-        report = execute(path, out, args.timeout)
-        error = report.get("error") or {}
-        if error.get("cell") == -1 and "didn't respond" in error.get("evalue", ""):
-            # the kernel never came up (no cell ran): one fresh kernel before calling it a failure
-            print("kernel did not start for %s; retrying once with a fresh kernel" % path, file=sys.stderr, flush=True)
-            report = execute(path, out, args.timeout)
-            report["retried"] = True
-        failed += 0 if report["ok"] else 1
-        print(json.dumps(report), flush=True)
+        failed += run_one(path, args)
+    if args.stdin:
+        for line in iter(sys.stdin.readline, ""):
+            if line.strip():
+                failed += run_one(line.strip(), args)
     sys.exit(1 if failed else 0)
+
+
+def run_one(path, args):
+    """Execute one notebook in a fresh kernel, print its report line; 1 when it failed, else 0."""
+    if args.out_dir:
+        os.makedirs(args.out_dir, exist_ok=True)
+    out = path if args.in_place else os.path.join(args.out_dir, os.path.basename(path))
+    report = execute(path, out, args.timeout)
+    error = report.get("error") or {}
+    if error.get("cell") == -1 and "didn't respond" in error.get("evalue", ""):
+        # the kernel never came up (no cell ran): one fresh kernel before calling it a failure
+        print("kernel did not start for %s; retrying once with a fresh kernel" % path, file=sys.stderr, flush=True)
+        report = execute(path, out, args.timeout)
+        report["retried"] = True
+    print(json.dumps(report), flush=True)
+    return 0 if report["ok"] else 1
 
 
 if __name__ == "__main__":

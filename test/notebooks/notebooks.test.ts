@@ -11,11 +11,11 @@
  * Needs the build (npm test builds first) and Debian's jupyter
  * (`.ci/run` installs it); skipped, loudly, only when /usr/bin/jupyter is missing.
  */
-import { execFile } from "node:child_process";
+import { execFile, spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { writeTslabKernelSpec } from "../../src/notebooks/writeTslabKernelSpec.js";
 // @ts-expect-error plain ESM helper without types
 import { buildNotebook } from "../../notebooks/build.mjs";
@@ -74,6 +74,67 @@ function longestFirst(all: readonly string[]): string[] {
   };
   return [...all].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 }
+
+/**
+ * The executors of the notebooks below: at most KERNELS long-lived `execute.py --stdin` processes, each given one
+ * notebook path at a time and answering with its report line, so the suite starts one python (nbclient, zmq: about
+ * 0.5 s of CPU) per kernel slot instead of one per notebook. Every notebook still gets a fresh tslab kernel of its own.
+ */
+interface Executor {
+  readonly child: ChildProcessWithoutNullStreams;
+  /** Settles when the process has exited. */
+  readonly closed: Promise<void>;
+  /** Resolves the report line of the notebook this executor is running. */
+  pending?: { resolve: (line: string) => void; reject: (err: Error) => void };
+}
+const idle: Executor[] = [];
+const executors: Executor[] = [];
+function startExecutor(outDir: string): Executor {
+  const child = spawn("/usr/bin/python3", [join(dir, "execute.py"), "--out-dir", outDir, "--timeout", String(Math.ceil(scaledMs(240_000) / 1000)), "--stdin"], {
+    env: { ...process.env, JUPYTER_PATH: kernelPath(), TZ: "UTC" },
+  });
+  const ex: Executor = { child, closed: new Promise((resolve) => child.on("close", () => resolve())) };
+  let buffered = "";
+  let stderr = "";
+  child.stdout.on("data", (d: Buffer) => {
+    buffered += d.toString();
+    for (let nl = buffered.indexOf("\n"); nl >= 0; nl = buffered.indexOf("\n")) {
+      const line = buffered.slice(0, nl);
+      buffered = buffered.slice(nl + 1);
+      const p = ex.pending;
+      ex.pending = undefined;
+      p?.resolve(line);
+    }
+  });
+  child.stderr.on("data", (d: Buffer) => (stderr = (stderr + d.toString()).slice(-8000)));
+  child.on("close", (code) => {
+    executors.splice(executors.indexOf(ex), 1);
+    const i = idle.indexOf(ex);
+    if (i >= 0) idle.splice(i, 1);
+    ex.pending?.reject(new Error(`execute.py --stdin exited with ${code} before reporting; stderr:\n${stderr}`));
+  });
+  executors.push(ex);
+  return ex;
+}
+/** Execute one notebook (its own kernel) in an idle executor, within a kernel slot; its report line. */
+function executeNotebook(path: string, outDir: string): Promise<string> {
+  return withKernelSlot(async () => {
+    const ex = idle.pop() ?? startExecutor(outDir);
+    try {
+      return await new Promise<string>((resolve, reject) => {
+        ex.pending = { resolve, reject };
+        ex.child.stdin.write(`${path}\n`);
+      });
+    } finally {
+      if (executors.includes(ex)) idle.push(ex);
+    }
+  });
+}
+afterAll(async () => {
+  const all = [...executors];
+  for (const ex of all) ex.child.stdin.end(); // EOF: each exits after its last notebook
+  await Promise.all(all.map((ex) => ex.closed)); // and is waited for: no orphan, its CPU counted with this process's
+});
 
 /** The kernel spec, written once (sync) before any kernel starts: concurrent kernels never read a half-written file. */
 let jupyterPathMemo: string | undefined;
@@ -205,19 +266,9 @@ describe("notebooks", () => {
       "%s runs every cell without error",
       async (name) => {
         expect(existsSync(join(root, "dist", "index.js")), "dist/index.js missing: run `npm run build` first (npm test does)").toBe(true);
-        const jupyterPath = kernelPath();
         const outDir = join(root, "test", ".tmp", "notebooks");
         mkdirSync(outDir, { recursive: true });
-        let stdout: string;
-        try {
-          ({ stdout } = await withKernelSlot(() => run("/usr/bin/python3", [join(dir, "execute.py"), "--out-dir", outDir, "--timeout", String(Math.ceil(scaledMs(240_000) / 1000)), join(dir, name)], {
-            env: { ...process.env, JUPYTER_PATH: jupyterPath, TZ: "UTC" },
-            maxBuffer: 16 * 1024 * 1024,
-          })));
-        } catch (err) {
-          stdout = String((err as { stdout?: string }).stdout ?? "");
-          if (stdout.trim() === "") throw err;
-        }
+        const stdout = await executeNotebook(join(dir, name), outDir);
         const report = JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as {
           ok: boolean;
           error?: { cell: number; source: string; ename: string; evalue: string; outputs: string };
