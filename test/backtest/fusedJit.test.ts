@@ -1,7 +1,6 @@
-import { spawnSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { scaledMs } from "../support/timeScale.js";
+import { traceChild } from "../support/v8Trace.js";
 
 // Issue 20: the fused backtest's generated loop (variantLoop1) read the run's bar count through
 // KernelState.settings; `backtest(..., outputs: ["metrics"])` passes a spread copy of the settings
@@ -13,11 +12,10 @@ import { scaledMs } from "../support/timeScale.js";
 // (compositeTargets' CompositeParams). Read from V8's own trace (no timing): after the first run
 // (its compile), no deoptimisation of the loop.
 describe("the fused backtest's generated loop under V8", () => {
-  it("is not deoptimised in runs 2-10 of a process", () => {
-    const script = fileURLToPath(new URL("../support/backtestDeopts.ts", import.meta.url));
-    const res = spawnSync(process.execPath, ["--import", "tsx", "--trace-deopt", script], { encoding: "utf8", maxBuffer: 64 << 20, env: { ...process.env, TZ: "UTC" } });
-    expect(res.status, res.stderr).toBe(0);
-    const lines = res.stdout.split("\n");
+  it("is not deoptimised in runs 2-10 of a process", async () => {
+    const res = await traceChild(new URL("../support/backtestDeopts.ts", import.meta.url), [], ["--trace-deopt"]);
+    expect(res.status, res.err).toBe(0);
+    const lines = res.out.split("\n");
     const from = lines.indexOf("run 2");
     expect(from).toBeGreaterThan(0);
     expect(lines.includes("run 10")).toBe(true);

@@ -1,9 +1,6 @@
-import { spawn } from "node:child_process";
-import { mkdirSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { buildSync } from "esbuild";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { scaledMs } from "../support/timeScale.js";
+import { traceChild, type TracedRun } from "../support/v8Trace.js";
 
 // Issue 32, "no slow mode, proven": the generated loops (the fused backtest's variantLoop1 for a
 // composite replay, a position column and a column of labels, the block pipeline's spanLoopOneCoin,
@@ -40,28 +37,14 @@ function osrStuck(lines: readonly string[]): string[] {
   return [...state].filter(([, s]) => s !== "ok").map(([name, s]) => `${name}: ${s}`);
 }
 
-/** The child script bundled as plain JavaScript (packages left as imports), beside node_modules so they resolve: no loader in the child. */
-const bundle = fileURLToPath(new URL("../../node_modules/.cache/milab-test/loopJit.mjs", import.meta.url));
-
-/** One child process's stdout (V8's trace and the script's phases). */
-function trace(warm: boolean): Promise<{ status: number | null; out: string; err: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--trace-opt", "--trace-deopt", bundle, warm ? "warm" : "cold", "30000"], { env: { ...process.env, TZ: "UTC" } });
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (err += d.toString()));
-    child.on("close", (status) => resolve({ status, out, err }));
-  });
+/** One fresh child process (V8's trace and the script's phases). */
+function trace(warm: boolean): Promise<TracedRun> {
+  return traceChild(new URL("../support/loopJit.ts", import.meta.url), [warm ? "warm" : "cold", "30000"]);
 }
 
 describe("the generated loops under V8", () => {
-  beforeAll(() => {
-    mkdirSync(fileURLToPath(new URL(".", `file://${bundle}`)), { recursive: true });
-    buildSync({ entryPoints: [fileURLToPath(new URL("../support/loopJit.ts", import.meta.url))], bundle: true, platform: "node", format: "esm", packages: "external", outfile: bundle, logLevel: "error" });
-  });
   it("are never deoptimised nor left in OSR code in 20 fresh processes (10 after a short warm-up call)", async () => {
-    const runs: { status: number | null; out: string; err: string }[] = [];
+    const runs: TracedRun[] = [];
     // Two at a time (the machine has two cores).
     for (let p = 0; p < 10; p++) runs.push(...(await Promise.all([trace(false), trace(true)])));
     expect(runs).toHaveLength(20);

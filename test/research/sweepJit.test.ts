@@ -1,7 +1,6 @@
-import { spawnSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { scaledMs } from "../support/timeScale.js";
+import { traceChild } from "../support/v8Trace.js";
 
 // Issue 20: the sweep pass's generated loop (variantLoop4) used to be optimised before some of its
 // accounts had left their idle path, been short, or before a label had taken its second branch;
@@ -12,11 +11,10 @@ import { scaledMs } from "../support/timeScale.js";
 // feedback, and a sweep on the bench's data deoptimises it no more. Read from V8's own trace
 // (no timing).
 describe("the sweep pass's generated loop under V8", () => {
-  it("is not deoptimised during two sweeps of 64 variants x 200k bars", () => {
-    const script = fileURLToPath(new URL("../support/sweepDeopts.ts", import.meta.url));
-    const res = spawnSync(process.execPath, ["--import", "tsx", "--trace-opt", "--trace-deopt", script], { encoding: "utf8", maxBuffer: 64 << 20, env: { ...process.env, TZ: "UTC" } });
-    expect(res.status, res.stderr).toBe(0);
-    const lines = res.stdout.split("\n");
+  it("is not deoptimised during two sweeps of 64 variants x 200k bars", async () => {
+    const res = await traceChild(new URL("../support/sweepDeopts.ts", import.meta.url));
+    expect(res.status, res.err).toBe(0);
+    const lines = res.out.split("\n");
     expect(lines.filter((l) => l.startsWith("sweep "))).toEqual(["sweep 0: 64 variants", "sweep 1: 64 variants"]);
     // It was optimised (the trace is there) and never deoptimised.
     expect(lines.some((l) => l.includes("completed optimizing") && l.includes("variantLoop4"))).toBe(true);

@@ -1,9 +1,6 @@
-import { spawn } from "node:child_process";
-import { mkdirSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { buildSync } from "esbuild";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { scaledMs } from "../support/timeScale.js";
+import { traceChild, type TracedRun } from "../support/v8Trace.js";
 
 // Issue 32, the users' path in a fresh process: the replay's label column loop (labelGroup,
 // signals/fuseComposite.ts) optimised during the process's first replay was thrown away by the
@@ -22,26 +19,15 @@ function thrownAway(lines: readonly string[]): string[] {
   return lines.filter((l) => (l.startsWith("[marking dependent code") || l.startsWith("[bailout")) && LABEL_LOOP.test(l));
 }
 
-/** The child script bundled as plain JavaScript (packages left as imports), beside node_modules so they resolve: no loader in the child. */
-const bundle = fileURLToPath(new URL("../../node_modules/.cache/milab-test/labelJit.mjs", import.meta.url));
-
-function trace(): Promise<{ status: number | null; out: string; err: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--trace-opt", "--trace-deopt", bundle, "3", "200000"], { env: { ...process.env, TZ: "UTC" } });
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (err += d.toString()));
-    child.on("close", (status) => resolve({ status, out, err }));
-  });
+/**
+ * One fresh child process: 3 replays of 200k bars, a pause between them for V8 to install a loop compiled in the
+ * background (500 ms on an idle machine, scaled by the load like every bound of the suite: test/support/timeScale.ts).
+ */
+function trace(): Promise<TracedRun> {
+  return traceChild(new URL("./labelJitChild.ts", import.meta.url), ["3", "200000", String(scaledMs(500))]);
 }
 
 describe("the replay's label column loop under V8", () => {
-  beforeAll(() => {
-    mkdirSync(fileURLToPath(new URL(".", `file://${bundle}`)), { recursive: true });
-    buildSync({ entryPoints: [fileURLToPath(new URL("./labelJitChild.ts", import.meta.url))], bundle: true, platform: "node", format: "esm", packages: "external", outfile: bundle, logLevel: "error" });
-  });
-
   it("keeps the code optimised during a fresh process's first replay through the next replays (4 processes)", async () => {
     const runs = [...(await Promise.all([trace(), trace()])), ...(await Promise.all([trace(), trace()]))];
     let early = 0;

@@ -1,5 +1,5 @@
 /**
- * Child script of test/backtest/fusedJit.test.ts (run under `node --import tsx --trace-deopt`):
+ * Child script of test/backtest/fusedJit.test.ts (bundled, run under `node --trace-deopt`: test/support/v8Trace.ts):
  * the backtest bench's fused summary run (a composite replay as the signal, `outputs: ["metrics"]`)
  * ten times over 200k seeded bars, printing "run k" before run k, so that the test can read from
  * V8's trace when the generated loop was deoptimised.

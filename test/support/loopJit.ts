@@ -1,6 +1,6 @@
 /**
- * Child script of test/backtest/loopJit.test.ts (run under `node --import tsx --trace-opt
- * --trace-deopt`): every kind of generated loop a user's process meets, called the way users call
+ * Child script of test/backtest/loopJit.test.ts (bundled, run under `node --trace-opt --trace-deopt`:
+ * test/support/v8Trace.ts): every kind of generated loop a user's process meets, called the way users call
  * them: optionally (`warm` as the first argument) a short warm-up backtest on a 4,096-bar prefix first,
  * then the fused backtest of a composite replay (equity), the path users write (a loop over the
  * replay's `.label`, then `backtest({ position })`), a column of signal labels, a latency run (the

@@ -1,10 +1,9 @@
 /**
- * Child script of test/research/strategyCallJit.test.ts (run under `node --import tsx --trace-opt --trace-deopt`):
+ * Child script of test/research/strategyCallJit.test.ts (bundled, run under `node --trace-opt --trace-deopt`: test/support/v8Trace.ts):
  * sweepStrategy of the guide's smaCross (test/support/smaCross.ts) over a 6 x 6 grid at 100k seeded bars on the
  * calling thread, twice, so that the test can read from V8's trace whether the user's function was deoptimised
  * by what the sweep hands it (its columns record and parameters). The function is its text rebuilt under the name
- * `smaCross` (tsx's keepNames wrapper leaves the module's arrow function nameless in V8's trace), as a worker
- * thread rebuilds it.
+ * `smaCross`, as a worker thread rebuilds it (so its name in V8's trace is the same however the module was compiled).
  */
 import { sweepStrategy } from "../../src/index.js";
 import { FEE_BPS, SLIPPAGE_BPS, generateBars } from "../bench/backtestData.js";

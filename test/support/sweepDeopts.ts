@@ -1,6 +1,6 @@
 /**
- * Child script of test/research/sweepJit.test.ts (run under `node --import tsx --trace-opt
- * --trace-deopt`): a composite sweep of 64 variants (16 random weight vectors x 4 thresholds,
+ * Child script of test/research/sweepJit.test.ts (bundled, run under `node --trace-opt --trace-deopt`:
+ * test/support/v8Trace.ts): a composite sweep of 64 variants (16 random weight vectors x 4 thresholds,
  * the sweep bench's setup) over 200k seeded bars on the calling thread, twice, so that the
  * test can read from V8's trace how often the pass's generated loop was deoptimised.
  */

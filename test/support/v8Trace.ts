@@ -1,0 +1,30 @@
+/**
+ * A child script in a fresh process under V8's optimisation trace, for the tests that read from V8's own
+ * trace whether a loop was optimised or thrown away (loopJit, labelJit, fusedJit, sweepJit, strategyCallJit;
+ * no timing anywhere). The script is bundled by {@link bundleChild} (plain node, no loader in the child: about
+ * 0.5 s of CPU a child instead of ~2 s under tsx) and started as `node <flags> <bundle> ...args` with TZ=UTC.
+ */
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { bundleChild } from "./bundleChild.js";
+
+/** A traced child's exit status, its stdout (V8's trace and the script's own lines) and its stderr. */
+export interface TracedRun {
+  readonly status: number | null;
+  readonly out: string;
+  readonly err: string;
+}
+
+/** Run `entry` (a TypeScript child script: file URL or absolute path) once under `flags` [--trace-opt --trace-deopt]. */
+export function traceChild(entry: URL | string, args: readonly string[] = [], flags: readonly string[] = ["--trace-opt", "--trace-deopt"]): Promise<TracedRun> {
+  const script = bundleChild(entry instanceof URL ? fileURLToPath(entry) : entry);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...flags, script, ...args], { env: { ...process.env, TZ: "UTC" } });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (err += d.toString()));
+    child.on("error", reject);
+    child.on("close", (status) => resolve({ status, out, err }));
+  });
+}
