@@ -185,6 +185,8 @@ const racing = (c: Readonly<Record<string, Float64Array>>, p: Readonly<Record<st
   Atomics.store(ctl, 1, 1);
   Atomics.notify(ctl, 1);
   while (Atomics.load(ctl, 0) === 0 && Date.now() < until) Atomics.wait(ctl, 0, 0, 20);
+  // given a `strict` column, a later variant throws on the changed price ("a later block's variant throws on the changed column" below)
+  if (c["strict"] !== undefined && close[5]! > 150) throw new Error("close[5] is not a price");
   return targets;
 };
 
@@ -219,7 +221,7 @@ describe("a strategy that changes its input while another thread's block runs (t
  * `throwsTwice`: variants 13 and 20 throw; 13 waits (bounded) until a variant after 20's block runs (in 20's
  * thread, after its failure was posted), so 20's failure reaches the pool first (before the fix the sweep
  * reported variant 20; the calling thread stops at 13).
- * `throwsOnChange`: variant 13 changes close[5] (about 100 -> 200) as in `racing`; a variant of the later block
+ * `racing` given a `strict` column: variant 13 changes close[5] (about 100 -> 200); a variant of the later block
  * throws when it finds close[5] above 150, so that block fails by throwing (its variant is not at fault).
  */
 const throwsTwice = (c: Readonly<Record<string, Float64Array>>, p: Readonly<Record<string, unknown>>): Float64Array => {
@@ -240,36 +242,6 @@ const throwsTwice = (c: Readonly<Record<string, Float64Array>>, p: Readonly<Reco
   return Float64Array.from(c["close"] as Float64Array, (_, i) => (i % (k + 2) === 0 ? 1 : 0));
 };
 
-const throwsOnChange = (c: Readonly<Record<string, Float64Array>>, p: Readonly<Record<string, unknown>>): Float64Array => {
-  const close = c["close"] as Float64Array;
-  const flag = c["flag"] as Float64Array;
-  const k = p["k"] as number;
-  const targets = Float64Array.from(close, (_, i) => (i % (k + 2) === 0 ? 1 : 0));
-  if (k < 13) return targets;
-  const ctl = new Int32Array(flag.buffer, flag.byteOffset + flag.byteLength, 2);
-  const until = Date.now() + 10_000;
-  if (k === 13) {
-    if (Atomics.load(ctl, 0) !== 0) {
-      close[5] = close[5]! * 2;
-      return targets;
-    }
-    while (Atomics.load(ctl, 1) === 0 && Date.now() < until) Atomics.wait(ctl, 1, 0, 20);
-    const was = close[5]!;
-    close[5] = was * 2;
-    Atomics.store(ctl, 0, 1);
-    Atomics.notify(ctl, 0);
-    while (close[5] !== was && Date.now() < until) Atomics.wait(ctl, 0, 1, 5);
-    Atomics.store(ctl, 0, 2);
-    Atomics.notify(ctl, 0);
-    return targets;
-  }
-  Atomics.store(ctl, 1, 1);
-  Atomics.notify(ctl, 1);
-  while (Atomics.load(ctl, 0) === 0 && Date.now() < until) Atomics.wait(ctl, 0, 0, 20);
-  if (close[5]! > 150) throw new Error("close[5] is not a price");
-  return targets;
-};
-
 describe("other failures of a block on workers (ordered): the variant at fault is reported", () => {
   it("variants 13 and 20 throw, 20 first: StrategyFailedError (threw) naming 13, the lowest, as on the calling thread", { timeout: scaledMs(60_000) }, async () => {
     const flag = flagColumn();
@@ -285,7 +257,7 @@ describe("other failures of a block on workers (ordered): the variant at fault i
   });
   it("a later block's variant throws on the changed column: StrategyFailedError (mutated) naming 13, not the thrower", { timeout: scaledMs(60_000) }, async () => {
     const before = Float64Array.from(close);
-    const e = await failure(sweepStrategy(throwsOnChange, { data: { time, close, flag: flagColumn() }, grid, periodsPerYear: 8760, workers: 2 }));
+    const e = await failure(sweepStrategy(racing, { data: { time, close, flag: flagColumn(), strict: new Float64Array(n) }, grid, periodsPerYear: 8760, workers: 2 }));
     expect(e.reason).toBe("mutated");
     expect(e.variant).toBe(13);
     expect(Array.from(close)).toEqual(Array.from(before));
