@@ -12,6 +12,7 @@ import { replayComposite } from "../../src/signals/index.js";
 import { labelCode } from "../../src/signals/classifySignal.js";
 import { scoreBasis, scoreFunding, scoreGas, scoreImbalance, scoreMomentum } from "../../src/signals/scorers.js";
 import { BARS_PER_YEAR, FEE_BPS, SLIPPAGE_BPS, THRESHOLD, readBars, type BenchColumns, type BenchSummary } from "./backtestData.js";
+import { median } from "./median.js";
 
 const [impl, file, nArg, repsArg] = process.argv.slice(2);
 const n = Number(nArg);
@@ -286,12 +287,6 @@ function danfo(dfd: Danfo, s: Record<string, Series>): Float64Array {
 }
 
 /** The median of the runs' times (the issue's second figure, beside the best). */
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 === 1 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-}
-
 let run: () => Float64Array | BenchSummary;
 if (impl === "ours") {
   run = () => ours(cols);

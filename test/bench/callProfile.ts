@@ -14,6 +14,7 @@ import { prepareBacktest, runPass } from "../../src/backtest/backtest.js";
 import { checkPrices } from "../../src/backtest/execution.js";
 import { replayComposite } from "../../src/signals/index.js";
 import { FEE_BPS, SLIPPAGE_BPS, THRESHOLD, generateBars } from "./backtestData.js";
+import { median } from "./median.js";
 
 const kind = process.argv[2] ?? "equity";
 const n = Math.round(Number(process.argv[3] ?? 2e6));
@@ -26,11 +27,6 @@ const cpu = (): number => {
 const faults = (): number => process.resourceUsage().minorPageFault;
 const cols = { imbalance: c.imbalance, funding: c.funding, basis_spread: c.basis_spread, momentum_5m: c.momentum_5m, gas: c.gas };
 const base = { close: c.close, funding: c.funding_bar, feeBps: FEE_BPS, slippageBps: SLIPPAGE_BPS, initialCash: 1 };
-const median = (xs: readonly number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 === 1 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-};
 const lines: string[] = [];
 function time(name: string, f: () => unknown): void {
   const ms: number[] = [];

@@ -36,6 +36,7 @@ import { readArrowColumn } from "../../src/store/arrowColumn.js";
 import { loadReadCodecs, type ReadCodecs } from "../../src/store/readCodecs.js";
 import { readFileBytes } from "../../src/store/readFileBytes.js";
 import { reserveDecodeMemory } from "../../src/store/reserveDecodeMemory.js";
+import { median } from "./median.js";
 
 const PARTS = ["wasmread", "compile", "instantiate", "file", "schema", "reserve", "decode", "columns", "first", "warm"] as const;
 type Part = (typeof PARTS)[number];
@@ -44,11 +45,6 @@ interface Sample { cpuMs: number; wallMs: number; faults: number }
 const cpu = (): number => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1e3;
-};
-const median = (xs: readonly number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 === 1 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
 };
 
 function footerOnly(bytes: Uint8Array): Uint8Array {

@@ -37,6 +37,7 @@ import { closeSync, existsSync, fstatSync, openSync, readSync, rmSync } from "no
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
+import { median } from "./median.js";
 
 type Part = "import" | "file" | "reserve" | "decode" | "columns" | "call";
 interface Sample { cpuMs: number; wallMs: number; faults: number }
@@ -47,11 +48,6 @@ const cpu = (): number => {
   return (u.user + u.system) / 1e3;
 };
 const faults = (): number => process.resourceUsage().minorPageFault;
-const median = (xs: readonly number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 === 1 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-};
 
 /** A child: CALLS calls of one mode, each part measured, one JSON line out. */
 async function child(path: string, mode: string, calls: number): Promise<void> {

@@ -18,6 +18,7 @@
 import { loadavg } from "node:os";
 import { generateBars } from "./backtestData.js";
 import { smaCross } from "../support/smaCross.js";
+import { median } from "./median.js";
 
 type Fn = (c: Readonly<Record<string, Float64Array>>, p: Readonly<Record<string, number>>, out: Float64Array) => Float64Array;
 const n = Math.round(Number(process.argv[2] ?? 5e5));
@@ -98,11 +99,6 @@ for (let r = 0; r < ROUNDS; r++) {
     (times.get(name) as number[]).push((cpu() - t0) / 40);
   }
 }
-const median = (xs: readonly number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 === 1 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-};
 console.log(`smaCross written four ways, ${n} bars, ms of process CPU a call (best / median of ${ROUNDS} rounds of 40 calls, interleaved); load ${loadavg().map((x) => x.toFixed(1)).join(" ")}; every form's targets equal the guide's over the 20 x 20 grid`);
 for (const [name] of forms) {
   const ts = times.get(name) as number[];

@@ -33,6 +33,7 @@ import { writeParquet } from "../../src/store/writeParquet.js";
 import { duckdbDefaultParquet, pyarrowDefaultParquet } from "../support/foreignParquet.js";
 import { pyarrowParquet, pyarrowVersion } from "../support/pyarrowParquet.js";
 import { mulberry32 } from "../support/mulberry32.js";
+import { median } from "./median.js";
 
 const DAYS = Number(process.env["BENCH_DAYS"] ?? 365);
 const PROCS = Number(process.env["BENCH_PROCS"] ?? 5);
@@ -49,10 +50,6 @@ type Kind = keyof typeof files;
 const kinds = Object.keys(files) as Kind[];
 
 const fmt = (x: number, d = 0): string => x.toFixed(d);
-const median = (xs: readonly number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 === 1 ? (s[s.length >> 1] as number) : ((s[s.length / 2 - 1] as number) + (s[s.length / 2] as number)) / 2;
-};
 const rate = (values: number, ms: number): string => (values / (ms / 1000)).toExponential(2);
 
 // ---- the files: one seeded random walk a column (prices to 4 decimals, as store.bench's), written three ways

@@ -15,6 +15,7 @@ import { backtest } from "../../src/backtest/index.js";
 import { sweepStrategy } from "../../src/research/index.js";
 import { FEE_BPS, SLIPPAGE_BPS, generateBars } from "./backtestData.js";
 import { smaCross } from "../support/smaCross.js";
+import { median } from "./median.js";
 
 const n = Math.round(Number(process.argv[2] ?? 5e5));
 const REPS = Number(process.argv[3] ?? 3);
@@ -25,11 +26,6 @@ const PPY = 525_600;
 const cpu = (): number => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1e6;
-};
-const median = (xs: readonly number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 === 1 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
 };
 const parts: [string, number[]][] = [];
 async function time(name: string, f: () => unknown): Promise<void> {

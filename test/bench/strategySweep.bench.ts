@@ -16,6 +16,7 @@ import { fileURLToPath } from "node:url";
 import { sweepStrategy } from "../../src/research/index.js";
 import { FEE_BPS, SLIPPAGE_BPS, generateBars } from "./backtestData.js";
 import { smaCross, smaCrossShared } from "../support/smaCross.js";
+import { median } from "./median.js";
 
 const FAST = Array.from({ length: 20 }, (_, k) => 5 + 5 * k);
 const SLOW = Array.from({ length: 20 }, (_, k) => 110 + 10 * k);
@@ -59,10 +60,6 @@ function main(): void {
       runs[kind]?.push(JSON.parse(res.stdout.trim().split("\n").pop() as string) as { seconds: number; faults: number; numbers: string });
     }
   }
-  const median = (xs: number[]): number => {
-    const s = [...xs].sort((a, b) => a - b);
-    return s.length % 2 === 1 ? (s[(s.length - 1) / 2] as number) : ((s[s.length / 2 - 1] as number) + (s[s.length / 2] as number)) / 2;
-  };
   for (const [kind, label] of [
     ["out", "the documented way (writes into `out`)"],
     ["shared", "rolling means once per length (`shared`)"],

@@ -32,6 +32,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { randomSimplex } from "../../src/index.js";
 import { FEE_BPS, SLIPPAGE_BPS, generateBars, writeBars } from "./backtestData.js";
+import { median } from "./median.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const PROCS = Number(process.env["BENCH_PROCS"] ?? 5);
@@ -72,11 +73,6 @@ interface Side {
   times: (o: Record<string, unknown>) => [number, number, number | undefined];
 }
 
-const median = (xs: readonly number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 === 1 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-};
 const spawnJson = (cmd: string, args: string[], env: Record<string, string> = {}): Record<string, unknown> => {
   const r = spawnSync(cmd, args, { encoding: "utf8", maxBuffer: 256 << 20, env: { ...process.env, TZ: "UTC", ...env } });
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed (${r.status}): ${(r.stderr || r.stdout).trim().split("\n").slice(-3).join(" | ")}`);
