@@ -38,7 +38,7 @@ function columnKind(rows: readonly unknown[][], j: number): "number" | "string" 
  * @throws InvalidArgumentError when options is not an object or shape is unknown
  * @example analyticsToColumns(await client.analyticsQuery({ dataset: "candles", coin: "BTC" }), { shape: "long" }).close
  */
-export function analyticsToColumns(result: AnalyticsResult, options?: { readonly shape?: AnalyticsShape }): RecordColumns {
+export function analyticsToColumns(result: Pick<AnalyticsResult, "columns" | "rows" | "variant">, options?: { readonly shape?: AnalyticsShape }): RecordColumns {
   checkOptionsObject(options, "analyticsToColumns", 'analyticsToColumns(result, { shape: "long" })');
   const shape = options?.shape ?? "wide";
   if (shape !== "wide" && shape !== "long") {

@@ -41,7 +41,7 @@ function time(name: string, f: () => unknown): void {
   lines.push(`${name.padEnd(58)} best ${Math.min(...ms).toFixed(1).padStart(6)} ms  median ${median(ms).toFixed(1).padStart(6)} ms  faults median ${median(fs)}  (calls: ${ms.map((x) => x.toFixed(0)).join(" ")})`);
 }
 let sink = 0;
-const userPosition = (label: Float64Array): Float64Array => {
+const userPosition = (label: ArrayLike<number>): Float64Array => {
   const position = new Float64Array(label.length);
   for (let i = 0; i < label.length; i++) position[i] = label[i] as number;
   return position;

@@ -22,7 +22,6 @@ const T0 = Date.UTC(2026, 10, 1);
 const COINS = ["BTC", "ETH", "SOL", "XRP", "DOGE", "ADA", "AVAX", "LINK", "DOT", "MATIC", "LTC", "BCH"];
 mkdirSync(join(dir, "composite"), { recursive: true });
 const file = join(dir, "composite", "2026-11-01.jsonl");
-let lines = 0;
 if (!existsSync(file)) {
   const fd = openSync(file, "w");
   let bytes = 0;
@@ -39,7 +38,7 @@ if (!existsSync(file)) {
     };
     const line = formatRecordingLine({ endpoint: "composite", key: body.timestamp, time, fetchedAt: time + 250, body });
     bytes += writeSync(fd, line);
-    lines++;
+
   }
   closeSync(fd);
 }

@@ -160,7 +160,7 @@ async function fingerprints(): Promise<Record<string, Fingerprint>> {
         const rep = replayComposite(comp, { threshold: 0.05 });
         out[`composite/${fill}/${units}/${rebalance}/signal`] = ofBacktest({ ...base, signal: rep, fill, units, rebalance } as BacktestOptions);
         const label = replayComposite(comp, { threshold: 0.05 }).label;
-        out[`composite/${fill}/${units}/${rebalance}/position`] = ofBacktest({ ...base, signal: undefined, position: Float64Array.from(label, (x) => 0.5 * x), fill, units, rebalance } as BacktestOptions);
+        out[`composite/${fill}/${units}/${rebalance}/position`] = ofBacktest({ ...base, signal: undefined, position: Float64Array.from(label, (x) => 0.5 * x), fill, units, rebalance } as unknown as BacktestOptions);
       }
     }
   }

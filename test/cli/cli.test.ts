@@ -120,7 +120,7 @@ describe("backtest --json", () => {
     const v = first["variants"] as Row[];
     // 1 + 1,001 weight vectors (yours, then the simplex at 0.1) x thresholds {0.1 (yours), 0.05, 0.2}
     expect(v.map((x) => `${x.coin}: ${x.rule}`)).toEqual(["BTC: your rule", "BTC: best of 3006 in sample", "ETH: your rule", "ETH: best of 3006 in sample"]);
-    for (const [yours, best] of [[v[0]!, v[1]!], [v[2]!, v[3]!]]) {
+    for (const [yours, best] of [[v[0]!, v[1]!], [v[2]!, v[3]!]] as [Row, Row][]) {
       expect(yours.weights).toBe("imbalance=0.3,funding=0.25,basis_spread=0.2,momentum_5m=0.15,gas=0.1");
       expect(yours.threshold).toBe(0.1);
       expect(yours.trials).toBe(1);

@@ -13,7 +13,6 @@ import { backtest, createClient, fromDataFrame, loadAnalyticsQuery, resample, re
 import { startReplayServer, type ReplayServer } from "../../src/server/index.js";
 
 const NOW = Date.parse("2026-11-01T12:30:30Z");
-const H = 3_600_000;
 let server: ReplayServer;
 beforeAll(async () => {
   server = await startReplayServer({ clock: () => NOW, seed: 42, rateLimitPerMinute: 0 });

@@ -51,9 +51,6 @@ function results(times: readonly string[]): unknown {
   const analytics = analyticsToColumns({
     columns: ["time", "coin", "metric_id", "value"],
     rows: times.map((t, i) => [t, "BTC", "btc_price", CLOSE[i]]),
-    metadata: {},
-    pages: 1,
-    truncated: false,
     variant: "columns",
   });
   return {

@@ -26,7 +26,7 @@ describe("rollingMetrics on Coinbase BTC 4h (pandas)", () => {
   const r = Float64Array.from(px, (c, i) => (i === 0 ? Number.NaN : c / (px[i - 1] as number) - 1));
   const s = Float64Array.from(r, (v, i) => (i === 0 ? Number.NaN : v * Math.sign(r[i - 1] as number)));
   const m = rollingMetrics(s, { time: panel.time, windowMs: 30 * DAY, benchmark: r });
-  const col = (name: string): Float64Array => m.columns[name] as Float64Array;
+  const col = (name: string): Float64Array => (m.columns as Readonly<Record<string, Float64Array>>)[name] as Float64Array;
   const expected: [number, number, number, number][] = [
     [179, 0.5785521865549276, 4.630077883563894, 0.5029322704317748],
     [180, 0.5951036899225144, 3.6433637646895205, 0.5340999704051771],

@@ -84,7 +84,7 @@ describe("forwardReturns", () => {
   it("bad horizons throw with the fix", () => {
     expect(() => forwardReturns(close, { horizons: [0] })).toThrow("forwardReturns: a horizon in bars must be a positive integer, got 0");
     // Horizons are an option now; the 0.1 positional form is refused with the new one.
-    expect(() => (forwardReturns as (c: number[], h: number[]) => unknown)(close, [1])).toThrow(
+    expect(() => (forwardReturns as unknown as (c: number[], h: number[]) => unknown)(close, [1])).toThrow(
       "forwardReturns: options must be an object, e.g. forwardReturns(close, { horizons: [1, 12] }) (options are no longer positional), got [1]",
     );
     expect(() => forwardReturns(close, { horizons: [] })).toThrow(InvalidArgumentError);

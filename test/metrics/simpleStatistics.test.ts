@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import * as ss from "simple-statistics";
-import { describe, expect, it } from "vitest";
+import { describe, it } from "vitest";
 import { annualVolatility, sharpeRatio, skewness, spearmanCorrelation } from "../../src/metrics/index.js";
 
 // A second, independent implementation of the textbook statistics behind our

@@ -85,7 +85,7 @@ interface Executor {
   /** Settles when the process has exited. */
   readonly closed: Promise<void>;
   /** Resolves the report line of the notebook this executor is running. */
-  pending?: { resolve: (line: string) => void; reject: (err: Error) => void };
+  pending?: { resolve: (line: string) => void; reject: (err: Error) => void } | undefined;
 }
 const idle: Executor[] = [];
 const executors: Executor[] = [];

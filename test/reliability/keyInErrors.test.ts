@@ -11,7 +11,7 @@
  * e.g. after a same-origin redirect that echoed the request).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClient, type MarketIntelClient } from "../../src/api/index.js";
+import { createClient } from "../../src/api/index.js";
 import { ENDPOINTS } from "../../src/api/endpoints.js";
 import { startReplayServer, type ReplayServer } from "../../src/server/index.js";
 import { scaledMs } from "../support/timeScale.js";

@@ -67,7 +67,7 @@ describe("shownCagr and summaryTiles", () => {
     expect(s.metrics?.map((m) => m.label)).toEqual([
       "Total return", "CAGR", "Sharpe", "Sharpe SE", "Sortino", "Max drawdown", "Volatility", "Closed trades", "Win rate", "Bars held", "Fees paid", "Funding paid (− = received)",
     ]);
-    const tiles = summaryTiles({ ...({} as never), periods: 40, observations: 40, periodsPerYear: 365, totalReturn: 0.1, annualReturn: 2, sharpeRatio: 1, sortinoRatio: 1, maxDrawdown: -0.1, annualVolatility: 0.2, trades: 3, winRate: 0.5, exposure: 0.4, skewness: 0, kurtosis: 0 }, { time: [0, 30 * DAY], fees: 7, funding: -2 });
+    const tiles = summaryTiles({ periods: 40, observations: 40, periodsPerYear: 365, totalReturn: 0.1, annualReturn: 2, sharpeRatio: 1, sortinoRatio: 1, maxDrawdown: -0.1, annualVolatility: 0.2, trades: 3, winRate: 0.5, exposure: 0.4, skewness: 0, kurtosis: 0 } as Parameters<typeof summaryTiles>[0], { time: [0, 30 * DAY], fees: 7, funding: -2 });
     // Sharpe SE on 40 daily returns with Sharpe 1, normal moments (skewness 0, excess kurtosis 0): sqrt((365 + 1/2) / (40 − 1)) = sqrt(9.37179...) = 3.0613387...
     // (python3: math.sqrt(365.5 / 39) = 3.0613387384925033)
     expect(tiles.map((t) => (t.label === "Sharpe SE" ? "se" : t.value))).toEqual([0.1, 2, 1, "se", 1, -0.1, 0.2, 3, 0.5, 0.4, 7, -2]);

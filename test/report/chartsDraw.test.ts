@@ -16,7 +16,6 @@ import { afterAll, describe, expect, it } from "vitest";
 import { barSpec } from "../../src/report/barChart.js";
 import { histogramSpec } from "../../src/report/histogramChart.js";
 import { interactiveSpec } from "../../src/report/interactiveSpec.js";
-import { positionsSpec } from "../../src/report/positionsChart.js";
 import { underwaterSpec } from "../../src/report/underwaterChart.js";
 import { writeReport, type TearsheetSection } from "../../src/report/index.js";
 import { chartDefects, type ChartDefect } from "./helpers/chartDefects.js";

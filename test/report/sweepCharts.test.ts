@@ -18,7 +18,7 @@ import {
   walkForwardChart,
   pboLogitChart,
 } from "../../src/index.js";
-import { pboLogitSpec, sweepHeatmapSpec, thresholdSpec, walkForwardSpec } from "../../src/report/charts/index.js";
+import { pboLogitSpec, sweepHeatmapSpec, walkForwardSpec } from "../../src/report/charts/index.js";
 
 // Four weight vectors over (a, b, c) x two thresholds; sharpe chosen by hand.
 const table = {

@@ -12,7 +12,7 @@ import { mulberry32 } from "./helpers.js";
 const LABEL = { buy: 1, sell: -1, neutral: 0 } as const;
 
 /** n rows of the five service components, some NaN, across the replay's blocks of 1024 rows. */
-function table(n: number, seed = 11): Record<string, Float64Array> {
+function table(n: number, seed = 11): Record<"imbalance" | "funding" | "basis_spread" | "momentum_5m" | "gas", Float64Array> {
   const rnd = mulberry32(seed);
   const col = (f: () => number) => Float64Array.from({ length: n }, f);
   const t = {

@@ -23,8 +23,8 @@ describe("store.query is read-only over the store's views by default", () => {
   });
 
   it("a SELECT over the views works (and WITH, FROM-first, DESCRIBE)", async () => {
-    expect(Array.from((await store.queryColumns("select count(*)::double as n from history")).n ?? [])).toEqual([2]);
-    expect(Array.from((await store.queryColumns("with x as (from history) select sum(price) as s from x")).s ?? [])).toEqual([3]);
+    expect(Array.from<unknown>((await store.queryColumns("select count(*)::double as n from history")).n ?? [])).toEqual([2]);
+    expect(Array.from<unknown>((await store.queryColumns("with x as (from history) select sum(price) as s from x")).s ?? [])).toEqual([3]);
     expect((await store.queryColumns("describe history")).column_name).toContain("price");
   });
 
@@ -56,18 +56,18 @@ describe("store.query is read-only over the store's views by default", () => {
       expect((err as Error).message).toMatch(/^store\.query: /);
       expect(existsSync(join(root, "out.csv"))).toBe(false);
       expect(existsSync(join(root, "other.db"))).toBe(false);
-      expect(Array.from((await store.queryColumns("select count(*)::double as n from history")).n ?? [])).toEqual([2]);
+      expect(Array.from<unknown>((await store.queryColumns("select count(*)::double as n from history")).n ?? [])).toEqual([2]);
     });
   }
 
   it("{ trusted: true } runs any SQL on its own DuckDB, and cannot weaken the default", async () => {
     const rows = await store.queryColumns(`select a from read_csv('${join(root, "secret.csv")}')`, { trusted: true });
-    expect(Array.from(rows.a ?? [])).toEqual([1]);
+    expect(Array.from<unknown>(rows.a ?? [])).toEqual([1]);
     await store.queryColumns("drop view history", { trusted: true });
     await expect(store.queryColumns(`select * from read_csv('${join(root, "secret.csv")}')`)).rejects.toThrow(/reads only the store's own views/);
-    expect(Array.from((await store.queryColumns("select count(*)::double as n from history")).n ?? [])).toEqual([2]);
+    expect(Array.from<unknown>((await store.queryColumns("select count(*)::double as n from history")).n ?? [])).toEqual([2]);
     // the trusted engine's views come back on its next query
-    expect(Array.from((await store.queryColumns("select count(*)::double as n from history", { trusted: true })).n ?? [])).toEqual([2]);
+    expect(Array.from<unknown>((await store.queryColumns("select count(*)::double as n from history", { trusted: true })).n ?? [])).toEqual([2]);
   });
 
   it("bad options", async () => {
@@ -86,7 +86,7 @@ describe("store.query over odd folders", () => {
         const store = openStore(join(root, name));
         await store.saveHistory({ metricId: "btc_price", time: [T0, T0 + 60_000], value: [1, 2] });
         const rows = await store.queryColumns("select price from history order by time");
-        expect(Array.from(rows.price ?? [])).toEqual([1, 2]);
+        expect(Array.from<unknown>(rows.price ?? [])).toEqual([1, 2]);
         await expect(store.queryColumns(`select * from read_parquet('${join(root, name)}/../sa/**/*.parquet')`)).rejects.toThrow(InvalidArgumentError);
         store.close();
       } finally {
@@ -101,7 +101,7 @@ describe("store.query over odd folders", () => {
       mkdirSync(join(root, "endpoint=x", "day=2026-11-01"), { recursive: true });
       const store = openStore(root);
       await store.saveHistory({ metricId: "btc_price", time: [T0], value: [1] });
-      expect(Array.from((await store.queryColumns("select price from history")).price ?? [])).toEqual([1]);
+      expect(Array.from<unknown>((await store.queryColumns("select price from history")).price ?? [])).toEqual([1]);
       await expect(store.queryColumns("select * from x")).rejects.toThrow(/views: history$/);
       store.close();
     } finally {
