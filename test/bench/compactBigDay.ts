@@ -38,7 +38,6 @@ if (!existsSync(file)) {
     };
     const line = formatRecordingLine({ endpoint: "composite", key: body.timestamp, time, fetchedAt: time + 250, body });
     bytes += writeSync(fd, line);
-
   }
   closeSync(fd);
 }
