@@ -100,7 +100,7 @@ export function compositeTargets(c: CompositeTargets): { signal: VariantSignalSo
   const epilogue = `${range(accounts).map((s) => `P.sig[${2 * s}] = side${s}; P.sig[${2 * s + 1}] = target${s};`).join(" ")} P.capped[0] += cappedBars;`;
   // The rule's constants are in the source (sideSource, targetSource, cappedSource), so in the key.
   const key = `composite|${packed === undefined ? "" : packed.funding === undefined ? "packed" : "packed+funding"}|${scorers.map((f, j) => (f === null ? "s" : inlined[j] !== undefined ? `i${inlinedId(f)},` : "v")).join("")}|${vectors.map((v) => v.order.join(",")).join(";")}|${of.join(",")}|${rule.shorts}|${rule.holdOnNeutral}|${rule.size}|${rule.maxLeverage}${general ? `|${targetRuleKey(rule)}` : ""}`;
-  const params = new CompositeParams(cols, packed, scorers, Float64Array.from(W), rows, Float64Array.from(thresholds), new Float64Array(2 * accounts), new Float64Array(1), rule.scale, rule.volTarget, rule.flatWhen);
+  const params = new CompositeParams(packedArray(cols), packed, packedArray(scorers), Float64Array.from(W), packedArray(rows), Float64Array.from(thresholds), new Float64Array(2 * accounts), new Float64Array(1), rule.scale, rule.volTarget, rule.flatWhen);
   // Packed: the coin's close and funding at bar i from the same buffer (the loop's `columns`).
   const columns = packed === undefined ? undefined : `const close_i = PK[oClose + i]; ${packed.funding === undefined ? "" : "const funding_i = PK[oFunding + i];"}`;
   // Priming (kernel/primingBars.ts) of a loop over the columns themselves (a sweep's packed pass primes itself: variantsPass).
@@ -176,6 +176,20 @@ class CompositeParams {
     readonly volTarget: number,
     readonly flatWhen: ArrayLike<number | boolean> | undefined,
   ) {}
+}
+
+/**
+ * A copy of `xs` whose hidden class is always the same (PACKED_ELEMENTS: pushed one by one onto an
+ * empty literal), for the arrays the loop's prologue reads from `P`. The array `Array.prototype.map`
+ * returns has one elements kind when its caller runs optimised and another when it runs in the
+ * interpreter, so after a deoptimisation of compositeTargets (or of its caller) the loop met `P.rows`
+ * with a map it had not seen and was thrown away mid-run ("wrong map" at `const row0 = P.rows[0]`,
+ * then by on-stack replacement again: issue 32 item 1; test/research/returnsJit.test.ts).
+ */
+function packedArray<T>(xs: readonly T[]): T[] {
+  const out: T[] = [];
+  for (const x of xs) out.push(x);
+  return out;
 }
 
 /** A number for each scorer whose text a loop holds (the key of that loop names it). */
