@@ -107,7 +107,7 @@ export function compositeTargets(c: CompositeTargets): { signal: VariantSignalSo
     const epilogue = `${range(accounts).map((s) => `P.sig[${2 * s}] = side${s}; P.sig[${2 * s + 1}] = target${s};`).join(" ")} P.capped[0] += cappedBars;`;
     return { prologue, bar, epilogue };
   }
-  const params = new CompositeParams(packedArray(cols), packed, packedArray(scorers), Float64Array.from(W), packedArray(rows), Float64Array.from(thresholds), new Float64Array(2 * accounts), new Float64Array(1), rule.scale, rule.volTarget, rule.flatWhen);
+  const params = new CompositeParams(packedArray(cols), packed === undefined ? undefined : new PackedColumns(packed.values, packedArray(packed.offsets), packed.close, packed.funding), packedArray(scorers), Float64Array.from(W), packedArray(rows), Float64Array.from(thresholds), new Float64Array(2 * accounts), new Float64Array(1), rule.scale, rule.volTarget, rule.flatWhen);
   // Packed: the coin's close and funding at bar i from the same buffer (the loop's `columns`).
   const columns = packed === undefined ? undefined : `const close_i = PK[oClose + i]; ${packed.funding === undefined ? "" : "const funding_i = PK[oFunding + i];"}`;
   // Priming (kernel/primingBars.ts) of a loop over the columns themselves (a sweep's packed pass primes itself: variantsPass).
@@ -182,6 +182,16 @@ class CompositeParams {
     readonly scale: ArrayLike<number> | undefined,
     readonly volTarget: number,
     readonly flatWhen: ArrayLike<number | boolean> | undefined,
+  ) {}
+}
+
+/** CompositeTargets.packed as the loop reads it (`P.packed`): one class, its offsets a packedArray. */
+class PackedColumns {
+  constructor(
+    readonly values: Float64Array,
+    readonly offsets: readonly number[],
+    readonly close: number,
+    readonly funding: number | undefined,
   ) {}
 }
 
