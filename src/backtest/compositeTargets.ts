@@ -197,11 +197,12 @@ class PackedColumns {
 
 /**
  * A copy of `xs` whose hidden class is always the same (PACKED_ELEMENTS: pushed one by one onto an
- * empty literal), for the arrays the loop's prologue reads from `P`. The array `Array.prototype.map`
- * returns has one elements kind when its caller runs optimised and another when it runs in the
- * interpreter, so after a deoptimisation of compositeTargets (or of its caller) the loop met `P.rows`
- * with a map it had not seen and was thrown away mid-run ("wrong map" at `const row0 = P.rows[0]`,
- * then by on-stack replacement again: issue 32 item 1; test/research/returnsJit.test.ts).
+ * empty literal), for the arrays the loop's prologue reads from `P`. The arrays `Array.prototype.map`
+ * returned did not always share one map: right after compositeTargets was deoptimised (~1,500 calls
+ * into a sweep's returnsOf), `%HaveSameMap` of `P.rows` against the first call's turned false (the
+ * elements kind map gives depends on the tier that runs it), and the loop, meeting a map it had not
+ * seen, was thrown away mid-run ("wrong map" at `const row0 = P.rows[0]`, then compiled again by
+ * on-stack replacement: issue 32 item 1; test/research/returnsJit.test.ts).
  */
 function packedArray<T>(xs: readonly T[]): T[] {
   const out: T[] = [];
