@@ -71,36 +71,43 @@ export function compositeTargets(c: CompositeTargets): { signal: VariantSignalSo
   const inlined = scorers.map((f, j) => (f === null ? undefined : inlineStatements(f, [`v${j}`], `x${j}`, SCORER_CONSTANTS)));
   // Column j at bar i: its own array, or its place in the packed buffer (PK, offset o<j>).
   const packed = c.packed;
-  const colAt = (j: number): string => (packed === undefined ? `col${j}[i]` : `PK[o${j} + i]`);
-  const prologue = `
-    ${
-      packed === undefined
-        ? range(k).map((j) => `const col${j} = P.cols[${j}];`).join(" ")
-        : `const PK = P.packed.values, oClose = P.packed.close, oFunding = P.packed.funding; ${range(k).map((j) => `const o${j} = P.packed.offsets[${j}];`).join(" ")}`
-    }
-    ${range(k).map((j) => (scorers[j] === null || inlined[j] !== undefined ? "" : `const fn${j} = P.scorers[${j}];`)).join(" ")}
-    ${vectors.map((v, g) => `const row${g} = P.rows[${g}]; ${v.order.map((_, j) => `const W${g}_${j} = P.W[${(at[g] as number) + j}];`).join(" ")}`).join("\n")}
-    ${range(accounts).map((s) => `const thr${s} = P.thresholds[${s}]; let side${s} = P.sig[${2 * s}], target${s} = P.sig[${2 * s + 1}];`).join("\n")}
-    ${general ? targetRulePrologue(rule) : ""}
-    let cappedBars = 0;`;
-  const bar = `
-    ${range(k).map((j) => (scorers[j] === null ? `const x${j} = ${colAt(j)};` : inlined[j] !== undefined ? `const v${j} = ${colAt(j)}; ${inlined[j]}` : `const x${j} = fn${j}(${colAt(j)});`)).join(" ")}
-    ${vectors.map((v, g) => `let cmp${g} = ${weightedSumSource("0", v.order.map((j, t) => [`W${g}_${t}`, `x${j}`] as const))}; if (cmp${g} !== cmp${g}) cmp${g} = row${g}(i);`).join("\n")}
-    const price = close_i;${general ? ` ${targetRuleBar(rule)}` : ""}
-    ${range(accounts)
-      .map(
-        (s) =>
-          `{ ${sideSource(inlineExpression(labelCode, [`cmp${of[s]}`, `thr${s}`]), `side${s}`, rule)} ` +
-          (general
-            ? // Sizing or a regime filter: side x size, then the rule's later steps per bar (targetRuleSource).
-              `let w = side${s} * ${numberSource(rule.size)}; ${targetRuleSource("w", `target${s}`, rule)} }`
-            : `${cappedSource(`side${s}`, rule)} target${s} = ${inlineExpression(carriedTarget, [targetSource(`side${s}`, rule), "price", "i", `target${s}`])}; }`),
-      )
-      .join("\n")}`;
-  const epilogue = `${range(accounts).map((s) => `P.sig[${2 * s}] = side${s}; P.sig[${2 * s + 1}] = target${s};`).join(" ")} P.capped[0] += cappedBars;`;
   // The rule's constants are in the source (sideSource, targetSource, cappedSource), so in the key.
   const key = `composite|${packed === undefined ? "" : packed.funding === undefined ? "packed" : "packed+funding"}|${scorers.map((f, j) => (f === null ? "s" : inlined[j] !== undefined ? `i${inlinedId(f)},` : "v")).join("")}|${vectors.map((v) => v.order.join(",")).join(";")}|${of.join(",")}|${rule.shorts}|${rule.holdOnNeutral}|${rule.size}|${rule.maxLeverage}${general ? `|${targetRuleKey(rule)}` : ""}`;
-  const params = new CompositeParams(cols, packed, scorers, Float64Array.from(W), rows, Float64Array.from(thresholds), new Float64Array(2 * accounts), new Float64Array(1), rule.scale, rule.volTarget, rule.flatWhen);
+  // The loop's text, written once per key (the key names everything it depends on) rather than per call.
+  let text = SOURCES.get(key);
+  if (text === undefined) SOURCES.set(key, (text = loopText()));
+  const { prologue, bar, epilogue } = text;
+  function loopText(): LoopText {
+    const colAt = (j: number): string => (packed === undefined ? `col${j}[i]` : `PK[o${j} + i]`);
+    const prologue = `
+      ${
+        packed === undefined
+          ? range(k).map((j) => `const col${j} = P.cols[${j}];`).join(" ")
+          : `const PK = P.packed.values, oClose = P.packed.close, oFunding = P.packed.funding; ${range(k).map((j) => `const o${j} = P.packed.offsets[${j}];`).join(" ")}`
+      }
+      ${range(k).map((j) => (scorers[j] === null || inlined[j] !== undefined ? "" : `const fn${j} = P.scorers[${j}];`)).join(" ")}
+      ${vectors.map((v, g) => `const row${g} = P.rows[${g}]; ${v.order.map((_, j) => `const W${g}_${j} = P.W[${(at[g] as number) + j}];`).join(" ")}`).join("\n")}
+      ${range(accounts).map((s) => `const thr${s} = P.thresholds[${s}]; let side${s} = P.sig[${2 * s}], target${s} = P.sig[${2 * s + 1}];`).join("\n")}
+      ${general ? targetRulePrologue(rule) : ""}
+      let cappedBars = 0;`;
+    const bar = `
+      ${range(k).map((j) => (scorers[j] === null ? `const x${j} = ${colAt(j)};` : inlined[j] !== undefined ? `const v${j} = ${colAt(j)}; ${inlined[j]}` : `const x${j} = fn${j}(${colAt(j)});`)).join(" ")}
+      ${vectors.map((v, g) => `let cmp${g} = ${weightedSumSource("0", v.order.map((j, t) => [`W${g}_${t}`, `x${j}`] as const))}; if (cmp${g} !== cmp${g}) cmp${g} = row${g}(i);`).join("\n")}
+      const price = close_i;${general ? ` ${targetRuleBar(rule)}` : ""}
+      ${range(accounts)
+        .map(
+          (s) =>
+            `{ ${sideSource(inlineExpression(labelCode, [`cmp${of[s]}`, `thr${s}`]), `side${s}`, rule)} ` +
+            (general
+              ? // Sizing or a regime filter: side x size, then the rule's later steps per bar (targetRuleSource).
+                `let w = side${s} * ${numberSource(rule.size)}; ${targetRuleSource("w", `target${s}`, rule)} }`
+              : `${cappedSource(`side${s}`, rule)} target${s} = ${inlineExpression(carriedTarget, [targetSource(`side${s}`, rule), "price", "i", `target${s}`])}; }`),
+        )
+        .join("\n")}`;
+    const epilogue = `${range(accounts).map((s) => `P.sig[${2 * s}] = side${s}; P.sig[${2 * s + 1}] = target${s};`).join(" ")} P.capped[0] += cappedBars;`;
+    return { prologue, bar, epilogue };
+  }
+  const params = new CompositeParams(packedArray(cols), packed === undefined ? undefined : new PackedColumns(packed.values, packedArray(packed.offsets), packed.close, packed.funding), packedArray(scorers), Float64Array.from(W), packedArray(rows), Float64Array.from(thresholds), new Float64Array(2 * accounts), new Float64Array(1), rule.scale, rule.volTarget, rule.flatWhen);
   // Packed: the coin's close and funding at bar i from the same buffer (the loop's `columns`).
   const columns = packed === undefined ? undefined : `const close_i = PK[oClose + i]; ${packed.funding === undefined ? "" : "const funding_i = PK[oFunding + i];"}`;
   // Priming (kernel/primingBars.ts) of a loop over the columns themselves (a sweep's packed pass primes itself: variantsPass).
@@ -177,6 +184,45 @@ class CompositeParams {
     readonly flatWhen: ArrayLike<number | boolean> | undefined,
   ) {}
 }
+
+/** CompositeTargets.packed as the loop reads it (`P.packed`): one class, its offsets a packedArray. */
+class PackedColumns {
+  constructor(
+    readonly values: Float64Array,
+    readonly offsets: readonly number[],
+    readonly close: number,
+    readonly funding: number | undefined,
+  ) {}
+}
+
+/**
+ * A copy of `xs` whose hidden class is always the same (PACKED_ELEMENTS: pushed one by one onto an
+ * empty literal), for the arrays the loop's prologue reads from `P`. The arrays `Array.prototype.map`
+ * returned did not always share one map: right after compositeTargets was deoptimised (~1,500 calls
+ * into a sweep's returnsOf), `%HaveSameMap` of `P.rows` against the first call's turned false (the
+ * elements kind map gives depends on the tier that runs it), and the loop, meeting a map it had not
+ * seen, was thrown away mid-run ("wrong map" at `const row0 = P.rows[0]`, then compiled again by
+ * on-stack replacement: issue 32 item 1; test/research/returnsJit.test.ts).
+ */
+function packedArray<T>(xs: readonly T[]): T[] {
+  const out: T[] = [];
+  for (const x of xs) out.push(x);
+  return out;
+}
+
+/** The source text of a composite loop's parts (VariantSignalSource). */
+interface LoopText {
+  readonly prologue: string;
+  readonly bar: string;
+  readonly epilogue: string;
+}
+
+/**
+ * Each loop's text by its key, written on the first call with that key: a sweep's returnsOf calls
+ * compositeTargets once per variant (~12,000 calls in `milab demo`), and writing the text each time
+ * was ~40 µs a call, more than the loop's 720 bars.
+ */
+const SOURCES = new Map<string, LoopText>();
 
 /** A number for each scorer whose text a loop holds (the key of that loop names it). */
 const INLINED = new WeakMap<Scorer, number>();
