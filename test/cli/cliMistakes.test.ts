@@ -14,7 +14,6 @@ import { nearestName } from "../../src/options/nearestName.js";
 
 /** The CLI suggests flags by the library's one nearest-name rule (src/cli/suggestFlag.ts). */
 const nearestFlag = (typed: string, flags: readonly string[]): string | undefined => nearestName(typed, flags);
-import { runMilab } from "./helpers/runMilab.js";
 import { runMilabHere } from "./helpers/runMilabHere.js";
 
 const STUDY_FLAGS = ["--coins", "--seed", "--clock", "--base-url", "--hours", "--bar", "--weights", "--threshold", "--fee-bps", "--slippage-bps", "--fill", "--units", "--sizing", "--cash", "--json", "--help"];
@@ -109,8 +108,9 @@ describe("milab: mistakes refused before any work", () => {
     const a = join(dir, "a.html");
     const b = join(dir, "b.html");
     const base = ["report", "--coins", "btc", "--hours", "24", "--no-variants", "--no-real-data", "-q"];
-    expect((await runMilab([...base, "-o", a], {}, 20 * 60_000)).code).toBe(0);
-    expect((await runMilab([...base, "--cash", "5000", "-o", b], {}, 20 * 60_000)).code).toBe(0);
+    // in this process (runMilabHere: runCli, what the binary calls); the built binary's report is written by test/cli/demo.test.ts
+    expect((await runMilabHere([...base, "-o", a])).code).toBe(0);
+    expect((await runMilabHere([...base, "--cash", "5000", "-o", b])).code).toBe(0);
     expect(readFileSync(a, "utf8")).toContain("starting cash 100,000 (milab&#39;s default, --cash; the library&#39;s backtest() starts at 10,000)");
     const own = readFileSync(b, "utf8");
     expect(own).toContain("starting cash 5,000");

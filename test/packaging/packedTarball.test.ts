@@ -16,7 +16,7 @@
  * hung process (an install on the loaded 2-core CI machine took ~2 min).
  */
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statfsSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
@@ -26,8 +26,26 @@ const run = promisify(execFile);
 const root = resolve(import.meta.dirname, "../..");
 const hasJupyter = existsSync("/usr/bin/jupyter");
 const MINUTE = 60_000;
-const work = mkdtempSync(join(tmpdir(), "milab-pack-"));
+const work = mkdtempSync(join(scratchDir(), "milab-pack-"));
 const proj = join(work, "proj");
+
+/**
+ * Where the install goes: /dev/shm (tmpfs) when it is writable and has room for the ~0.5 GB the install writes
+ * (~19,000 files), else the system temp dir. The files and the install are the same; on tmpfs they are never
+ * written back to disk nor discarded block by block when the folder is removed (on this host's ext4 the removal
+ * alone took ~4 s). A small /dev/shm (Docker's default is 64 MB) falls back to tmpdir().
+ */
+function scratchDir(): string {
+  const shm = "/dev/shm";
+  try {
+    accessSync(shm, constants.W_OK);
+    const fs = statfsSync(shm);
+    if (fs.bavail * fs.bsize > 2 * 1024 ** 3) return shm;
+  } catch {
+    // no /dev/shm (macOS, Windows): the system temp dir
+  }
+  return tmpdir();
+}
 
 /** Run a command; on failure return its output instead of throwing, so assertions can show it. */
 async function sh(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<{ code: number; out: string; err: string }> {

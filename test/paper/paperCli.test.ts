@@ -39,7 +39,8 @@ describe("milab paper", () => {
     const off = await runMilab([...args, "--name", "nofunding", "--no-funding", "--bars", "3"]);
     expect(off.code).toBe(0);
     expect(readLedger(join(dir, "paper=nofunding")).header?.metrics).not.toContain("btc_funding_rate");
-    const st = await runMilab(["paper", "status", "--store", dir]);
+    // status only reads the store: in this process (runMilabHere); the three paper runs above are the binary's children
+    const st = await runMilabHere(["paper", "status", "--store", dir]);
     expect(st.code).toBe(0);
     expect(st.stdout).toMatch(/^btc-1m: 11 bars to 2026-11-01T00:00:00.000Z \| position \S+ \| equity \S+ \| last alarm none$/m);
   });
