@@ -13,23 +13,27 @@ import type { Rng } from "../random/prng.js";
  * @internal
  */
 export function stationaryBlocks(n: number, meanBlock: number, rng: Rng, starts: Int32Array, lengths: Int32Array, length = n): number {
+  if (length <= 0) return 0;
   const restart = 1 / meanBlock;
+  // the current run (its first bar, its length so far) is held here and written when the next one starts
+  let at = Math.floor(rng.uniform() * n);
+  let start = at;
+  let run = 1;
   let runs = 0;
-  let at = 0;
-  for (let t = 0; t < length; t++) {
-    if (t === 0 || rng.uniform() < restart) {
-      at = Math.floor(rng.uniform() * n);
-      starts[runs] = at;
-      lengths[runs] = 1;
-      runs++;
-    } else if (++at === n) {
-      at = 0;
-      starts[runs] = 0;
-      lengths[runs] = 1;
-      runs++;
-    } else {
-      lengths[runs - 1] = (lengths[runs - 1] as number) + 1;
+  for (let t = 1; t < length; t++) {
+    if (rng.uniform() < restart) at = Math.floor(rng.uniform() * n);
+    else if (++at === n) at = 0;
+    else {
+      run++;
+      continue;
     }
+    starts[runs] = start;
+    lengths[runs] = run;
+    runs++;
+    start = at;
+    run = 1;
   }
-  return runs;
+  starts[runs] = start;
+  lengths[runs] = run;
+  return runs + 1;
 }
