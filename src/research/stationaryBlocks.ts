@@ -8,8 +8,8 @@ import type { Rng } from "../random/prng.js";
  * Writes the runs' first bars into `starts` and their lengths into `lengths` (each of length ≥ the
  * resample's) and returns how many runs there are; the lengths add up to `length` (default n: a
  * resample as long as the original; a paper trader's performance band draws longer or shorter
- * paths). Consumes the generator exactly as {@link stationaryBootstrap} does per draw, so both see
- * the same resample for the same state.
+ * paths). The one rule of the stationary bootstrap's draws: stationaryResample (stationaryBootstrap's and
+ * performanceBand's resamples), the SPA and performanceBand's paths all draw their runs here.
  * @internal
  */
 export function stationaryBlocks(n: number, meanBlock: number, rng: Rng, starts: Int32Array, lengths: Int32Array, length = n): number {
