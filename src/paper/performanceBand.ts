@@ -2,6 +2,7 @@ import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { createRng } from "../random/prng.js";
 import { optimalBlockLength } from "../research/optimalBlockLength.js";
 import { stationaryBlocks } from "../research/stationaryBlocks.js";
+import { stationaryResample } from "../research/stationaryResample.js";
 
 /** Options of {@link performanceBand} (and paperTrade's `band`, with the backtest's `returns`). */
 export interface PerformanceBandOptions {
@@ -97,9 +98,8 @@ export function performanceBand(returns: ArrayLike<number>, options: Performance
   // paths[k * D + d]: path d's cumulative log return after k + 1 bars (bar-major: one k is contiguous for ranking)
   const paths = new Float64Array(K * D);
   for (let d = 0; d < D; d++) {
-    let runs = stationaryBlocks(m, b, rng, starts, lengths);
-    for (let r = 0, t = 0; r < runs; r++) for (let s = starts[r] as number, e = s + (lengths[r] as number); s < e; s++) resample[t++] = g[s] as number;
-    runs = stationaryBlocks(m, b, rng, starts, lengths, K);
+    stationaryResample(g, b, rng, resample, starts, lengths);
+    const runs = stationaryBlocks(m, b, rng, starts, lengths, K);
     let sum = 0;
     for (let r = 0, k = 0; r < runs; r++) {
       for (let s = starts[r] as number, e = s + (lengths[r] as number); s < e; s++) {

@@ -35,23 +35,36 @@ export function optimalBlockLength(returns: ArrayLike<number>): number {
   if (n < 2 || mMax > n) return Number.NaN;
   // nanMoments' mean is exact on a constant series, whose e is then exactly 0 (the 0 / 0 below: NaN).
   const mean = nanMoments(x, 0).mean;
-  const e = Float64Array.from(x, (v) => v - mean);
+  const e = new Float64Array(n);
+  // v2 of lag k, Σ_{t=0}^{n-k-2} e_t² summed from t = 0 up: the running sum of the squares (the same additions in the same order)
+  const squares = new Float64Array(n + 1);
+  for (let t = 0; t < n; t++) {
+    const d = (x[t] as number) - mean;
+    e[t] = d;
+    squares[t + 1] = (squares[t] as number) + d * d;
+  }
   const cv = 2 * Math.sqrt(Math.log10(n) / n);
   const acv = new Float64Array(mMax + 1);
   const absCorr = new Float64Array(mMax + 1);
-  // v2 of lag k, Σ_{t=0}^{n-k-2} e_t² summed from t = 0 up: the running sum of the squares (the same additions in the same order)
-  const squares = new Float64Array(n + 1);
-  for (let t = 0; t < n; t++) squares[t + 1] = (squares[t] as number) + (e[t] as number) * (e[t] as number);
   let optM = -1;
   // the lags that are read: the autocorrelations until m̂ is found, the autocovariances up to the bandwidth
   let last = mMax;
   for (let k = 0; k <= last; k++) {
+    // cross = Σ_{t=k}^{n-1} e_t e_{t-k} and v1 = Σ_{t=k+1}^{n-1} e_t², each added from t = k up, in one pass
     let cross = 0;
-    for (let t = k; t < n; t++) cross += (e[t] as number) * (e[t - k] as number);
-    acv[k] = cross / n;
-    if (optM >= 0) continue;
+    if (k < n) cross += (e[k] as number) * (e[0] as number);
+    if (optM >= 0) {
+      for (let t = k + 1; t < n; t++) cross += (e[t] as number) * (e[t - k] as number);
+      acv[k] = cross / n;
+      continue;
+    }
     let v1 = 0;
-    for (let t = k + 1; t < n; t++) v1 += (e[t] as number) * (e[t] as number);
+    for (let t = k + 1; t < n; t++) {
+      const et = e[t] as number;
+      cross += et * (e[t - k] as number);
+      v1 += et * et;
+    }
+    acv[k] = cross / n;
     const v2 = squares[Math.max(0, n - k - 1)] as number;
     absCorr[k] = Math.abs(cross) / Math.sqrt(v1 * v2);
     if (k >= kn) {

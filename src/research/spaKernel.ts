@@ -3,7 +3,7 @@ import { optimalBlockLength } from "./optimalBlockLength.js";
 import { romanoWolfCounter } from "./romanoWolf.js";
 import type { SpaPlan } from "./spaPlan.js";
 import { stationaryBlocks } from "./stationaryBlocks.js";
-import { createResampleSums } from "./resampleSumsWasm.js";
+import { resampleSumsMemory } from "./resampleSumsWasm.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import type { SuperiorPredictiveAbility } from "./superiorPredictiveAbility.js";
 
@@ -83,7 +83,7 @@ export function spaKernel(returns: readonly ArrayLike<number>[], plan: SpaPlan):
       `superiorPredictiveAbility: ${A} variants x ${n} bars need ${(psBytes / 2 ** 30).toFixed(1)} GB of prefix sums, more than WebAssembly's 4 GB; test fewer variants (assessSweep's spa.maxVariants) or fewer bars`,
     );
   }
-  const { buffer, sums: resampleSums } = createResampleSums(bytes);
+  const { buffer, sums: resampleSums } = resampleSumsMemory(bytes);
   const ps = new Float64Array(buffer, 0, 2 * A * (n + 1));
   const sums = new Float64Array(buffer, sumsAt, 2 * width);
   const starts = new Int32Array(buffer, startsAt, batch * n);
@@ -146,8 +146,10 @@ export function spaKernel(returns: readonly ArrayLike<number>[], plan: SpaPlan):
   };
 }
 
-/** One variant's prefix sums of its kept bars and of their squares into lane `at` of rows `stride` apart (row 0 is zero). */
+/** One variant's prefix sums of its kept bars and of their squares into lane `at` of rows `stride` apart (row 0 set to zero). */
 function prefixSums(r: ArrayLike<number>, keep: readonly number[], ps: Float64Array, at: number, stride: number): void {
+  ps[at] = 0;
+  ps[at + 1] = 0;
   for (let i = 0; i < keep.length; i++) {
     const x = r[keep[i] as number] as number;
     ps[at + stride] = (ps[at] as number) + x;

@@ -8,28 +8,32 @@ import type { Rng } from "../random/prng.js";
  * Writes the runs' first bars into `starts` and their lengths into `lengths` (each of length ≥ the
  * resample's) and returns how many runs there are; the lengths add up to `length` (default n: a
  * resample as long as the original; a paper trader's performance band draws longer or shorter
- * paths). Consumes the generator exactly as {@link stationaryBootstrap} does per draw, so both see
- * the same resample for the same state.
+ * paths). The one rule of the stationary bootstrap's draws: stationaryResample (stationaryBootstrap's and
+ * performanceBand's resamples), the SPA and performanceBand's paths all draw their runs here.
  * @internal
  */
 export function stationaryBlocks(n: number, meanBlock: number, rng: Rng, starts: Int32Array, lengths: Int32Array, length = n): number {
+  if (length <= 0) return 0;
   const restart = 1 / meanBlock;
+  // the current run (its first bar, its length so far) is held here and written when the next one starts
+  let at = Math.floor(rng.uniform() * n);
+  let start = at;
+  let run = 1;
   let runs = 0;
-  let at = 0;
-  for (let t = 0; t < length; t++) {
-    if (t === 0 || rng.uniform() < restart) {
-      at = Math.floor(rng.uniform() * n);
-      starts[runs] = at;
-      lengths[runs] = 1;
-      runs++;
-    } else if (++at === n) {
-      at = 0;
-      starts[runs] = 0;
-      lengths[runs] = 1;
-      runs++;
-    } else {
-      lengths[runs - 1] = (lengths[runs - 1] as number) + 1;
+  for (let t = 1; t < length; t++) {
+    if (rng.uniform() < restart) at = Math.floor(rng.uniform() * n);
+    else if (++at === n) at = 0;
+    else {
+      run++;
+      continue;
     }
+    starts[runs] = start;
+    lengths[runs] = run;
+    runs++;
+    start = at;
+    run = 1;
   }
-  return runs;
+  starts[runs] = start;
+  lengths[runs] = run;
+  return runs + 1;
 }

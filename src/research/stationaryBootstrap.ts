@@ -5,6 +5,7 @@ import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { createRng } from "../random/prng.js";
 import { checkNumberOption } from "./checkNumberOption.js";
 import { optimalBlockLength } from "./optimalBlockLength.js";
+import { stationaryResample } from "./stationaryResample.js";
 
 /** Options of {@link stationaryBootstrap}. */
 export interface StationaryBootstrapOptions extends AnnualisationFields {
@@ -87,15 +88,11 @@ export function stationaryBootstrap(returns: ArrayLike<number>, options: Station
   if (n < 2) return { estimate: Number.NaN, lower: Number.NaN, upper: Number.NaN, confidence, samples };
   const estimate = statistic(x);
   const rng = createRng(seed);
-  const restart = 1 / meanBlock;
   const resample = new Float64Array(n);
+  const starts = new Int32Array(n);
+  const lengths = new Int32Array(n);
   for (let d = 0; d < draws; d++) {
-    let at = 0;
-    for (let t = 0; t < n; t++) {
-      if (t === 0 || rng.uniform() < restart) at = Math.floor(rng.uniform() * n);
-      else if (++at === n) at = 0;
-      resample[t] = x[at] as number;
-    }
+    stationaryResample(x, meanBlock, rng, resample, starts, lengths);
     samples[d] = statistic(resample);
   }
   const work = finiteCopy(samples);
