@@ -4,7 +4,7 @@
  * the replay server (seed 7), then `assessSweep(sweep, { splits: 12, walkForward: 10 d / 5 d })` per coin,
  * timed in process CPU time (robust on a shared machine), best and median of BENCH_ASSESS_REPS runs (default 1).
  *
- *   --write FILE    the assessments as JSON (typed arrays as arrays, non-finite numbers as strings)
+ *   --write FILE    the assessments as JSON (typed arrays as arrays, non-finite numbers and -0 as strings: snapshot.ts)
  *   --compare FILE  exit 1 unless this run's JSON is byte-identical to FILE's
  *   --coins BTC,ETH restrict the coins
  *
@@ -16,10 +16,10 @@
  * run and variant from a 1 MiB tile: L2-bound, a 4-lane register-blocked loop measured no faster), recomputing the
  * 3,003 return series ~1.0-1.3 s, PBO ~0.4 s, effectiveTrials ~0.3 s (was ~0.7 s), walk-forward ~0.1 s.
  */
-import { readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { startReplayServer } from "../../src/server/index.js";
 import { COMPONENT_NAMES, assessSweep, createClient, fromDataFrame, fundingPerBar, loadAnalyticsQuery, simplexGrid, sweepComposite, type SweepAssessment } from "../../src/index.js";
+import { writeOrCompare } from "./snapshot.js";
 
 const { values: args } = parseArgs({ options: { write: { type: "string" }, compare: { type: "string" }, coins: { type: "string", default: "BTC,ETH,SOL,HYPE" } } });
 const reps = Number(process.env["BENCH_ASSESS_REPS"] ?? 1);
@@ -61,17 +61,4 @@ const total = Array.from({ length: reps }, (_, r) => times.reduce((s, m) => s + 
 console.log(`assessSweep, ${COINS.join(" ")} (${grid.length * 3} variants x ${time.length} bars each), ${reps} run(s), process CPU s:`);
 console.log(`  best ${total[0]?.toFixed(2)}  median ${total[total.length >> 1]?.toFixed(2)}  per coin (first run) ${times.map((m) => m[0]?.toFixed(2)).join(" ")}`);
 
-const json = JSON.stringify(out, (_, v: unknown) => {
-  if (ArrayBuffer.isView(v)) v = Array.from(v as Float64Array);
-  if (Array.isArray(v)) return v.map((x: unknown) => (typeof x === "number" && !Number.isFinite(x) ? String(x) : x));
-  return typeof v === "number" && !Number.isFinite(v) ? String(v) : v;
-});
-if (args.write !== undefined) {
-  writeFileSync(args.write, json);
-  console.log(`wrote ${json.length} characters to ${args.write}`);
-}
-if (args.compare !== undefined) {
-  const same = readFileSync(args.compare, "utf8") === json;
-  console.log(same ? `identical to ${args.compare}` : `DIFFERS from ${args.compare}`);
-  if (!same) process.exitCode = 1;
-}
+writeOrCompare(out, args);

@@ -8,7 +8,6 @@
  * Also optimalBlockLength of AR(1) series (phi -0.5..0.99, n 0..2000, NaN, constant) and of persistent series.
  * Prints the process CPU time of the whole run.
  */
-import { readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { performanceBand } from "../../src/paper/performanceBand.js";
 import { createRng, mixSeed } from "../../src/random/prng.js";
@@ -17,6 +16,7 @@ import { stationaryBootstrap } from "../../src/research/stationaryBootstrap.js";
 import { superiorPredictiveAbility } from "../../src/research/superiorPredictiveAbility.js";
 import { assessSweep } from "../../src/research/assessSweep.js";
 import { generate, matrixSweep, NULL_FAMILIES, PLANTED_FAMILIES } from "../research/verdictFamilies.js";
+import { writeOrCompare } from "./snapshot.js";
 
 const { values: args } = parseArgs({ options: { write: { type: "string" }, compare: { type: "string" } } });
 const t0 = process.cpuUsage();
@@ -49,17 +49,4 @@ for (const n of [0, 1, 2, 7, 8, 9, 20, 60, 100, 365, 500, 1000, 2000]) {
 out["optimalBlockLength"] = series;
 const u = process.cpuUsage(t0);
 console.log(`process CPU ${((u.user + u.system) / 1e6).toFixed(2)} s (user ${(u.user / 1e6).toFixed(2)}, sys ${(u.system / 1e6).toFixed(2)})`);
-const json = JSON.stringify(out, (_, v: unknown) => {
-  if (ArrayBuffer.isView(v)) v = Array.from(v as Float64Array);
-  if (Array.isArray(v)) return v.map((x: unknown) => (typeof x === "number" && !Number.isFinite(x) ? String(x) : typeof x === "number" && Object.is(x, -0) ? "-0" : x));
-  return typeof v === "number" && !Number.isFinite(v) ? String(v) : typeof v === "number" && Object.is(v, -0) ? "-0" : v;
-});
-if (args.write !== undefined) {
-  writeFileSync(args.write, json);
-  console.log(`wrote ${json.length} characters to ${args.write}`);
-}
-if (args.compare !== undefined) {
-  const same = readFileSync(args.compare, "utf8") === json;
-  console.log(same ? `identical to ${args.compare}` : `DIFFERS from ${args.compare}`);
-  if (!same) process.exitCode = 1;
-}
+writeOrCompare(out, args);
