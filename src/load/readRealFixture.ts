@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { createPanel, type Panel } from "../data/Panel.js";
+import { packageInfo } from "../store/packageVersion.js";
 
 /** A real-data fixture: the columns plus what the file says about itself. */
 export interface RealFixture {
@@ -11,12 +13,12 @@ export interface RealFixture {
 }
 
 /**
- * Read `fixtures/real/<name>.json.gz` (resolved relative to this module, so
- * it works from src, from dist and from the installed package).
+ * Read `fixtures/real/<name>.json.gz` under the package root (packageInfo: the
+ * same from src, from the bundled dist/ and from the installed package).
  * @internal
  */
 export function readRealFixture(name: string): RealFixture {
-  const url = new URL(`../../fixtures/real/${name}.json.gz`, import.meta.url);
+  const url = join(packageInfo().root, "fixtures", "real", `${name}.json.gz`);
   const body = JSON.parse(gunzipSync(readFileSync(url)).toString("utf8")) as {
     source: string;
     interval_ms: number;

@@ -1,8 +1,10 @@
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { Piscina } from "piscina";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { packageInfo } from "../store/packageVersion.js";
 import { MAX_WORKERS } from "./checkWorkers.js";
 import type { SweepTask } from "./sweepWorker.js";
 
@@ -22,20 +24,20 @@ export function defaultWorkers(barEvaluations: number): number {
 const pools = new Map<number, Piscina<SweepTask, number>>();
 
 /**
- * The worker file, always plain JavaScript: beside this module when it runs built (dist/),
- * the built copy (dist/research/sweepWorker.js) when it runs from source (tests, tsx), so no
- * thread ever starts a TypeScript loader.
+ * The worker file, always the built JavaScript `dist/research/sweepWorker.js` under the package root
+ * (an entry point of the bundle, scripts/bundle.mjs), found the same way from src/ (tests, tsx) and
+ * from the built library (where this code sits in a shared chunk, dist/chunks/): so no thread ever
+ * starts a TypeScript loader.
  */
 function workerFile(where: string): string {
-  const here = import.meta.url;
-  const url = here.endsWith(".ts") ? new URL("../../dist/research/sweepWorker.js", here) : new URL("./sweepWorker.js", here);
-  if (!existsSync(fileURLToPath(url))) {
+  const file = join(packageInfo().root, "dist", "research", "sweepWorker.js");
+  if (!existsSync(file)) {
     throw new InvalidArgumentError(
       "workers",
-      `${where}: worker threads run the built library (${fileURLToPath(url)}), which is missing; run \`npm run build\`, or pass workers: 0 (the calling thread)`,
+      `${where}: worker threads run the built library (${file}), which is missing; run \`npm run build\`, or pass workers: 0 (the calling thread)`,
     );
   }
-  return url.href;
+  return pathToFileURL(file).href;
 }
 
 /**

@@ -4,7 +4,8 @@ import { fileURLToPath } from "node:url";
 
 /**
  * The library's own folder (where its package.json is) and version, found by
- * walking up from this file (src/store or dist/store alike).
+ * walking up from this file (src/store, or the shared chunk under dist/chunks/ that holds it once bundled:
+ * scripts/bundle.mjs). The one rule for finding a file of the package (the sweep worker, fixtures, the viewer).
  * @internal
  */
 export function packageInfo(): { root: string; name: string; version: string } {

@@ -1,0 +1,131 @@
+/**
+ * The built library (scripts/bundle.mjs: one esbuild pass with code splitting) holds ONE copy of every module: a
+ * `--strategy` module that imports "market-intel-lab" (node_modules/market-intel-lab -> dist/index.js) and the CLI
+ * (dist/cli/main.js) load the same shared chunks, so they share the library's classes and module-level registries:
+ * - `TARGET_RULES` (src/backtest/targetPositions.ts): a strategy returning `targetPositions(...)` from the package is
+ *   recognised by the CLI's engine (a second copy would not know the object: the run would be refused) and its run
+ *   equals, bit for bit, the same strategy returning the plain column `targets.positions`, backtested in this process;
+ * - `InvalidArgumentError`: the package's error thrown by the module's code reaches runCli's `instanceof` check (one
+ *   line, exit 2; a second copy's class would print "unexpected error", exit 1);
+ * - every src/ module is in exactly one output file of dist/ (each output carries esbuild's `// src/<path>` marker of
+ *   the modules it holds), and every entry point but the CLI's loads with `require()` (no top-level await: tslab's
+ *   notebooks require() the ESM build).
+ * Needs the build (npm test builds first).
+ */
+import { execFile } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startReplayServer, type ReplayServer } from "../../src/server/index.js";
+import { runMilab } from "../cli/helpers/runMilab.js";
+import { runMilabHere } from "../cli/helpers/runMilabHere.js";
+
+const root = resolve(import.meta.dirname, "../..");
+const dist = join(root, "dist");
+// inside the checkout, so that the modules' `import ... from "market-intel-lab"` resolves to the built package
+const dir = join(root, "test", ".tmp", `bundle-one-copy-${process.pid}`);
+const CLOCK = Date.UTC(2026, 10, 1);
+
+/** A momentum signal (close above the close n bars earlier: buy, below: sell) held on neutral at half size. */
+const TARGETS_MODULE = `import { targetPositions } from "market-intel-lab";
+export const params = { n: 6 };
+export const strategy = (c, p) => {
+  const close = c.close;
+  const signal = new Float64Array(close.length);
+  for (let i = p.n; i < close.length; i++) signal[i] = close[i] > close[i - p.n] ? 1 : close[i] < close[i - p.n] ? -1 : 0;
+  return targetPositions({ signal, neutral: "hold", size: 0.5 }, close.length)RETURN;
+};
+`;
+
+let server: ReplayServer;
+let targetsFile: string;
+let columnFile: string;
+let throwsFile: string;
+beforeAll(async () => {
+  if (!existsSync(join(dist, "index.js"))) throw new Error("bundleOneCopy.test: dist/ is missing; run `npm run build` first");
+  mkdirSync(dir, { recursive: true });
+  targetsFile = join(dir, "targets.mjs");
+  columnFile = join(dir, "column.mjs");
+  throwsFile = join(dir, "throws.mjs");
+  writeFileSync(targetsFile, TARGETS_MODULE.replace("RETURN", ""));
+  writeFileSync(columnFile, TARGETS_MODULE.replace("RETURN", ".positions"));
+  // a composite whose regime filter calls the package with a bad size: the package's InvalidArgumentError reaches runCli
+  writeFileSync(
+    throwsFile,
+    `import { targetPositions } from "market-intel-lab";
+export const strategy = { kind: "composite", regimes: { calm: (c) => targetPositions({ signal: c.close, size: -1 }, c.close.length).positions } };
+export const params = { regime: "calm" };
+`,
+  );
+  server = await startReplayServer({ seed: 42, clock: () => CLOCK, rateLimitPerMinute: 0 });
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe.concurrent("one copy of the library for the CLI and a --strategy module", () => {
+  it("a strategy returning targetPositions(...) from the package, run by the built CLI, equals its plain column backtested in this process, bit for bit", async () => {
+    const flags = ["--base-url", server.url, "--coins", "btc,eth", "--hours", "48", "--bar", "30", "--stop-loss", "0.01", "--json", "-q"];
+    const [cli, here] = await Promise.all([runMilab(["backtest", "--strategy", targetsFile, ...flags]), runMilabHere(["backtest", "--strategy", columnFile, ...flags])]);
+    expect(cli.stderr).toBe("");
+    expect(cli.code).toBe(0);
+    expect(here.code, here.stderr).toBe(0);
+    const a = JSON.parse(cli.stdout) as { coins: Record<string, { trades: number; finalEquity: number }> };
+    const b = JSON.parse(here.stdout) as typeof a;
+    // JSON keeps every double exactly (shortest round-trip form): equal text is equal bits
+    expect(JSON.stringify(a.coins)).toBe(JSON.stringify(b.coins));
+    expect(Object.keys(a.coins)).toEqual(["BTC", "ETH"]);
+    expect(a.coins["BTC"]!.trades).toBeGreaterThan(0);
+    expect(a.coins["BTC"]!.finalEquity).not.toBe(10_000);
+  });
+
+  it("the package's InvalidArgumentError thrown in the module's code: the one-line message and exit 2 from the built CLI", async () => {
+    const r = await runMilab(["backtest", "--strategy", throwsFile, "--base-url", server.url, "--coins", "btc", "--hours", "24", "-q"]);
+    expect(r.stderr).toMatch(/^milab: \S*size must be a finite fraction of equity >= 0, got -1\n$/);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe("");
+  });
+});
+
+/** The JavaScript files of dist/ (entries and chunks; not the browser viewer bundle). */
+function distJs(dirPath: string = dist): string[] {
+  return readdirSync(dirPath, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dirPath, e.name);
+    if (e.isDirectory()) return relative(dist, path) === "vendor" ? [] : distJs(path);
+    return e.name.endsWith(".js") ? [path] : [];
+  });
+}
+
+describe("the bundle's layout", () => {
+  it("holds each src/ module in exactly one output file (entry or shared chunk)", () => {
+    const where = new Map<string, Set<string>>();
+    for (const file of distJs()) {
+      for (const m of readFileSync(file, "utf8").matchAll(/^\/\/ (src\/\S+\.ts)$/gm)) {
+        const set = where.get(m[1]!) ?? new Set<string>();
+        set.add(relative(dist, file));
+        where.set(m[1]!, set);
+      }
+    }
+    const twice = [...where].filter(([, files]) => files.size > 1).map(([src, files]) => `${src}: ${[...files].join(", ")}`);
+    expect(twice).toEqual([]);
+    // the classes and registries the CLI shares with a strategy module are among them
+    for (const src of ["src/errors/InvalidArgumentError.ts", "src/backtest/targetPositions.ts", "src/research/SweepResult.ts", "src/research/strategyVariant.ts"]) {
+      expect(where.get(src)?.size, src).toBe(1);
+    }
+    expect(where.size).toBeGreaterThan(300);
+  });
+
+  it("loads every entry point but the CLI's with require() (no top-level await), and the sweep worker is an entry of its own", async () => {
+    const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { exports: Record<string, string | Record<string, string>> };
+    const entries = Object.values(pkg.exports)
+      .map((e) => (typeof e === "string" ? e : e["require"]))
+      .filter((e): e is string => e !== undefined && e.endsWith(".js"));
+    entries.push("./dist/research/sweepWorker.js", "./dist/notebooks/writeTslabKernelSpec.js");
+    expect(entries).toContain("./dist/index.js");
+    const script = `const r = require("node:module").createRequire(${JSON.stringify(`${root}/`)}); for (const f of ${JSON.stringify(entries)}) { const m = r(f); if (Object.keys(m).length === 0) throw new Error(f + " exports nothing"); } console.log("ok");`;
+    const { stdout } = await promisify(execFile)(process.execPath, ["--no-warnings", "-e", script], { cwd: root });
+    expect(stdout).toBe("ok\n");
+  });
+});
