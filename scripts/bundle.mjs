@@ -58,21 +58,46 @@ function removeOldJs(dir) {
   }
 }
 
-removeOldJs(dist);
-await build({
-  absWorkingDir: root,
-  entryPoints: entryPoints(),
-  outbase: join(root, "src"),
-  outdir: dist,
-  entryNames: "[dir]/[name]",
-  chunkNames: "chunks/[name]-[hash]",
-  bundle: true,
-  splitting: true,
-  format: "esm",
-  platform: "node",
-  target: "es2022",
-  packages: "external",
-  sourcemap: "linked",
-  tsconfig: join(root, "tsconfig.json"),
-  logLevel: "warning",
-});
+/** Newest modification time of the files under `dirPath` (0 when there are none). */
+function newest(dirPath) {
+  let t = 0;
+  for (const e of readdirSync(dirPath, { withFileTypes: true })) {
+    const path = join(dirPath, e.name);
+    t = Math.max(t, e.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+  }
+  return t;
+}
+
+const mtime = (f) => {
+  try {
+    return statSync(f).mtimeMs;
+  } catch {
+    return Number.NaN;
+  }
+};
+
+// Skipped when every entry's output is newer than the sources, package.json, tsconfig.json and this script, as
+// `tsc -b` skips its part (`npm start` on a built tree starts at once).
+const entries = entryPoints();
+const outputs = entries.map((src) => join(dist, relative(join(root, "src"), src).replace(/\.ts$/, ".js")));
+const inputs = Math.max(newest(join(root, "src")), ...["package.json", "tsconfig.json"].map((f) => mtime(join(root, f))), mtime(fileURLToPath(import.meta.url)));
+if (!(Math.min(...outputs.map(mtime)) > inputs)) {
+  removeOldJs(dist);
+  await build({
+    absWorkingDir: root,
+    entryPoints: entries,
+    outbase: join(root, "src"),
+    outdir: dist,
+    entryNames: "[dir]/[name]",
+    chunkNames: "chunks/[name]-[hash]",
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "node",
+    target: "es2022",
+    packages: "external",
+    sourcemap: "linked",
+    tsconfig: join(root, "tsconfig.json"),
+    logLevel: "warning",
+  });
+}

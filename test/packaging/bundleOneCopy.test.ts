@@ -18,6 +18,7 @@ import { join, relative, resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReplayServer, type ReplayServer } from "../../src/server/index.js";
+import { SCORER_CONSTANTS } from "../../src/signals/scorers.js";
 import { runMilab } from "../cli/helpers/runMilab.js";
 import { runMilabHere } from "../cli/helpers/runMilabHere.js";
 
@@ -115,6 +116,15 @@ describe("the bundle's layout", () => {
       expect(where.get(src)?.size, src).toBe(1);
     }
     expect(where.size).toBeGreaterThan(300);
+  });
+
+  it("keeps the names of the module constants the generated loops write as values (SCORER_CONSTANTS): esbuild renamed none", () => {
+    // a renamed constant (CHEAP_GWEI2) would make inlineStatements refuse the scorer's text, and the fused loop call it instead
+    const text = distJs().map((f) => readFileSync(f, "utf8")).join("\n");
+    for (const name of Object.keys(SCORER_CONSTANTS)) {
+      expect(text, name).toMatch(new RegExp(`^var ${name} = `, "m"));
+      expect(text, name).not.toMatch(new RegExp(`\\b${name}\\d+\\b`));
+    }
   });
 
   it("loads every entry point but the CLI's with require() (no top-level await), and the sweep worker is an entry of its own", async () => {
