@@ -7,6 +7,8 @@
  *   equals, bit for bit, the same strategy returning the plain column `targets.positions`, backtested in this process;
  * - `InvalidArgumentError`: the package's error thrown by the module's code reaches runCli's `instanceof` check (one
  *   line, exit 2; a second copy's class would print "unexpected error", exit 1);
+ * - the sweep pool's worker is found from the package root by code that sits in a chunk (dist/chunks/): the built
+ *   library's sweep runs on worker threads, with the calling thread's numbers;
  * - every src/ module is in exactly one output file of dist/ (each output carries esbuild's `// src/<path>` marker of
  *   the modules it holds), and every entry point but the CLI's loads with `require()` (no top-level await: tslab's
  *   notebooks require() the ESM build).
@@ -80,6 +82,19 @@ describe.concurrent("one copy of the library for the CLI and a --strategy module
     expect(Object.keys(a.coins)).toEqual(["BTC", "ETH"]);
     expect(a.coins["BTC"]!.trades).toBeGreaterThan(0);
     expect(a.coins["BTC"]!.finalEquity).not.toBe(10_000);
+  });
+
+  it("the built library's sweep runs on worker threads (dist/research/sweepWorker.js, found from the package root by code in a chunk), with the calling thread's numbers", async () => {
+    // a missing worker file would not fail the sweep: it would run on the calling thread (runsOn says which)
+    const script = `import { sweepStrategy } from "market-intel-lab";
+const close = Float64Array.from({ length: 200 }, (_, i) => 100 + 10 * Math.sin(i / 7) + i / 20);
+const sma = (c, p, out) => { const x = c.close; let s = 0; for (let i = 0; i < x.length; i++) { s += x[i] - (i >= p.n ? x[i - p.n] : 0); out[i] = i + 1 >= p.n && x[i] > s / p.n ? 1 : 0; } return out; };
+const run = (workers) => sweepStrategy(sma, { data: { close }, grid: { n: [5, 10, 20] }, periodsPerYear: 365, workers });
+const [pool, here] = [await run(2), await run(0)];
+console.log(JSON.stringify({ runsOn: pool.runsOn, reason: pool.runsOnReason ?? null, same: JSON.stringify(pool.best("sharpeRatio")) === JSON.stringify(here.best("sharpeRatio")), here: here.runsOn }));
+`;
+    const { stdout } = await promisify(execFile)(process.execPath, ["--input-type=module", "-e", script], { cwd: dir });
+    expect(JSON.parse(stdout)).toEqual({ runsOn: "workers", reason: null, same: true, here: "calling thread" });
   });
 
   it("the package's InvalidArgumentError thrown in the module's code: the one-line message and exit 2 from the built CLI", async () => {
