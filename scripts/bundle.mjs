@@ -99,5 +99,8 @@ if (!(Math.min(...outputs.map(mtime)) > inputs)) {
     sourcemap: "linked",
     tsconfig: join(root, "tsconfig.json"),
     logLevel: "warning",
+    // keep every function's and class's `.name` as written: errors take their name from their class (MarketIntelError:
+    // `new.target.name`), which esbuild would otherwise rename (`class _HttpError` for a class that names itself)
+    keepNames: true,
   });
 }

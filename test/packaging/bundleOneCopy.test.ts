@@ -142,6 +142,19 @@ describe("the bundle's layout", () => {
     }
   });
 
+  it("keeps every exported function's and class's name (an error's name is its class's: HttpError, not _HttpError)", async () => {
+    // esbuild renames a class that refers to itself (`class _HttpError`) unless told to keep names; MarketIntelError
+    // takes `name` from `new.target.name`, so a user's log would read "_HttpError"
+    const built = (await import(join(dist, "index.js"))) as Record<string, unknown>;
+    const renamed = Object.entries(built)
+      .filter(([, v]) => typeof v === "function")
+      .filter(([k, v]) => (v as { name: string }).name !== k)
+      .map(([k, v]) => `${k} -> ${(v as { name: string }).name}`);
+    expect(renamed).toEqual([]);
+    const { HttpError } = built as { HttpError: new (status: number, url: string, body: string) => Error };
+    expect(new HttpError(503, "http://127.0.0.1/v1/history", "busy").name).toBe("HttpError");
+  });
+
   it("loads every entry point but the CLI's with require() (no top-level await), and the sweep worker is an entry of its own", async () => {
     const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { exports: Record<string, string | Record<string, string>> };
     const entries = Object.values(pkg.exports)
