@@ -77,17 +77,17 @@ describe("loadHistory with a store, 6 metrics at a time", () => {
     await server.close();
   });
 
-  it("every column of 6 has all 2,880 points, first and when read again from the store", async () => {
+  it("every column of 6 has all 1,440 points (24 h from 12:00:30 UTC: two days of the store, as 48 h were three), first and when read again from the store", async () => {
     const client = createClient({ baseUrl: server.url, rateLimitPerMinute: 100_000, cacheTtlMs: 0 });
-    const params = { coin: "BTC", metricId: ["price", "perp_price", "basis_bps", "funding_rate", "imbalance", "volume"], hours: 48 } as const;
+    const params = { coin: "BTC", metricId: ["price", "perp_price", "basis_bps", "funding_rate", "imbalance", "volume"], hours: 24 } as const;
     const dir = join(root, "loader");
     const store = openStore(dir, { clock: () => now });
     const first = fromDataFrame(await loadHistory(client, { ...params, store }));
     const direct = fromDataFrame(await loadHistory(client, params));
     const again = fromDataFrame(await loadHistory(createClient({ baseUrl: "http://127.0.0.1:9", retries: 0 }), { ...params, store: openStore(dir, { clock: () => now }) }));
     const counts = Object.keys(direct.columns).map((c) => again.columns[c]?.filter((v) => v === v).length ?? 0);
-    figures.push(`loadHistory of 6 metrics x 48 h through a store: ${counts.join(", ")} of 2880 points read back`);
-    expect(direct.time.length).toBe(2880);
+    figures.push(`loadHistory of 6 metrics x 24 h through a store: ${counts.join(", ")} of 1440 points read back`);
+    expect(direct.time.length).toBe(1440);
     for (const got of [first, again]) {
       expect(got.time).toEqual(direct.time);
       for (const c of Object.keys(direct.columns)) expect(got.columns[c]).toEqual(direct.columns[c]);

@@ -27,6 +27,7 @@ import { describe, expect, it } from "vitest";
 import { InvalidArgumentError, StrategyFailedError } from "../../src/errors/index.js";
 import { sweepStrategy } from "../../src/research/index.js";
 import { scaledMs } from "../support/timeScale.js";
+import { bundleChild } from "../support/bundleChild.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const n = 400;
@@ -140,7 +141,7 @@ describe("a strategy that never ends on one variant", () => {
   });
 
   it("a process that aborts such a sweep exits by itself", { timeout: scaledMs(120_000) }, () => {
-    const child = spawnSync(process.execPath, ["--import", "tsx", join(here, "helpers", "runawaySweep.ts")], { encoding: "utf8", timeout: scaledMs(100_000) });
+    const child = spawnSync(process.execPath, [bundleChild(join(here, "helpers", "runawaySweep.ts"))], { encoding: "utf8", timeout: scaledMs(100_000) });
     console.log(`reliability: runaway sweep process: ${child.stdout.trim()}; exit ${child.status} ${child.signal ?? ""}`);
     expect(child.signal).toBeNull();
     expect(child.status).toBe(0);
