@@ -1,7 +1,7 @@
 /**
  * Run `milab` inside this test process through `runCli` (src/cli/runCli.ts, what dist/cli/main.js calls), for the
  * tests that check only argument parsing, help text and the one-line message of refused input. A child process
- * (runMilab.ts) spends ~0.7 s of CPU loading the CLI's modules before it parses a flag; here they are loaded once per
+ * (runMilab.ts) spends ~0.35-0.45 s of CPU (the bundled build; ~0.7-0.9 s before it) loading the CLI before it parses a flag; here they are loaded once per
  * worker. The built binary's own wiring (exit code from `process.exitCode`, EPIPE, signals) stays checked by child
  * processes in cli.test.ts and sweepSignals.test.ts. cli.test.ts also runs here the backtests whose JSON it compares
  * with a child's (the same options again, without the regime filter, at zero cost, the embedded seed-42 run).
