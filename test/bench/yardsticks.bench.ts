@@ -65,6 +65,8 @@ interface Proc {
   best: number;
   median: number;
   compile?: number;
+  /** The median of the process's runs' minor page faults, when its JSON line lists them (`faults`). */
+  faults?: number;
   load: number;
   out: Record<string, unknown>;
 }
@@ -91,30 +93,34 @@ function rounds(sides: Side[]): Map<string, Proc[]> {
       const load = loadavg()[0] as number;
       const o = spawnJson(s.cmd, s.args, r === 0 ? (s.env ?? {}) : {});
       const [best, med, compile] = s.times(o);
-      (out.get(s.name) as Proc[]).push({ best, median: med, ...(compile === undefined ? {} : { compile }), load, out: o });
+      const f = o["faults"];
+      const faults = Array.isArray(f) && f.length > 0 ? median(f as number[]) : undefined;
+      (out.get(s.name) as Proc[]).push({ best, median: med, ...(compile === undefined ? {} : { compile }), ...(faults === undefined ? {} : { faults }), load, out: o });
     }
   }
   return out;
 }
 const ms = (s: number): string => (s >= 1 ? `${s.toFixed(2)} s` : `${(s * 1000).toFixed(1)} ms`);
-const stats = (ps: Proc[]): { best: number; median: number; load: string; compile?: string } => {
+const stats = (ps: Proc[]): { best: number; median: number; load: string; compile?: string; faults?: number } => {
   const compiles = ps.flatMap((p) => (p.compile === undefined ? [] : [p.compile]));
+  const faults = ps.flatMap((p) => (p.faults === undefined ? [] : [p.faults]));
   return {
     best: Math.min(...ps.map((p) => p.best)),
     median: median(ps.map((p) => p.median)),
     load: `${Math.min(...ps.map((p) => p.load)).toFixed(1)}-${Math.max(...ps.map((p) => p.load)).toFixed(1)}`,
     ...(compiles.length === 0 ? {} : { compile: `${ms(Math.min(...compiles))} / ${ms(median(compiles))}` }),
+    ...(faults.length === 0 ? {} : { faults: median(faults) }),
   };
 };
 let failed = false;
 const verdicts: string[] = [];
 function table(title: string, results: Map<string, Proc[]>, unit: (s: number) => string, check: Map<string, string>): void {
   console.log(`\n${title} (${PROCS} fresh processes a side; best run / median of the processes' median runs)`);
-  console.log("| side | best | median | first call apart: JIT compile + one run (best / median) | load 1-min while run | same numbers as ours |");
-  console.log("|---|---|---|---|---|---|");
+  console.log("| side | best | median | first call apart: JIT compile + one run (best / median) | page faults a run (median) | load 1-min while run | same numbers as ours |");
+  console.log("|---|---|---|---|---|---|---|");
   for (const [name, ps] of results) {
     const s = stats(ps);
-    console.log(`| ${name} | ${unit(s.best)} | ${unit(s.median)} | ${s.compile ?? "-"} | ${s.load} | ${check.get(name) ?? "-"} |`);
+    console.log(`| ${name} | ${unit(s.best)} | ${unit(s.median)} | ${s.compile ?? "-"} | ${s.faults === undefined ? "-" : Math.round(s.faults)} | ${s.load} | ${check.get(name) ?? "-"} |`);
   }
 }
 const ratio = (a: number, b: number): string => `${(a / b).toFixed(2)}x`;
