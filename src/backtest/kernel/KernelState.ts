@@ -30,7 +30,7 @@ export interface KernelSettings {
    * this function at the first one refused, instead of a pass over the closes before the run (one
    * coin, a Float64Array of closes: what runPass sets for a fused backtest). Absent: not checked here.
    */
-  readonly checkClose?: string;
+  readonly checkClose?: string | undefined;
 }
 
 /**
