@@ -13,7 +13,7 @@ import { impactScale } from "./marketImpact.js";
 import type { FundingSchedule } from "./settlementFunding.js";
 import { TargetDelay } from "./TargetDelay.js";
 import type { Trade } from "./Trade.js";
-import { checkExecution, checkIntrabarPrices, checkPrices, fundingColumn, kernelSettings, resolveExecution, type Execution, type ExecutionOptions } from "./execution.js";
+import { checkExecution, checkIntrabarPrices, checkPrices, fundingColumn, kernelSettings, resolveExecution, withCheckClose, type Execution, type ExecutionOptions } from "./execution.js";
 import { tableColumn, type PriceTable } from "./priceColumns.js";
 import { KernelState, type KernelSettings } from "./kernel/KernelState.js";
 import { runMetrics, type BacktestMetrics } from "./BacktestMetrics.js";
@@ -416,7 +416,7 @@ export function runPass(rule: TargetRule, coin: KernelCoin, settings: KernelSett
   // which holds numbers only; any other column (a plain array may hold a string) is checked first.
   const inLoop = fused && where !== undefined && coin.close instanceof Float64Array;
   if (fused && where !== undefined && !inLoop) checkPrices("close", coin.close, where);
-  const st = new KernelState(1, inLoop ? { ...settings, checkClose: where } : settings, log);
+  const st = new KernelState(1, inLoop ? withCheckClose(settings, where) : settings, log);
   if (model !== undefined && delayBars === 0 && n > 0) {
     // A composite replay as the signal: its scorers, composite, label and the target rule in the
     // kernel's own generated loop (compositeTargets), the same numbers as the block pipeline below.

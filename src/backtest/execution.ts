@@ -180,18 +180,37 @@ function checkFraction(name: string, v: number | undefined, where: string, hint:
  * reads its per-bar series (backtest, backtestPortfolio): no accumulators. @internal
  */
 export function kernelSettings(e: Execution, n: number): KernelSettings {
+  return settingsOf({ ...e, n, accumulate: false, checkClose: undefined });
+}
+
+/**
+ * `s` with the close check's `where` (a fused pass: KernelSettings.checkClose), built as every run's settings are. @internal
+ */
+export function withCheckClose(s: KernelSettings, where: string): KernelSettings {
+  return settingsOf({ ...s, checkClose: where });
+}
+
+/**
+ * Every run's settings object, built by this one literal with every field of KernelSettings written (a field added
+ * there must be added here; none left out), so that V8
+ * gives all of them one hidden class: a copy made by a spread (`{ ...settings, checkClose }`) that added a field got
+ * a class of its own on every call from about a process's 22nd, and runVariants' optimised code was thrown away
+ * there (test/backtest/settingsMap.test.ts).
+ */
+function settingsOf(s: KernelSettings): KernelSettings {
   return {
-    n,
-    initialCash: e.initialCash,
-    costBps: e.costBps,
-    nextOpen: e.nextOpen,
-    whole: e.whole,
-    everyBar: e.everyBar,
-    stopLoss: e.stopLoss,
-    takeProfit: e.takeProfit,
-    maintenanceMargin: e.maintenanceMargin,
-    liquidationFeeBps: e.liquidationFeeBps,
-    accumulate: false,
+    n: s.n,
+    initialCash: s.initialCash,
+    costBps: s.costBps,
+    nextOpen: s.nextOpen,
+    whole: s.whole,
+    everyBar: s.everyBar,
+    stopLoss: s.stopLoss,
+    takeProfit: s.takeProfit,
+    maintenanceMargin: s.maintenanceMargin,
+    liquidationFeeBps: s.liquidationFeeBps,
+    accumulate: s.accumulate,
+    checkClose: s.checkClose,
   };
 }
 

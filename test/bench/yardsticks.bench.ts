@@ -1,7 +1,8 @@
 /**
  * `npm run bench -- yardsticks`: issue 32's fair yardsticks, side by side in one
  * run, every side in fresh processes (BENCH_PROCS, 5 a side), the sides'
- * order rotated from round to round, each process timing REPS runs:
+ * order rotated from round to round, each process timing REPS runs after its first call, which
+ * is timed apart on both sides (numba's JIT compile, ours' compile of the generated loops):
  * - ours (the library), numba (Debian's python3-numba, test/bench/yardsticks_numba.py,
  *   the engine's arithmetic in @njit loops, compile time reported apart) and
  *   C (`cc -O3 -march=native -ffp-contract=off`: backtest_native.c, sweep_native.c);
@@ -35,6 +36,9 @@ import { FEE_BPS, SLIPPAGE_BPS, generateBars, writeBars } from "./backtestData.j
 import { median } from "./median.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
+// backtestWorker.ts times its first call apart and runs REPS calls after it, as yardsticks_numba.py does
+// (numba's JIT compile is in its first call; V8's compile of the generated loops and their priming in ours).
+process.env["BENCH_FIRST_APART"] = "1";
 const PROCS = Number(process.env["BENCH_PROCS"] ?? 5);
 const N = Math.round(Number(process.env["BENCH_BARS"] ?? 2e6));
 const NS = Math.round(Number(process.env["BENCH_SWEEP_BARS"] ?? 5e5));
@@ -61,6 +65,8 @@ interface Proc {
   best: number;
   median: number;
   compile?: number;
+  /** The median of the process's runs' minor page faults, when its JSON line lists them (`faults`). */
+  faults?: number;
   load: number;
   out: Record<string, unknown>;
 }
@@ -87,35 +93,40 @@ function rounds(sides: Side[]): Map<string, Proc[]> {
       const load = loadavg()[0] as number;
       const o = spawnJson(s.cmd, s.args, r === 0 ? (s.env ?? {}) : {});
       const [best, med, compile] = s.times(o);
-      (out.get(s.name) as Proc[]).push({ best, median: med, ...(compile === undefined ? {} : { compile }), load, out: o });
+      const f = o["faults"];
+      const faults = Array.isArray(f) && f.length > 0 ? median(f as number[]) : undefined;
+      (out.get(s.name) as Proc[]).push({ best, median: med, ...(compile === undefined ? {} : { compile }), ...(faults === undefined ? {} : { faults }), load, out: o });
     }
   }
   return out;
 }
 const ms = (s: number): string => (s >= 1 ? `${s.toFixed(2)} s` : `${(s * 1000).toFixed(1)} ms`);
-const stats = (ps: Proc[]): { best: number; median: number; load: string; compile?: string } => {
+const stats = (ps: Proc[]): { best: number; median: number; load: string; compile?: string; faults?: number } => {
   const compiles = ps.flatMap((p) => (p.compile === undefined ? [] : [p.compile]));
+  const faults = ps.flatMap((p) => (p.faults === undefined ? [] : [p.faults]));
   return {
     best: Math.min(...ps.map((p) => p.best)),
     median: median(ps.map((p) => p.median)),
     load: `${Math.min(...ps.map((p) => p.load)).toFixed(1)}-${Math.max(...ps.map((p) => p.load)).toFixed(1)}`,
     ...(compiles.length === 0 ? {} : { compile: `${ms(Math.min(...compiles))} / ${ms(median(compiles))}` }),
+    ...(faults.length === 0 ? {} : { faults: median(faults) }),
   };
 };
 let failed = false;
 const verdicts: string[] = [];
 function table(title: string, results: Map<string, Proc[]>, unit: (s: number) => string, check: Map<string, string>): void {
   console.log(`\n${title} (${PROCS} fresh processes a side; best run / median of the processes' median runs)`);
-  console.log("| side | best | median | numba compile (best / median, apart) | load 1-min while run | same numbers as ours |");
-  console.log("|---|---|---|---|---|---|");
+  console.log("| side | best | median | first call apart: JIT compile + one run (best / median) | page faults a run (median) | load 1-min while run | same numbers as ours |");
+  console.log("|---|---|---|---|---|---|---|");
   for (const [name, ps] of results) {
     const s = stats(ps);
-    console.log(`| ${name} | ${unit(s.best)} | ${unit(s.median)} | ${s.compile ?? "-"} | ${s.load} | ${check.get(name) ?? "-"} |`);
+    console.log(`| ${name} | ${unit(s.best)} | ${unit(s.median)} | ${s.compile ?? "-"} | ${s.faults === undefined ? "-" : Math.round(s.faults)} | ${s.load} | ${check.get(name) ?? "-"} |`);
   }
 }
 const ratio = (a: number, b: number): string => `${(a / b).toFixed(2)}x`;
 const workerArgs = (...a: string[]): string[] => ["--import", "tsx", "--expose-gc", ...a];
-const tsTimes = (o: Record<string, unknown>): [number, number, undefined] => [o["seconds"] as number, o["medianSeconds"] as number, undefined];
+/** Ours' backtest workers time a process's first call (V8's compile and one run) apart, as numba's (BENCH_FIRST_APART, set below). */
+const tsTimes = (o: Record<string, unknown>): [number, number, number | undefined] => [o["seconds"] as number, o["medianSeconds"] as number, o["firstSeconds"] as number | undefined];
 const pyTimes = (o: Record<string, unknown>): [number, number, number] => [o["seconds"] as number, o["medianSeconds"] as number, o["compileSeconds"] as number];
 const sweepTimes = (o: Record<string, unknown>): [number, number, number | undefined] => {
   const t = o["times"] as number[];

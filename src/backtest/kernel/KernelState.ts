@@ -14,23 +14,23 @@ export interface KernelSettings {
   /** Reset the weight to the target at every fill (charged on |w_i - w_{i-1}|) instead of on change only. */
   readonly everyBar: boolean;
   /** Stop-loss and take-profit, fractions of the entry price (absent or NaN: off); need open, high, low on every coin. */
-  readonly stopLoss?: number;
-  readonly takeProfit?: number;
+  readonly stopLoss?: number | undefined;
+  readonly takeProfit?: number | undefined;
   /** Maintenance margin rate (absent or NaN: no liquidation) and the liquidation fee in bps. */
-  readonly maintenanceMargin?: number;
-  readonly liquidationFeeBps?: number;
+  readonly maintenanceMargin?: number | undefined;
+  readonly liquidationFeeBps?: number | undefined;
   /**
    * Keep the run's accumulators (sums of the returns and of their squares, maximum
    * drawdown, exposure sums). Default true; a run that reads only its per-bar series
    * (backtest, backtestPortfolio) turns them off and skips their divisions.
    */
-  readonly accumulate?: boolean;
+  readonly accumulate?: boolean | undefined;
   /**
    * Check each close as the loop reads it (acceptedPrice), throwing checkPrices' error in the name of
    * this function at the first one refused, instead of a pass over the closes before the run (one
    * coin, a Float64Array of closes: what runPass sets for a fused backtest). Absent: not checked here.
    */
-  readonly checkClose?: string;
+  readonly checkClose?: string | undefined;
 }
 
 /**
