@@ -190,15 +190,18 @@ export function withCheckClose(s: KernelSettings, where: string): KernelSettings
   return settingsOf({ ...s, checkClose: where });
 }
 
+/** KernelSettings with every key required (a value may still be undefined): settingsOf's literal must write them all. */
+type EveryField = { readonly [K in keyof KernelSettings]-?: KernelSettings[K] };
+
 /**
  * Every run's settings object, built by this one literal with every field of KernelSettings written (a field added
  * there must be added here; none left out), so that V8
  * gives all of them one hidden class: a copy made by a spread (`{ ...settings, checkClose }`) that added a field got
  * a class of its own on every call from about a process's 22nd, and runVariants' optimised code was thrown away
- * there (test/backtest/settingsMap.test.ts).
+ * there (test/backtest/settingsMap.test.ts). EveryField makes a field left out a compile error.
  */
 function settingsOf(s: KernelSettings): KernelSettings {
-  return {
+  const every: EveryField = {
     n: s.n,
     initialCash: s.initialCash,
     costBps: s.costBps,
@@ -212,6 +215,7 @@ function settingsOf(s: KernelSettings): KernelSettings {
     accumulate: s.accumulate,
     checkClose: s.checkClose,
   };
+  return every;
 }
 
 /** Throw unless time is finite and strictly ascending. @internal */
