@@ -62,6 +62,136 @@ function two(b: Uint8Array, at: number): number {
  */
 const SCAN_TIME = { min: API_TIME_RANGE.min, max: API_TIME_RANGE.max, unit: "ms", invalid: "nan" } as const;
 
+/** Where the scan of a body stands: points read, values left to the slow path, bytes of their tokens. */
+interface ScanState {
+  n: number;
+  nSlow: number;
+  tl: number;
+}
+
+/**
+ * The points of the body's `data` array from byte `p` (just after its `[`) into the scratch
+ * arrays, `state` counting them; returns the byte after the array's `]`, or -1 when anything
+ * deviates from the service's form. Kept apart from the envelope's parse so V8 compiles this
+ * loop on its own, from feedback of the loop alone (in one function with the envelope and the
+ * tail, each first call deoptimised on code after the loop and recompiled the whole scanner).
+ */
+function scanPoints(b: Uint8Array, dv: DataView, p: number, work: Scratch, state: ScanState): number {
+  const len = b.length;
+  const { times, values, slow, tokens } = work;
+  let { n, nSlow, tl } = state;
+  let cachedDay = -1; // byte offset of the last date read, to compare against
+  let cachedDayMs = Number.NaN;
+  if (b[p] === 93 /* ] */) return p + 1;
+  for (;;) {
+    if (p + MIN_POINT_BYTES > len) return -1;
+    if (
+      dv.getUint32(p) !== HEAD_0 ||
+      dv.getUint32(p + 4) !== HEAD_1 ||
+      dv.getUint32(p + 8) !== HEAD_2 ||
+      dv.getUint16(p + 12) !== HEAD_3 ||
+      b[p + 14] !== HEAD_4
+    ) {
+      return -1;
+    }
+    p += POINT_HEAD.length;
+    // Time: YYYY-MM-DDTHH:MM:SS.sssZ, its digits read from the bytes and turned into
+    // epoch ms by the one ISO rule's calendar and clock (civilDayMs, clockMs), the date
+    // read again only when its 10 bytes change (one-minute points share a date); then
+    // the API's range. Anything else (another length, an offset, an impossible date or
+    // clock, a time out of range) makes the scanner decline.
+    if (
+      cachedDay < 0 ||
+      dv.getUint32(p) !== dv.getUint32(cachedDay) ||
+      dv.getUint32(p + 4) !== dv.getUint32(cachedDay + 4) ||
+      dv.getUint16(p + 8) !== dv.getUint16(cachedDay + 8)
+    ) {
+      const y1 = two(b, p);
+      const y2 = two(b, p + 2);
+      cachedDayMs = y1 < 0 || y2 < 0 || b[p + 4] !== 45 || b[p + 7] !== 45 ? Number.NaN : civilDayMs(y1 * 100 + y2, two(b, p + 5), two(b, p + 8));
+      if (Number.isNaN(cachedDayMs)) return -1;
+      cachedDay = p;
+    }
+    if (b[p + 10] !== 84 /* T */ || b[p + 13] !== 58 || b[p + 16] !== 58 || b[p + 19] !== 46 /* . */ || b[p + 23] !== 90 /* Z */) return -1;
+    const ms3 = (b[p + 22] as number) - 48;
+    const t = toEpochMs(
+      cachedDayMs + clockMs(two(b, p + 11), two(b, p + 14), two(b, p + 17), ms3 >= 0 && ms3 <= 9 ? two(b, p + 20) * 10 + ms3 : -1),
+      SCAN_TIME,
+    );
+    if (Number.isNaN(t)) return -1;
+    times[n] = t;
+    p += 24;
+    if (dv.getUint32(p) !== MID_0 || dv.getUint32(p + 4) !== MID_1 || dv.getUint16(p + 8) !== MID_2) return -1;
+    p += POINT_MID.length;
+    // Value: `null`, or a number in JSON's grammar (anything else: not this shape).
+    if (b[p] === 110 /* n */) {
+      if (b[p + 1] !== 117 || b[p + 2] !== 108 || b[p + 3] !== 108) return -1;
+      values[n] = Number.NaN;
+      p += 4;
+    } else {
+      const v0 = p;
+      const neg = b[p] === 45; /* - */
+      if (neg) p++;
+      let c = b[p] as number;
+      let w = 0; // all mantissa digits as an integer (exact while <= 2^53)
+      if (c === 48 /* 0 */) c = b[++p] as number;
+      else if (c >= 49 && c <= 57) {
+        while (c >= 48 && c <= 57) {
+          w = w * 10 + (c - 48);
+          c = b[++p] as number;
+        }
+      } else return -1;
+      let frac = 0;
+      if (c === 46 /* . */) {
+        c = b[++p] as number;
+        if (!(c >= 48 && c <= 57)) return -1;
+        while (c >= 48 && c <= 57) {
+          w = w * 10 + (c - 48);
+          frac++;
+          c = b[++p] as number;
+        }
+      }
+      let exp = 0;
+      if (c === 101 || c === 69 /* e E */) {
+        c = b[++p] as number;
+        const expNeg = c === 45;
+        if (c === 45 || c === 43) c = b[++p] as number;
+        if (!(c >= 48 && c <= 57)) return -1;
+        while (c >= 48 && c <= 57) {
+          if (exp < 100_000) exp = exp * 10 + (c - 48);
+          c = b[++p] as number;
+        }
+        if (expNeg) exp = -exp;
+      }
+      const k = frac - exp; // value = w / 10^k
+      if (w < 2 ** 53 && k >= -22 && k <= 22) {
+        // Clinger's fast path: w and 10^|k| are exact doubles, so one IEEE
+        // division or product gives the correctly rounded value, as JSON.parse does.
+        const v = k >= 0 ? w / (POW10[k] as number) : w * (POW10[-k] as number);
+        values[n] = neg ? -v : v;
+      } else {
+        // Longer mantissas: converted by one JSON.parse of all of them below.
+        if (nSlow > 0) tokens[tl++] = 44; /* , */
+        for (let i = v0; i < p; i++) tokens[tl++] = b[i] as number;
+        slow[nSlow++] = n;
+      }
+    }
+    n++;
+    if (b[p] !== 125 /* } */) return -1;
+    p++;
+    if (b[p] === 44 /* , */) {
+      p++;
+      continue;
+    }
+    if (b[p] === 93 /* ] */) break;
+    return -1;
+  }
+  state.n = n;
+  state.nSlow = nSlow;
+  state.tl = tl;
+  return p + 1;
+}
+
 /**
  * Parse a `/v1/history` body in the service's own "wrapped" form straight
  * from its bytes, with no intermediate point objects:
@@ -91,19 +221,11 @@ export function scanHistoryBytes(b: Uint8Array): HistorySeries | undefined {
   const envelope = new Map<string, unknown>();
   const cap = Math.floor(len / MIN_POINT_BYTES) + 1;
   const work = scratch(cap, len + 2);
-  const times = work.times;
   // Values with NaN for null; those the fast path cannot convert exactly are
   // copied, comma-separated, into one JSON array (`slow` says whose they are).
-  const values = work.values;
-  const slow = work.slow;
-  let nSlow = 0;
-  const tokens = work.tokens;
-  let tl = 0;
-  tokens[tl++] = 91; /* [ */
-  let n = 0;
+  work.tokens[0] = 91; /* [ */
+  const state: ScanState = { n: 0, nSlow: 0, tl: 1 };
   let p = 1;
-  let cachedDay = -1; // byte offset of the last date read, to compare against
-  let cachedDayMs = Number.NaN;
   if (b[p] === 125 /* } */) p++;
   else {
     for (;;) {
@@ -123,116 +245,8 @@ export function scanHistoryBytes(b: Uint8Array): HistorySeries | undefined {
       if (key === "data") {
         if (b[p] !== 91 /* [ */) return undefined;
         p++;
-        if (b[p] === 93 /* ] */) p++;
-        else {
-          for (;;) {
-            if (p + MIN_POINT_BYTES > len) return undefined;
-            if (
-              dv.getUint32(p) !== HEAD_0 ||
-              dv.getUint32(p + 4) !== HEAD_1 ||
-              dv.getUint32(p + 8) !== HEAD_2 ||
-              dv.getUint16(p + 12) !== HEAD_3 ||
-              b[p + 14] !== HEAD_4
-            ) {
-              return undefined;
-            }
-            p += POINT_HEAD.length;
-            // Time: YYYY-MM-DDTHH:MM:SS.sssZ, its digits read from the bytes and turned into
-            // epoch ms by the one ISO rule's calendar and clock (civilDayMs, clockMs), the date
-            // read again only when its 10 bytes change (one-minute points share a date); then
-            // the API's range. Anything else (another length, an offset, an impossible date or
-            // clock, a time out of range) makes the scanner decline.
-            if (
-              cachedDay < 0 ||
-              dv.getUint32(p) !== dv.getUint32(cachedDay) ||
-              dv.getUint32(p + 4) !== dv.getUint32(cachedDay + 4) ||
-              dv.getUint16(p + 8) !== dv.getUint16(cachedDay + 8)
-            ) {
-              const y1 = two(b, p);
-              const y2 = two(b, p + 2);
-              cachedDayMs = y1 < 0 || y2 < 0 || b[p + 4] !== 45 || b[p + 7] !== 45 ? Number.NaN : civilDayMs(y1 * 100 + y2, two(b, p + 5), two(b, p + 8));
-              if (Number.isNaN(cachedDayMs)) return undefined;
-              cachedDay = p;
-            }
-            if (b[p + 10] !== 84 /* T */ || b[p + 13] !== 58 || b[p + 16] !== 58 || b[p + 19] !== 46 /* . */ || b[p + 23] !== 90 /* Z */) return undefined;
-            const ms3 = (b[p + 22] as number) - 48;
-            const t = toEpochMs(
-              cachedDayMs + clockMs(two(b, p + 11), two(b, p + 14), two(b, p + 17), ms3 >= 0 && ms3 <= 9 ? two(b, p + 20) * 10 + ms3 : -1),
-              SCAN_TIME,
-            );
-            if (Number.isNaN(t)) return undefined;
-            times[n] = t;
-            p += 24;
-            if (dv.getUint32(p) !== MID_0 || dv.getUint32(p + 4) !== MID_1 || dv.getUint16(p + 8) !== MID_2) return undefined;
-            p += POINT_MID.length;
-            // Value: `null` or a run of number characters (its grammar is checked by JSON.parse below).
-            // Value: `null`, or a number in JSON's grammar (anything else: not this shape).
-            if (b[p] === 110 /* n */) {
-              if (b[p + 1] !== 117 || b[p + 2] !== 108 || b[p + 3] !== 108) return undefined;
-              values[n] = Number.NaN;
-              p += 4;
-            } else {
-              const v0 = p;
-              const neg = b[p] === 45; /* - */
-              if (neg) p++;
-              let c = b[p] as number;
-              let w = 0; // all mantissa digits as an integer (exact while <= 2^53)
-              if (c === 48 /* 0 */) c = b[++p] as number;
-              else if (c >= 49 && c <= 57) {
-                while (c >= 48 && c <= 57) {
-                  w = w * 10 + (c - 48);
-                  c = b[++p] as number;
-                }
-              } else return undefined;
-              let frac = 0;
-              if (c === 46 /* . */) {
-                c = b[++p] as number;
-                if (!(c >= 48 && c <= 57)) return undefined;
-                while (c >= 48 && c <= 57) {
-                  w = w * 10 + (c - 48);
-                  frac++;
-                  c = b[++p] as number;
-                }
-              }
-              let exp = 0;
-              if (c === 101 || c === 69 /* e E */) {
-                c = b[++p] as number;
-                const expNeg = c === 45;
-                if (c === 45 || c === 43) c = b[++p] as number;
-                if (!(c >= 48 && c <= 57)) return undefined;
-                while (c >= 48 && c <= 57) {
-                  if (exp < 100_000) exp = exp * 10 + (c - 48);
-                  c = b[++p] as number;
-                }
-                if (expNeg) exp = -exp;
-              }
-              const k = frac - exp; // value = w / 10^k
-              if (w < 2 ** 53 && k >= -22 && k <= 22) {
-                // Clinger's fast path: w and 10^|k| are exact doubles, so one IEEE
-                // division or product gives the correctly rounded value, as JSON.parse does.
-                const v = k >= 0 ? w / (POW10[k] as number) : w * (POW10[-k] as number);
-                values[n] = neg ? -v : v;
-              } else {
-                // Longer mantissas: converted by one JSON.parse of all of them below.
-                if (nSlow > 0) tokens[tl++] = 44; /* , */
-                for (let i = v0; i < p; i++) tokens[tl++] = b[i] as number;
-                slow[nSlow++] = n;
-              }
-            }
-            n++;
-            if (b[p] !== 125 /* } */) return undefined;
-            p++;
-            if (b[p] === 44 /* , */) {
-              p++;
-              continue;
-            }
-            if (b[p] === 93 /* ] */) {
-              p++;
-              break;
-            }
-            return undefined;
-          }
-        }
+        p = scanPoints(b, dv, p, work, state);
+        if (p < 0) return undefined;
         envelope.set(key, true);
       } else {
         // Scalar envelope value: string without escapes, number, true, false or null.
@@ -267,6 +281,18 @@ export function scanHistoryBytes(b: Uint8Array): HistorySeries | undefined {
     }
   }
   if (p !== len || !envelope.has("data")) return undefined;
+  return finishScan(work, state, envelope);
+}
+
+/**
+ * The scanned points as the history series: values left to the slow path converted by one
+ * `JSON.parse` of their tokens, then the points by parseHistory's rule (null / non-finite
+ * values dropped), written in place over the scratch, and the shared sort/dedupe and result.
+ */
+function finishScan(work: Scratch, state: ScanState, envelope: Map<string, unknown>): HistorySeries | undefined {
+  const { times, values, slow, tokens } = work;
+  const { n, nSlow } = state;
+  let tl = state.tl;
   if (nSlow > 0) {
     tokens[tl++] = 93; /* ] */
     let parsed: unknown;
@@ -278,8 +304,6 @@ export function scanHistoryBytes(b: Uint8Array): HistorySeries | undefined {
     if (!Array.isArray(parsed) || parsed.length !== nSlow) return undefined;
     for (let i = 0; i < nSlow; i++) values[slow[i] as number] = parsed[i] as number;
   }
-  // The points by the rule parseHistory applies (null / non-finite values dropped), written
-  // in place over this call's scratch, then the shared sort/dedupe and result.
   const points = { t: times, v: values, n: 0, nulls: 0 };
   for (let i = 0; i < n; i++) pushPoint(points, times[i] as number, values[i] as number);
   return finishHistory(points, "wrapped", envelopeMetricId(Object.fromEntries(envelope)));

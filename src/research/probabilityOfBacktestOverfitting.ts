@@ -89,6 +89,16 @@ export function probabilityOfBacktestOverfitting(
   if (S % 2 !== 0) throw new InvalidArgumentError("splits", `${where}: splits must be even (half the blocks go in sample), got ${S}`);
   if (T < S) throw new InvalidArgumentError("splits", `${where}: ${T} bars cannot be cut into ${S} blocks; use fewer splits or more bars`);
 
+  const blocks = blockSums(returnsPerVariant, T, S);
+  return combinationsOf(blocks, S);
+}
+
+/**
+ * Per variant and block (block b is bars floor(b·T/S)..floor((b+1)·T/S) − 1), over the non-NaN returns. Kept apart from
+ * the loop over combinations so V8 compiles each loop from its own feedback.
+ */
+function blockSums(returnsPerVariant: readonly ArrayLike<number>[], T: number, S: number): BlockSums {
+  const N = returnsPerVariant.length;
   // Per variant and block, over the non-NaN returns: count, Σ(x − c), Σ(x − c)² about the
   // variant's overall mean c (shifted sums: no cancellation), and the block's value when all of
   // its returns are equal (NaN otherwise), so that a flat half has exactly zero spread.
@@ -134,13 +144,18 @@ export function probabilityOfBacktestOverfitting(
     }
   }
 
+  return { N, count, sum1, sum2, constantValue, shift };
+}
+
+/** Every combination of S/2 in-sample blocks (lexicographic order): the chosen variant, its Sharpes, the logit; and the PBO. */
+function combinationsOf(blocks: BlockSums, S: number): BacktestOverfitting {
+  const { N } = blocks;
   const half = S / 2;
   const combos = binomial(S, half);
   const logits = new Float64Array(combos);
   const chosen = new Int32Array(combos);
   const inSample = new Float64Array(combos);
   const outOfSample = new Float64Array(combos);
-  const blocks = { N, count, sum1, sum2, constantValue, shift };
   // Consecutive combinations share their first blocks (lexicographic order), so each half's running sums are kept per
   // block taken (level j: after its first j + 1 blocks) and only the levels from the first block that changed are
   // added again: the same additions in the same order as summing the half afresh, so the same bits.

@@ -17,6 +17,17 @@ export function symmetricEigenvalues(matrix: ArrayLike<number>, n: number): Floa
   const a = Float64Array.from(matrix);
   const d = new Float64Array(n);
   const e = new Float64Array(n);
+  tridiagonal(a, n, d, e);
+  for (let i = 0; i < n; i++) d[i] = a[i * n + i] as number;
+  tridiagonalEigenvalues(d, e, n);
+  return d.sort();
+}
+
+/**
+ * Householder reduction of `a` (lower triangle, overwritten) to tridiagonal form: sub-diagonal into `e`, the
+ * reduction's h per row into `d` (tred1). Kept apart from the QL iteration so V8 compiles each loop nest on its own.
+ */
+function tridiagonal(a: Float64Array, n: number, d: Float64Array, e: Float64Array): void {
   // Householder: a → tridiagonal (diagonal d, sub-diagonal e), lower triangle only
   for (let i = n - 1; i > 0; i--) {
     const l = i - 1;
@@ -58,7 +69,15 @@ export function symmetricEigenvalues(matrix: ArrayLike<number>, n: number): Floa
     }
     d[i] = h;
   }
-  for (let i = 0; i < n; i++) d[i] = a[i * n + i] as number;
+}
+
+/**
+ * The implicit QL iteration with Wilkinson shifts on the tridiagonal matrix (diagonal `d`, sub-diagonal `e` in
+ * e[1..n−1]): `d` becomes its eigenvalues, unordered (tql1).
+ * @throws InvalidArgumentError when the iteration does not converge
+ */
+function tridiagonalEigenvalues(d: Float64Array, e: Float64Array, n: number): void {
+  const where = "symmetricEigenvalues";
   // implicit QL on the tridiagonal matrix
   for (let i = 1; i < n; i++) e[i - 1] = e[i] as number;
   if (n > 0) e[n - 1] = 0;
@@ -104,5 +123,4 @@ export function symmetricEigenvalues(matrix: ArrayLike<number>, n: number): Floa
       }
     } while (m !== l);
   }
-  return d.sort();
 }

@@ -42,7 +42,11 @@ const POINT_RUNS = new WeakMap<SimMarket, Map<string, PointRun>>();
  * The points of bars from..to as JSON text, joined by commas. The text of a
  * run of bars is built once per market and metric (past bars never change) and
  * rebuilt wider when a request reaches outside it; a request inside it is one
- * substring.
+ * substring. The run's text is `JSON.stringify` of its point objects (the
+ * body's own definition: JSON's number format, `null` for non-finite values),
+ * without the brackets; a point's text ends at the first `}` after its 49
+ * fixed characters (`{"time_chain":"<24>","value":`), which is how each
+ * point's start is found.
  */
 function pointsText(ctx: ReplayContext, metricId: string, series: ArrayLike<number>, from: number, to: number): string {
   let byMetric = POINT_RUNS.get(ctx.market);
@@ -51,22 +55,24 @@ function pointsText(ctx: ReplayContext, metricId: string, series: ArrayLike<numb
   if (run === undefined || from < run.lo || to >= run.hi) {
     const lo = Math.min(from, run?.lo ?? from);
     const hi = Math.max(to + 1, run?.hi ?? to + 1);
-    const parts = new Array<string>(hi - lo);
+    const points = new Array<{ time_chain: string; value: number }>(hi - lo);
+    for (let i = lo; i < hi; i++) points[i - lo] = { time_chain: ctx.iso(i), value: series[i] as number };
+    const json = JSON.stringify(points);
     const at = new Uint32Array(hi - lo + 1);
-    let pos = 0;
-    for (let i = lo; i < hi; i++) {
-      const v = series[i] as number;
-      const part = `{"time_chain":"${ctx.iso(i)}","value":${Number.isFinite(v) ? String(v) : "null"}}`;
-      parts[i - lo] = part;
-      at[i - lo] = pos;
-      pos += part.length + 1;
+    let pos = 1;
+    for (let k = 0; k < hi - lo; k++) {
+      at[k] = pos - 1;
+      pos = json.indexOf("}", pos + POINT_FIXED_CHARS) + 2;
     }
-    at[hi - lo] = pos;
-    run = { lo, hi, text: parts.join(","), at };
+    at[hi - lo] = pos - 1;
+    run = { lo, hi, text: json.slice(1, -1), at };
     byMetric.set(metricId, run);
   }
   return run.text.slice(run.at[from - run.lo] as number, (run.at[to + 1 - run.lo] as number) - 1);
 }
+
+/** Characters of a point's text before its value: `{"time_chain":"` + 24-character ISO time + `","value":`. */
+const POINT_FIXED_CHARS = 49;
 
 /** GET /v1/history: one point a minute over the last `hours`, ending at the current minute. */
 export function history(ctx: ReplayContext, variant: string, query: URLSearchParams): unknown {
@@ -109,10 +115,8 @@ export function history(ctx: ReplayContext, variant: string, query: URLSearchPar
     }
     default: {
       // The service's own shape, { coin, metric_id, hours, interval_sec, data: [{ time_chain, value }] },
-      // written as text: the same characters JSON.stringify gives for that object (String(x) is
-      // JSON's number format for finite x; ISO strings need no escaping), without building
-      // 43 200 point objects first.
-      // Past bars never change, so their text is kept (see pointsText).
+      // written as text: JSON.stringify's text of the points, kept per market and metric since
+      // past bars never change (see pointsText), inside the envelope's few keys.
       const points = n > 0 ? pointsText(ctx, metricId, series, from, to) : "";
       return new PreparedJson(
         `{"coin":${JSON.stringify(coin ?? null)},"metric_id":${JSON.stringify(metricId)},"hours":${hours},"interval_sec":60,"data":[${points}]}`,
