@@ -4,32 +4,31 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
  * Seconds each slow test file took in `npm test` on the 2-core machine (the lead's run of
- * 2026-11-28 03:57 UTC on the merged tree, clean build, nothing else running), for a run with
+ * 2026-11-28 13:02 UTC on the merged tree, clean build, nothing else running), for a run with
  * no timing cache yet (a fresh clone, CI). Only the order uses them: the longest files start
  * first so that none of them starts last and leaves the other worker idle at the end of the run.
  */
 const KNOWN_SECONDS: Readonly<Record<string, number>> = {
-  "test/notebooks/notebooks.test.ts": 138,
-  "test/packaging/packedTarball.test.ts": 47,
-  "test/cli/cli.test.ts": 38,
-  "test/cli/demo.test.ts": 35,
+  "test/notebooks/notebooks.test.ts": 147,
+  "test/packaging/packedTarball.test.ts": 45,
+  "test/cli/demo.test.ts": 41,
+  "test/cli/cli.test.ts": 33,
   "test/research/verdictCalibration.test.ts": 26,
-  "test/report/studyReportAgrees.test.ts": 21,
-  "test/cli/sweepSignals.test.ts": 18,
-  "test/backtest/loopJit.test.ts": 18,
-  "test/report/chartsDraw.test.ts": 13,
-  "test/store/compactRecording.test.ts": 11,
-  "test/readme/firstHour.test.ts": 11,
-  "test/reliability/recorder.test.ts": 9,
-  "test/cli/cliMistakes.test.ts": 9,
-  "test/paper/paperTrade.test.ts": 9,
-  "test/report/tearsheet.test.ts": 9,
-  "test/reliability/storeConcurrency.test.ts": 9,
-  "test/cli/sweep.test.ts": 9,
+  "test/cli/sweepSignals.test.ts": 21,
+  "test/report/studyReportAgrees.test.ts": 20,
+  "test/report/tearsheet.test.ts": 14,
+  "test/backtest/loopJit.test.ts": 14,
+  "test/report/chartsDraw.test.ts": 12,
+  "test/backtest/compositeFused.test.ts": 12,
+  "test/reliability/recorder.test.ts": 11,
+  "test/load/record.test.ts": 10,
+  "test/store/compactRecording.test.ts": 9,
+  "test/signals/labelJit.test.ts": 8,
+  "test/reliability/storeConcurrency.test.ts": 8,
+  "test/reliability/recorderCompaction.test.ts": 8,
+  "test/paper/paperTrade.test.ts": 8,
   "test/notebooks/chartBundle.test.ts": 8,
-  "test/paper/conformance.test.ts": 8,
-  "test/reliability/sweepWorkers.test.ts": 8,
-  "test/cli/strategyModule.test.ts": 7,
+  "test/readme/firstHour.test.ts": 7,
   "test/docs/apiReport.test.ts": 7,
 };
 
