@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { scaledMs } from "../support/timeScale.js";
-import { traceChild } from "../support/v8Trace.js";
+import { traceChild, traceLines } from "../support/v8Trace.js";
 
 // Issue 20: the fused backtest's generated loop (variantLoop1) read the run's bar count through
 // KernelState.settings; `backtest(..., outputs: ["metrics"])` passes a spread copy of the settings
@@ -15,7 +15,7 @@ describe("the fused backtest's generated loop under V8", () => {
   it("is not deoptimised in runs 2-10 of a process", async () => {
     const res = await traceChild(new URL("../support/backtestDeopts.ts", import.meta.url), [], ["--trace-deopt"]);
     expect(res.status, res.err).toBe(0);
-    const lines = res.out.split("\n");
+    const lines = traceLines(res.out);
     const from = lines.indexOf("run 2");
     expect(from).toBeGreaterThan(0);
     expect(lines.includes("run 10")).toBe(true);

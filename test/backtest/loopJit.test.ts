@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { scaledMs } from "../support/timeScale.js";
-import { traceChild, type TracedRun } from "../support/v8Trace.js";
+import { traceChild, traceLines, type TracedRun } from "../support/v8Trace.js";
 
 // Issue 32, "no slow mode, proven": the generated loops (the fused backtest's variantLoop1 for a
 // composite replay, a position column and a column of labels, the block pipeline's spanLoopOneCoin,
@@ -61,7 +61,7 @@ describe("the generated loops under V8", () => {
     expect(runs).toHaveLength(20);
     for (const r of runs) {
       expect(r.status, r.err).toBe(0);
-      const lines = r.out.split("\n");
+      const lines = traceLines(r.out);
       expect(lines.filter((l) => l.startsWith("phase "))).toEqual(expect.arrayContaining(["phase fused", "phase users", "phase labels", "phase delayed", "phase sweep", "phase end true"]));
       // The test can fail: the fused backtest's loop is hot enough to be optimised in every process.
       expect(lines.some((l) => l.startsWith("[completed optimizing") && l.includes("<JSFunction variantLoop1 "))).toBe(true);
@@ -70,6 +70,17 @@ describe("the generated loops under V8", () => {
       expect(osrStuck(lines)).toEqual([]);
     }
   }, scaledMs(240_000));
+
+  it("reads a bailout only of the function it names, when a compile thread's record shares its line (seen in CI)", () => {
+    const line =
+      "[bailout (kind: deopt-eager, reason: Insufficient type feedback for generic named access): begin. deoptimizing 0x3aa9220e8731 <JSFunction carryOnMissingPrice (sfi = 0x3342c637b729)>, 0x0b01e8f11581 " +
+      "[completed compiling 0x357eaff01829 <JSFunction spanLoopOneCoin (sfi = 0xb01e8f12959)> (target TURBOFAN) - took 0.005, 18.197, 0.059 ms]";
+    expect(line.split("\n").filter((l) => l.startsWith("[bailout") && LOOP.test(l))).toHaveLength(1); // the whole line: wrong
+    expect(traceLines(line).filter((l) => l.startsWith("[bailout") && LOOP.test(l))).toEqual([]);
+    // and a loop's bailout behind a compile record is found
+    const hidden = "[completed compiling 0x1 <JSFunction foo (sfi = 0x2)> (target TURBOFAN)][bailout (kind: deopt-eager, reason: x): begin. deoptimizing 0x3 <JSFunction variantLoop1 (sfi = 0x4)>";
+    expect(traceLines(hidden).filter((l) => l.startsWith("[bailout") && LOOP.test(l))).toHaveLength(1);
+  });
 
   it("reads the slow mode's signature from a trace", () => {
     const opt = (name: string, osr: boolean): string => `[completed optimizing 0x1 <JSFunction ${name} (sfi = 0x2)> (target TURBOFAN)${osr ? " OSR" : ""}]`;

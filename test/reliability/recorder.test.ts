@@ -16,7 +16,7 @@ import { createInterface, type Interface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "../../src/api/index.js";
-import { loadRecording, record } from "../../src/load/index.js";
+import { loadRecording, record, type RecordEndpoint } from "../../src/load/index.js";
 import { startReplayServer, type ReplayServer } from "../../src/server/index.js";
 import { mulberry32 } from "../support/mulberry32.js";
 import { bundleChild } from "../support/bundleChild.js";
@@ -185,7 +185,7 @@ describe("a recorder killed at random instants", () => {
     let repaired = 0;
     for (const dir of dirs) {
       const client = createClient({ baseUrl: server.url, cacheTtlMs: 0, rateLimitPerMinute: 1_000_000 });
-      const endpoints = readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory() && !e.name.startsWith(".")).map((e) => e.name);
+      const endpoints = readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory() && !e.name.startsWith(".")).map((e) => e.name as RecordEndpoint);
       repaired += (await record(client, { dir, endpoints: endpoints.length > 0 ? endpoints : ["composite"], maxPolls: 1 }).done).repaired;
       expect(readdirSync(dir).filter((f) => f.startsWith(".lock"))).toEqual([]);
     }

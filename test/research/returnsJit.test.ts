@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { scaledMs } from "../support/timeScale.js";
-import { traceChild } from "../support/v8Trace.js";
+import { traceChild, traceLines } from "../support/v8Trace.js";
 
 // Issue 32 (item 1): assessSweep recomputes every variant's returns (returnsOf: one fused backtest pass each,
 // variantLoop1). compositeTargets handed the loop `P.rows` (and `P.cols`, `P.scorers`) as the arrays
@@ -13,7 +13,7 @@ describe("the one-account loop under V8, as returnsOf runs it for every variant 
     const runs = await Promise.all([0, 1].map(() => traceChild(new URL("../support/sweepReturnsDeopts.ts", import.meta.url))));
     for (const res of runs) {
       expect(res.status, res.err).toBe(0);
-      const lines = res.out.split("\n");
+      const lines = traceLines(res.out);
       const from = lines.indexOf("returns");
       expect(from).toBeGreaterThan(0);
       expect(lines.includes("done 3003 true")).toBe(true);

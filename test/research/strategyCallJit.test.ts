@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { scaledMs } from "../support/timeScale.js";
-import { traceChild } from "../support/v8Trace.js";
+import { traceChild, traceLines } from "../support/v8Trace.js";
 
 // Issue 32 (item 3): callStrategy handed the strategy function a fresh spread copy of the columns record and of the
 // parameters on every call (`Object.freeze({ ...params })`); V8 gives a spread copy a new hidden class, so the
@@ -12,7 +12,7 @@ describe("the user's strategy function under V8, as sweepStrategy calls it", () 
   it("is optimised and never deoptimised for a wrong map during two sweeps of the guide's smaCross", async () => {
     const res = await traceChild(new URL("../support/smaCrossDeopts.ts", import.meta.url));
     expect(res.status, res.err).toBe(0);
-    const lines = res.out.split("\n");
+    const lines = traceLines(res.out);
     expect(lines.filter((l) => l.startsWith("sweep "))).toEqual(["sweep 0: 36 variants", "sweep 1: 36 variants"]);
     expect(lines.some((l) => l.includes("completed optimizing") && l.includes("JSFunction smaCross "))).toBe(true);
     expect(lines.filter((l) => l.includes("bailout") && l.includes("wrong map") && l.includes("JSFunction smaCross "))).toEqual([]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { scaledMs } from "../support/timeScale.js";
-import { traceChild } from "../support/v8Trace.js";
+import { traceChild, traceLines } from "../support/v8Trace.js";
 
 // Issue 20: the sweep pass's generated loop (variantLoop4) used to be optimised before some of its
 // accounts had left their idle path, been short, or before a label had taken its second branch;
@@ -14,7 +14,7 @@ describe("the sweep pass's generated loop under V8", () => {
   it("is not deoptimised during two sweeps of 64 variants x 200k bars", async () => {
     const res = await traceChild(new URL("../support/sweepDeopts.ts", import.meta.url));
     expect(res.status, res.err).toBe(0);
-    const lines = res.out.split("\n");
+    const lines = traceLines(res.out);
     expect(lines.filter((l) => l.startsWith("sweep "))).toEqual(["sweep 0: 64 variants", "sweep 1: 64 variants"]);
     // It was optimised (the trace is there) and never deoptimised.
     expect(lines.some((l) => l.includes("completed optimizing") && l.includes("variantLoop4"))).toBe(true);

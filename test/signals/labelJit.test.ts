@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { scaledMs } from "../support/timeScale.js";
-import { traceChild, type TracedRun } from "../support/v8Trace.js";
+import { traceChild, traceLines, type TracedRun } from "../support/v8Trace.js";
 
 // Issue 32, the users' path in a fresh process: the replay's label column loop (labelGroup,
 // signals/fuseComposite.ts) optimised during the process's first replay was thrown away by the
@@ -33,7 +33,7 @@ describe("the replay's label column loop under V8", () => {
     let early = 0;
     for (const r of runs) {
       expect(r.status, r.err).toBe(0);
-      const lines = r.out.split("\n");
+      const lines = traceLines(r.out);
       expect(lines.filter((l) => l.startsWith("phase "))).toEqual(["phase replay 0", "phase replay 1", "phase replay 2", "phase end true"]);
       const optimised = lines.findIndex((l) => l.startsWith("[completed optimizing") && l.includes("<JSFunction labelGroup "));
       expect(optimised).toBeGreaterThan(-1);

@@ -28,3 +28,14 @@ export function traceChild(entry: URL | string, args: readonly string[] = [], fl
     child.on("close", (status) => resolve({ status, out, err }));
   });
 }
+
+/**
+ * A trace's records, one per element: its lines, each cut again where another record starts inside it. V8's compile
+ * threads print `[completed compiling ...]` / `[completed optimizing ...]` while the main thread prints a `[bailout ...`
+ * line, so one line can hold two records (seen in CI: a bailout of the helper carryOnMissingPrice with the completed
+ * compile of spanLoopOneCoin appended, which a whole-line match read as a bailout of the loop; the other order could hide
+ * a bailout of a loop behind a compile record).
+ */
+export function traceLines(out: string): string[] {
+  return out.split("\n").flatMap((l) => l.split(/(?=\[(?:bailout|completed |compiling |optimizing |marking dependent code))/));
+}
