@@ -19,3 +19,4 @@ export { UnsafeStorePathError } from "./UnsafeStorePathError.js";
 export { QueryCancelledError } from "./QueryCancelledError.js";
 export { StrategyFailedError } from "./StrategyFailedError.js";
 export { StrategyNotPureError } from "./StrategyNotPureError.js";
+export { WorkerPoolError } from "./WorkerPoolError.js";

@@ -1,8 +1,9 @@
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import type { WorkerPoolError } from "../errors/WorkerPoolError.js";
 import type { SweepProgress } from "./sweepComposite.js";
 import { SWEEP_METRICS } from "./sweepMetrics.js";
 import { checkWorkers } from "./checkWorkers.js";
-import { sweepPool } from "./sweepPool.js";
+import { poolFaults, sweepPool } from "./sweepPool.js";
 import type { SweepTask } from "./sweepWorker.js";
 
 /** Variants lo..hi-1 of a sweep. @internal */
@@ -134,8 +135,10 @@ export async function runSweepBlocks(run: SweepRun): Promise<SweepBlocksDone> {
   const terminated = new Uint8Array(blocks.length);
   const failures: { b: number; error: unknown }[] = [];
   let finish = (): void => undefined;
+  // a fault of the pool outside any task (onPoolError): no block is sent after it, and the sweep rejects with it
+  let poolFault: WorkerPoolError | undefined;
   const pump = (): void => {
-    while (!failed && !signal?.aborted && next < blocks.length && running < 2 * workers) {
+    while (!failed && poolFault === undefined && !signal?.aborted && next < blocks.length && running < 2 * workers) {
       const b = next++;
       const blk = blocks[b] as SweepBlock;
       running++;
@@ -170,6 +173,10 @@ export async function runSweepBlocks(run: SweepRun): Promise<SweepBlocksDone> {
     }
     if (running === 0) finish();
   };
+  const unsubscribe = poolFaults(pool, (fault) => {
+    poolFault ??= fault;
+    pump();
+  });
   try {
     await new Promise<void>((resolve) => {
       finish = resolve;
@@ -178,6 +185,7 @@ export async function runSweepBlocks(run: SweepRun): Promise<SweepBlocksDone> {
     });
   } finally {
     signal?.removeEventListener("abort", pump);
+    unsubscribe();
   }
   if (failed) {
     if (run.settleFailures === undefined) throw failure;
@@ -192,6 +200,7 @@ export async function runSweepBlocks(run: SweepRun): Promise<SweepBlocksDone> {
       })),
     );
   }
+  if (poolFault !== undefined) throw poolFault;
   return { blocks, finished, done };
 }
 

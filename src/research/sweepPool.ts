@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Piscina } from "piscina";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
+import { WorkerPoolError } from "../errors/WorkerPoolError.js";
 import { packageInfo } from "../store/packageVersion.js";
 import { MAX_WORKERS } from "./checkWorkers.js";
 import type { SweepTask } from "./sweepWorker.js";
@@ -22,6 +23,53 @@ export function defaultWorkers(barEvaluations: number): number {
 
 /** The process's pools, by size: each created on first use and kept (idle threads cost no CPU and keep nothing alive). */
 const pools = new Map<number, Piscina<SweepTask, number>>();
+
+/** The sweeps running on each pool, told of a fault of their pool (see poolFaults). */
+const running = new Map<Piscina<SweepTask, number>, Set<(fault: WorkerPoolError) => void>>();
+
+/**
+ * piscina's words for a reply whose task it no longer holds. That is a reply that crossed the
+ * task's end: a task aborted through its signal (the sweep's abort, a block's time limit) is
+ * settled with an AbortError and its thread terminated, but the thread may have posted its
+ * result just before; piscina then emits this on the pool (piscina 5.3.2, dist/index.js
+ * onMessage). The task's promise is already settled and the block's numbers were not counted.
+ */
+const LATE_REPLY = "Unexpected message from Worker:";
+
+/**
+ * What a pool does with its 'error' events (without a listener an EventEmitter's 'error' is an
+ * uncaught exception that ends the user's process). A late reply of a task that already ended
+ * is dropped; anything else (a thread that threw or exited while it held no task) becomes a
+ * WorkerPoolError: the running sweeps on the pool stop with it, or with none running it is a
+ * process warning. Exported for its test. @internal
+ */
+export function onPoolError(pool: Piscina<SweepTask, number>, error: unknown): void {
+  if (error instanceof Error && error.message.startsWith(LATE_REPLY)) return;
+  const fault = new WorkerPoolError(
+    `sweep worker pool: a worker thread failed outside any task (${error instanceof Error ? error.message : String(error)}); the pool replaced the thread. A sweep that was running on the pool stops with this error and reports nothing: run it again`,
+    { cause: error },
+  );
+  const sweeps = running.get(pool);
+  if (sweeps === undefined || sweeps.size === 0) {
+    process.emitWarning(fault);
+    return;
+  }
+  for (const stop of sweeps) stop(fault);
+}
+
+/**
+ * Tell `stop` of a fault of `pool` while a sweep runs on it (see onPoolError); returns the
+ * function that ends the subscription (call it when the sweep ends).
+ * @internal
+ */
+export function poolFaults(pool: Piscina<SweepTask, number>, stop: (fault: WorkerPoolError) => void): () => void {
+  const sweeps = running.get(pool) ?? new Set<(fault: WorkerPoolError) => void>();
+  running.set(pool, sweeps);
+  sweeps.add(stop);
+  return () => {
+    sweeps.delete(stop);
+  };
+}
 
 /**
  * The worker file, always the built JavaScript `dist/research/sweepWorker.js` under the package root
@@ -51,8 +99,9 @@ function workerFile(where: string): string {
 export function sweepPool(size: number, where: string): Piscina<SweepTask, number> {
   let pool = pools.get(size);
   if (pool === undefined) {
-    pool = new Piscina<SweepTask, number>({ filename: workerFile(where), minThreads: size, maxThreads: size, idleTimeout: Infinity });
-    pools.set(size, pool);
+    const made = new Piscina<SweepTask, number>({ filename: workerFile(where), minThreads: size, maxThreads: size, idleTimeout: Infinity });
+    made.on("error", (error: unknown) => onPoolError(made, error));
+    pools.set(size, (pool = made));
   }
   return pool;
 }

@@ -324,8 +324,10 @@ async function trialInWorker(plan: StrategyPlan, fn: StrategyFunction, lo: numbe
   const there = new Float64Array(new SharedArrayBuffer(8 * SWEEP_METRICS.length));
   const timer = timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs);
   const taskSignal = timer === undefined ? signal : signal === undefined ? timer : AbortSignal.any([signal, timer]);
+  // the pool outside the try: a pool that cannot start (no built worker file) is its own error, not the function's
+  const pool = sweepPool(workers, where);
   try {
-    await sweepPool(workers, where).run({ kind: "strategy", plan: sharedPlan(plan), lo, hi: lo + 1, out: there, base: lo, stride: 1 }, taskSignal === undefined ? {} : { signal: taskSignal });
+    await pool.run({ kind: "strategy", plan: sharedPlan(plan), lo, hi: lo + 1, out: there, base: lo, stride: 1 }, taskSignal === undefined ? {} : { signal: taskSignal });
   } catch (e) {
     if (timer?.aborted === true) throw new BlockTimedOut({ lo, hi: lo + 1 }, timeoutMs as number);
     if (signal?.aborted === true) return undefined; // aborted: the run starts no block
