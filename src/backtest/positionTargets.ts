@@ -11,13 +11,11 @@ import { kindOf, primingRuleColumns, PRIMING_SIGNS, targetRuleBar, targetRuleKey
  * functions, their text written in place), so the loop gives the numbers of targetsInto then
  * carryOnMissingPrice, bit for bit, without their block buffer. The loop is compiled once per kind
  * of column (a Float64Array, an Int8Array, a plain array...: the key names its constructor).
- * `clear`: each position is set to 0 once read (a sweep's own targets column, handed back zeroed by the pass
- * that reads it instead of by a fill before the next variant; the numbers are the same). The column must be writable.
  * @internal
  */
-export function positionTargets(position: ArrayLike<number>, rule: TargetRule, clear = false): { signal: VariantSignalSource & { key: string }; params: PositionParams } {
+export function positionTargets(position: ArrayLike<number>, rule: TargetRule): { signal: VariantSignalSource & { key: string }; params: PositionParams } {
   const prologue = `const POS = P.position; ${targetRulePrologue(rule)} let target0 = P.sig[0]; let cappedBars = 0;`;
-  const bar = `const price = close_i; ${targetRuleBar(rule)} { let w = +POS[i]; ${clear ? "POS[i] = 0;" : ""} if (w !== w) w = 0; ${targetRuleSource("w", "target0", rule)} }`;
+  const bar = `const price = close_i; ${targetRuleBar(rule)} { let w = +POS[i]; if (w !== w) w = 0; ${targetRuleSource("w", "target0", rule)} }`;
   const epilogue = "P.sig[0] = target0; P.capped[0] += cappedBars;";
   const params = new PositionParams(position, new Float64Array(1), new Float64Array(1), rule.scale, rule.volTarget, rule.flatWhen);
   // Priming (kernel/primingBars.ts): a column of the same kind holding the priming bars' signs.
@@ -25,7 +23,7 @@ export function positionTargets(position: ArrayLike<number>, rule: TargetRule, c
     const { scale, flatWhen } = primingRuleColumns(rule);
     return new PositionParams(columnLike(position, PRIMING_SIGNS), new Float64Array(1), new Float64Array(1), scale, rule.volTarget, flatWhen);
   };
-  return { signal: { key: `position${clear ? "-clear" : ""}|${kindOf(position)}|${targetRuleKey(rule)}`, prologue, bar, epilogue, target: () => "target0", priming }, params };
+  return { signal: { key: `position|${kindOf(position)}|${targetRuleKey(rule)}`, prologue, bar, epilogue, target: () => "target0", priming }, params };
 }
 
 /**

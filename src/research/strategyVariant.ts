@@ -1,7 +1,6 @@
 import { callStrategy, changedColumn, variantText } from "./callStrategy.js";
 import { prepareBacktest, runPass, type BacktestOptions, type PreparedBacktest } from "../backtest/backtest.js";
-import { KernelState, NO_SERIES, runVariants, type KernelSeries, type KernelSettings } from "../backtest/kernel/index.js";
-import { positionTargets } from "../backtest/positionTargets.js";
+import { NO_SERIES, type KernelSeries, type KernelSettings, type KernelState } from "../backtest/kernel/index.js";
 import { rerunTargets } from "../backtest/targetPositions.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { StrategyFailedError } from "../errors/StrategyFailedError.js";
@@ -197,16 +196,6 @@ export function strategyVariantPass(plan: StrategyPlan, v: number, fn: StrategyF
   const { prepared: p, settings } = once;
   // the combination's options were checked by its first variant's prepareBacktest: a variant brings only its targets
   const rule = first ? p.rule : rerunTargets(p.rule, options, plan.n, where);
-  if (!first && out !== undefined && rule.position === out && p.exec.delayBars === 0 && plan.n > 0 && series === NO_SERIES) {
-    // The strategy returned the sweep's column: runPass's fused position pass (positionTargets, runVariants: the
-    // same loop and numbers), with each target set to 0 as the loop reads it, so the column is handed to the next
-    // variant zeroed without a pass of its own over it (a fill: ~3 % of the SMA grid's profile, issue 32).
-    const state = new KernelState(1, settings, undefined);
-    const { signal, params: P } = positionTargets(out, rule, true);
-    runVariants([state], p.coin, signal, P, 0, plan.n);
-    TARGETS.zeroed = true;
-    return { state, initialCash: p.exec.initialCash };
-  }
   const { state } = runPass(rule, p.coin, settings, p.exec.delayBars, series, undefined, first ? where : undefined);
   return { state, initialCash: p.exec.initialCash };
 }
@@ -227,20 +216,15 @@ function backtestKey(params: Readonly<Record<string, SweepValue>>): string {
   return JSON.stringify(key);
 }
 
-/**
- * This thread's column for a strategy function's targets (StrategyFunction's `out`), of length n, zeroed: filled
- * with 0 unless the pass of the last variant that had it read it back to 0 (strategyVariantPass; `zeroed`).
- */
+/** This thread's column for a strategy function's targets (StrategyFunction's `out`), of length n, zeroed. */
 function targetsBuffer(n: number): Float64Array {
   let b = TARGETS.buffer;
   if (b === undefined || b.length !== n) TARGETS.buffer = b = new Float64Array(n);
-  else if (!TARGETS.zeroed) b.fill(0);
-  TARGETS.zeroed = false;
+  else b.fill(0);
   return b;
 }
 
-/** The targets column (targetsBuffer) and whether it holds only zeros now (nothing of it handed out since a pass zeroed it). */
-const TARGETS: { buffer: Float64Array | undefined; zeroed: boolean } = { buffer: undefined, zeroed: false };
+const TARGETS: { buffer: Float64Array | undefined } = { buffer: undefined };
 
 /**
  * Evaluate variants lo..hi-1 of a strategy plan into `out` (metric m of variant v at

@@ -86,7 +86,7 @@ describe("sweepStrategy: the documented way (out, shared)", () => {
     expect(computed.slice(5).sort()).toEqual(["sma30", "sma8"]);
   });
 
-  it("hands every variant a column of zeros: after a variant that returned it (its pass zeroes it as it reads it), and after one that wrote it and returned its own", async () => {
+  it("hands every variant a column of zeros: after a variant that returned it, and after one that wrote it and returned its own", async () => {
     // Variants with slow 30 return their own column after writing 7s all over `out` (a dirty column the sweep must fill);
     // the others return `out`, written from the slow mean's first bar on (their warm-up relies on the zeros).
     const dirtyAtEntry: number[] = [];
