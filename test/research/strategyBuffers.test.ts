@@ -86,6 +86,39 @@ describe("sweepStrategy: the documented way (out, shared)", () => {
     expect(computed.slice(5).sort()).toEqual(["sma30", "sma8"]);
   });
 
+  it("hands every variant a column of zeros: after a variant that returned it, and after one that wrote it and returned its own", async () => {
+    // Variants with slow 30 return their own column after writing 7s all over `out` (a dirty column the sweep must fill);
+    // the others return `out`, written from the slow mean's first bar on (their warm-up relies on the zeros).
+    const dirtyAtEntry: number[] = [];
+    const strategy = (c: Readonly<Record<string, Float64Array>>, p: Readonly<Record<string, unknown>>, out: Float64Array): Float64Array => {
+      let nonzero = 0;
+      for (let i = 0; i < out.length; i++) if (!Object.is(out[i], 0)) nonzero++;
+      dirtyAtEntry.push(nonzero);
+      const fast = p["fast"] as number;
+      const slow = p["slow"] as number;
+      const t = crossTargets(c["close"] as Float64Array, fast, slow);
+      if (slow === 30) {
+        out.fill(7);
+        return t;
+      }
+      for (let i = slow - 1; i < out.length; i++) out[i] = t[i] as number;
+      return out;
+    };
+    const r = await sweepStrategy(strategy, { data: { close }, grid, ...costs, workers: 0 });
+    // 6 variants, then the purity check's second calls: every call met only zeros
+    expect(dirtyAtEntry.length).toBeGreaterThanOrEqual(6);
+    expect(dirtyAtEntry).toEqual(dirtyAtEntry.map(() => 0));
+    const ref = reference();
+    for (let v = 0; v < 6; v++) {
+      const [equity, , trades] = ref[v] as number[];
+      expect(1 + (r.columns["totalReturn"]?.[v] as number)).toBeCloseTo(equity as number, 12);
+      expect(r.columns["trades"]?.[v]).toBe(trades);
+    }
+    // the same table bit for bit as each variant's fresh column of its own
+    const own = await sweepStrategy((c, p) => crossTargets(c["close"] as Float64Array, p["fast"] as number, p["slow"] as number), { data: { close }, grid, ...costs, workers: 0 });
+    for (const m of ["totalReturn", "sharpeRatio", "maxDrawdown", "trades", "turnover", "exposure"]) expect(Array.from(r.columns[m] as Float64Array), m).toEqual(Array.from(own.columns[m] as Float64Array));
+  });
+
   it("gives the same table as the function returning a fresh column of its own, on the calling thread and in workers", async () => {
     const own = (c: Readonly<Record<string, Float64Array>>, p: Readonly<Record<string, unknown>>): Float64Array => {
       const x = c["close"] as Float64Array;
