@@ -6,7 +6,7 @@ import { readArrowSchema, readArrowTable, type ArrowChunk, type ArrowTable, type
 import { isNumericArrowType, isTimeArrowType, readArrowColumn } from "./arrowColumn.js";
 import { loadReadCodecs, type ReadCodecs } from "./readCodecs.js";
 import { decodeParquetBlock } from "./decodeParquetBlock.js";
-import { bytesIntoWasm, fileIntoWasm, freeWasmFileBlock, wasmFileBytes, type WasmFileBlock } from "./wasmFileBlock.js";
+import { bytesIntoWasm, fileIntoWasm, freeWasmFileBlock, type WasmFileBlock } from "./wasmFileBlock.js";
 import { verifyChecksums } from "./columnChecksum.js";
 import type { PanelBuilder } from "./createPanelBuilder.js";
 import { timeBound, type TimeInput } from "./timeBound.js";
@@ -16,7 +16,7 @@ let loaded: ReadCodecs | undefined;
 
 /** Options of {@link readParquet}. */
 export interface ReadParquetOptions {
-  /** Value columns to read [every numeric column]. Only these are decoded (projection pushdown). */
+  /** Value columns to read [every numeric column]. Only these are copied out; parquet-wasm 0.8.0 decodes every column of the file whatever is asked (its synchronous reader applies no projection), so naming fewer saves the copies, not the decode. */
   readonly columns?: readonly string[];
   /** Keep rows with `time >= start` (epoch ms, ISO 8601 with no offset = UTC, or Date) [no bound]. */
   readonly start?: TimeInput;
@@ -147,26 +147,24 @@ export function parquetToPanel(
   const { pq } = codecs;
   let block = file instanceof Uint8Array ? undefined : file;
   let ffi: ReturnType<ReturnType<typeof decodeParquetBlock>["intoFFI"]>;
-  let timeName: string;
-  let values: string[];
   let start: number;
   let end: number;
   try {
     start = timeBound(options.start, "start", where, -Infinity);
     end = timeBound(options.end, "end", where, Infinity);
-    // The store knows its own files' columns: it skips the separate schema read (a third of a small file's cost).
-    const plan = known ?? planColumns(fields(codecs, block === undefined ? (file as Uint8Array) : wasmFileBytes(codecs, block)), options, where);
-    timeName = plan.time;
-    values = [...plan.values];
     const handed = block ?? bytesIntoWasm(codecs, file as Uint8Array);
     block = undefined; // the decoder owns it from here, and frees it even when it fails
-    ffi = decodeParquetBlock(codecs, handed, { columns: [timeName, ...values], batchSize: 1 << 30 }).intoFFI();
+    ffi = decodeParquetBlock(codecs, handed, { batchSize: 1 << 30 }).intoFFI();
   } finally {
     if (block !== undefined) freeWasmFileBlock(codecs, block);
   }
   try {
     // Views of WebAssembly memory: valid until ffi.free() and while nothing grows that memory.
     const table = readArrowTable(pq.wasmMemory().buffer, ffi.arrayAddrs(), ffi.schemaAddr());
+    // The decoded table's schema is the file's: planned from it, with no separate schema read (the store knows its own files' columns).
+    const plan = known ?? planColumns(table.schema, options, where);
+    const timeName = plan.time;
+    const values = [...plan.values];
     const typeOf = (name: string): ArrowType | undefined => table.getChild(name)?.type;
     const n = table.numRows;
     verifyChecksums(table, [timeName, ...values], where);

@@ -123,7 +123,7 @@ async function child(path: string, mode: string): Promise<void> {
     } else {
       const inWasm = b instanceof Uint8Array ? bytesIntoWasm(codecs, b) : b; // bytesIntoWasm reserves first
       if (timed) lap("reserve");
-      ffi = decodeParquetBlock(codecs, inWasm, options).intoFFI();
+      ffi = decodeParquetBlock(codecs, inWasm, { batchSize: options.batchSize }).intoFFI();
     }
     if (timed) lap("decode");
     const table = readArrowTable(pq.wasmMemory().buffer, ffi.arrayAddrs(), ffi.schemaAddr());

@@ -76,7 +76,7 @@ describe("fileIntoWasm", () => {
 describe("decodeParquetBlock", () => {
   it("decodes a file read into WebAssembly memory to the values written (NaN as null, a constant column)", async () => {
     const codecs = await loadReadCodecs();
-    const ffi = decodeParquetBlock(codecs, fileIntoWasm(codecs, big), { columns: ["time", "a", "b"], batchSize: 2 ** 30 }).intoFFI();
+    const ffi = decodeParquetBlock(codecs, fileIntoWasm(codecs, big), { batchSize: 2 ** 30 }).intoFFI();
     try {
       const table = readArrowTable(codecs.wasm.memory.buffer, ffi.arrayAddrs(), ffi.schemaAddr());
       expect(table.numRows).toBe(ROWS);
@@ -99,7 +99,7 @@ describe("decodeParquetBlock", () => {
   it("throws parquet-wasm's error for bytes that are no Parquet file, and frees the block (20 rounds grow nothing)", async () => {
     const codecs = await loadReadCodecs();
     const mem = (): number => codecs.wasm.memory.buffer.byteLength;
-    const once = (): void => expect(() => decodeParquetBlock(codecs, fileIntoWasm(codecs, garbage), { columns: ["time"], batchSize: 2 ** 30 })).toThrow(/parquet|magic|footer|file/i);
+    const once = (): void => expect(() => decodeParquetBlock(codecs, fileIntoWasm(codecs, garbage), { batchSize: 2 ** 30 })).toThrow(/parquet|magic|footer|file/i);
     once();
     const after = mem();
     for (let r = 0; r < 20; r++) once();
@@ -111,12 +111,23 @@ describe("decodeParquetBlock", () => {
     const bytes = readFileSync(big);
     const block = bytesIntoWasm(codecs, bytes);
     expect(Buffer.compare(Buffer.from(wasmFileBytes(codecs, block)), bytes)).toBe(0);
-    const ffi = decodeParquetBlock(codecs, block, { columns: ["b"], batchSize: 2 ** 30 }).intoFFI();
+    const ffi = decodeParquetBlock(codecs, block, { batchSize: 2 ** 30 }).intoFFI();
     const table = readArrowTable(codecs.wasm.memory.buffer, ffi.arrayAddrs(), ffi.schemaAddr());
     expect(table.numRows).toBe(ROWS);
     const [b] = (table.getChild("b") as { data: readonly ArrowChunk[] }).data;
     const values = ((b as ArrowChunk).values as Float64Array).subarray((b as ArrowChunk).offset, (b as ArrowChunk).offset + ROWS);
     expect(values.every((x) => x === 3)).toBe(true);
+    ffi.free();
+  });
+});
+
+describe("parquet-wasm 0.8.0's readParquet", () => {
+  it("decodes every column whatever `columns` asks (no projection: why DecodeOptions has none and readParquet plans from the decoded schema)", async () => {
+    const codecs = await loadReadCodecs();
+    const ffi = codecs.pq.readParquet(readFileSync(big), { columns: ["b"], batchSize: 2 ** 30 }).intoFFI();
+    const table = readArrowTable(codecs.wasm.memory.buffer, ffi.arrayAddrs(), ffi.schemaAddr());
+    expect(table.schema.fields.map((f) => f.name)).toEqual(["time", "a", "b"]);
+    expect((table.getChild("a") as { data: readonly ArrowChunk[] }).data[0]?.length).toBe(ROWS);
     ffi.free();
   });
 });
