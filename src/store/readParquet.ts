@@ -229,7 +229,7 @@ export function parquetToPanel(
  * nested, times of day) are left out unless named, which is an error: no
  * column is ever read as its raw bytes.
  * Rows are kept when `start <= time < end`. Only the listed columns are
- * decoded. A file written by {@link writeParquet} carries column checksums
+ * copied out (parquet-wasm decodes the whole file). A file written by {@link writeParquet} carries column checksums
  * in its footer: every column read is checked against them (a file from
  * another writer has none; parquet-wasm does not check page CRCs). Codec:
  * arrow-rs (parquet-wasm) into WebAssembly memory, viewed in place through
