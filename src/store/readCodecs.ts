@@ -31,6 +31,9 @@ export interface ReadCodecs {
 
 let reading: Promise<ReadCodecs> | undefined;
 
+/** The module exports decodeParquetBlock and wasmFileBlock call directly. */
+const DECODE_EXPORTS = ["readParquet", "__externref_table_alloc", "__externref_table_dealloc", "__wbindgen_externrefs", "__wbindgen_malloc", "__wbindgen_free", "memory"] as const;
+
 /** The one WebAssembly function used here (the project's TypeScript libraries declare no WebAssembly). */
 declare const WebAssembly: { compile(bytes: Uint8Array): Promise<object> };
 
@@ -47,6 +50,11 @@ async function load(): Promise<ReadCodecs> {
   const esm = await import("parquet-wasm/esm");
   const wasm = esm.initSync({ module: await compiling });
   const pq: ReadCodecs["pq"] = esm; // the node declarations fit the esm build (checked here by the compiler)
+  // decodeParquetBlock calls the module's readParquet as parquet-wasm 0.8.0's glue does: a build without these is refused here.
+  const missing = DECODE_EXPORTS.filter((name) => !(name in wasm));
+  if (missing.length > 0 || typeof (esm.Table as unknown as { __wrap?: unknown }).__wrap !== "function") {
+    throw new Error(`loadReadCodecs: parquet-wasm's WebAssembly lacks ${JSON.stringify(missing.length > 0 ? missing : ["Table.__wrap"])}: this library needs parquet-wasm 0.8.0 exactly; reinstall its pinned version`);
+  }
   return { pq, wasm };
 }
 

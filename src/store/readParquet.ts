@@ -5,26 +5,18 @@ import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { readArrowSchema, readArrowTable, type ArrowChunk, type ArrowTable, type ArrowType } from "./arrowCData.js";
 import { isNumericArrowType, isTimeArrowType, readArrowColumn } from "./arrowColumn.js";
 import { loadReadCodecs, type ReadCodecs } from "./readCodecs.js";
-import { readFileBytes, type ReadScratch } from "./readFileBytes.js";
-import { reserveDecodeMemory } from "./reserveDecodeMemory.js";
+import { decodeParquetBlock } from "./decodeParquetBlock.js";
+import { bytesIntoWasm, fileIntoWasm, freeWasmFileBlock, type WasmFileBlock } from "./wasmFileBlock.js";
 import { verifyChecksums } from "./columnChecksum.js";
 import type { PanelBuilder } from "./createPanelBuilder.js";
 import { timeBound, type TimeInput } from "./timeBound.js";
-
-/**
- * The file bytes of readParquet's calls, one buffer reused from call to call
- * (the largest file read so far): a fresh buffer cost one page fault a 4 KiB
- * page at every call (~15,500 for a 60 MB file), as much CPU as decoding a
- * third of it. Only synchronous code runs between filling and decoding it.
- */
-const scratch: ReadScratch = { buffer: Buffer.alloc(0) };
 
 /** parquet-wasm, once loadReadCodecs has loaded it in this process. */
 let loaded: ReadCodecs | undefined;
 
 /** Options of {@link readParquet}. */
 export interface ReadParquetOptions {
-  /** Value columns to read [every numeric column]. Only these are decoded (projection pushdown). */
+  /** Value columns to read [every numeric column]. Only these are copied out; parquet-wasm 0.8.0 decodes every column of the file whatever is asked (its synchronous reader applies no projection), so naming fewer saves the copies, not the decode. */
   readonly columns?: readonly string[];
   /** Keep rows with `time >= start` (epoch ms, ISO 8601 with no offset = UTC, or Date) [no bound]. */
   readonly start?: TimeInput;
@@ -43,13 +35,15 @@ const MAGIC = [0x50, 0x41, 0x52, 0x31]; // "PAR1", at both ends of a Parquet fil
  * its length and "PAR1", all readSchema reads (parquet-wasm copies whatever it
  * is given into WebAssembly memory: the whole file cost 40-160 ms a call on a
  * 60 MB file, its footer under 4 ms). Bytes that do not end like a Parquet
- * file are returned whole, for parquet-wasm's own error.
+ * file are returned whole, copied (they may be a view of WebAssembly memory,
+ * which parquet-wasm's copy of its argument may grow and so detach), for
+ * parquet-wasm's own error.
  */
 function footerOnly(bytes: Uint8Array): Uint8Array {
   const n = bytes.length;
-  if (n < 12 || MAGIC.some((b, k) => bytes[n - 4 + k] !== b)) return bytes;
+  if (n < 12 || MAGIC.some((b, k) => bytes[n - 4 + k] !== b)) return bytes.slice();
   const metaLen = new DataView(bytes.buffer, bytes.byteOffset + n - 8, 4).getUint32(0, true);
-  if (metaLen + 12 > n) return bytes;
+  if (metaLen + 12 > n) return bytes.slice();
   const out = new Uint8Array(metaLen + 12);
   out.set(MAGIC);
   out.set(bytes.subarray(n - 8 - metaLen), 4);
@@ -134,32 +128,43 @@ function refuseNonNumeric(name: string, type: ArrowType, where: string): void {
 }
 
 /**
- * Decode Parquet bytes into a Panel (see {@link readParquet}), or, with
+ * Decode a Parquet file into a Panel (see {@link readParquet}), or, with
  * `into`, append the rows to that builder in place (the returned Panel is
  * then empty): the store's loads decode each day file straight into the
- * result's columns.
+ * result's columns. The file is its bytes in JavaScript memory, or a block
+ * of parquet-wasm's memory (fileIntoWasm), which this call takes over: it is
+ * decoded or freed, whatever happens.
  * @internal
  */
 export function parquetToPanel(
   codecs: ReadCodecs,
-  bytes: Uint8Array,
+  file: Uint8Array | WasmFileBlock,
   options: ReadParquetOptions,
   where: string,
   known?: { readonly time: string; readonly values: readonly string[] },
   into?: PanelBuilder,
 ): Panel {
   const { pq } = codecs;
-  const start = timeBound(options.start, "start", where, -Infinity);
-  const end = timeBound(options.end, "end", where, Infinity);
-  // The store knows its own files' columns: it skips the separate schema read (a third of a small file's cost).
-  const plan = known ?? planColumns(fields(codecs, bytes), options, where);
-  const timeName = plan.time;
-  const values = [...plan.values];
-  reserveDecodeMemory(codecs, bytes.length);
-  const ffi = pq.readParquet(bytes, { columns: [timeName, ...values], batchSize: 1 << 30 }).intoFFI();
+  let block = file instanceof Uint8Array ? undefined : file;
+  let ffi: ReturnType<ReturnType<typeof decodeParquetBlock>["intoFFI"]>;
+  let start: number;
+  let end: number;
+  try {
+    start = timeBound(options.start, "start", where, -Infinity);
+    end = timeBound(options.end, "end", where, Infinity);
+    const handed = block ?? bytesIntoWasm(codecs, file as Uint8Array);
+    block = undefined; // the decoder owns it from here, and frees it even when it fails
+    ffi = decodeParquetBlock(codecs, handed, { batchSize: 1 << 30 }).intoFFI();
+  } finally {
+    if (block !== undefined) freeWasmFileBlock(codecs, block);
+  }
   try {
     // Views of WebAssembly memory: valid until ffi.free() and while nothing grows that memory.
     const table = readArrowTable(pq.wasmMemory().buffer, ffi.arrayAddrs(), ffi.schemaAddr());
+    // The decoded table's schema is the file's: planned from it, with no separate schema read (the store knows its own files' columns).
+    const plan = known ?? planColumns(table.schema, options, where);
+    const timeName = plan.time;
+    const values = [...plan.values];
     const typeOf = (name: string): ArrowType | undefined => table.getChild(name)?.type;
     const n = table.numRows;
     verifyChecksums(table, [timeName, ...values], where);
@@ -224,16 +229,16 @@ export function parquetToPanel(
  * nested, times of day) are left out unless named, which is an error: no
  * column is ever read as its raw bytes.
  * Rows are kept when `start <= time < end`. Only the listed columns are
- * decoded. A file written by {@link writeParquet} carries column checksums
+ * copied out (parquet-wasm decodes the whole file). A file written by {@link writeParquet} carries column checksums
  * in its footer: every column read is checked against them (a file from
  * another writer has none; parquet-wasm does not check page CRCs). Codec:
  * arrow-rs (parquet-wasm) into WebAssembly memory, viewed in place through
  * the Arrow C data interface and copied once into the Panel's arrays. The
  * first call in a process imports parquet-wasm and compiles its WebAssembly
- * (apache-arrow is not needed to read). The file's bytes are read into one
- * buffer kept for the next call (the size of the largest file read so far,
- * like parquet-wasm's WebAssembly memory, which never shrinks either): a
- * second read of a large file touches no fresh memory for them.
+ * (apache-arrow is not needed to read). The file is read straight into
+ * parquet-wasm's WebAssembly memory (no JavaScript copy of it), which grows
+ * to about 4x the largest file read so far and never shrinks: a second read
+ * of a large file touches no fresh memory for it.
  * @throws InvalidArgumentError when the file cannot be read or is damaged (a column differs from its checksum), a named column is missing or not numeric, an integer is beyond ±2^53, there is no time column, a time is missing, or times are unsorted (without `sort`)
  * @example
  * const p = await readParquet("btc.parquet", { columns: ["close"], start: "2026-11-01", end: "2026-11-02" });
@@ -241,29 +246,19 @@ export function parquetToPanel(
  */
 export async function readParquet(path: string, options: ReadParquetOptions = {}): Promise<Panel> {
   if (typeof path !== "string" || path.trim() === "") throw new InvalidArgumentError("path", `readParquet: path must be a non-empty file path, got ${JSON.stringify(path)}`);
-  const read = (into?: ReadScratch): Buffer => {
+  const read = (codecs: ReadCodecs): WasmFileBlock => {
     try {
-      return readFileBytes(path, into);
+      return fileIntoWasm(codecs, path);
     } catch (err) {
       throw new InvalidArgumentError("path", `readParquet: cannot read ${JSON.stringify(path)} (${(err as NodeJS.ErrnoException).code ?? String(err)}); check the path`);
     }
   };
-  let bytes: Buffer;
-  if (loaded === undefined) {
-    // A process's first call: the file is read (into a buffer of its own) while parquet-wasm compiles off the main thread.
-    const loading = loadReadCodecs();
-    loading.catch(() => undefined); // a failed load is seen by the await below, or by the next call when this read throws
-    bytes = read();
-    loaded = await loading;
-    // Kept as the scratch for later calls (no await from here to the end of the decode).
-    if (scratch.buffer.length < bytes.length) scratch.buffer = bytes;
-  } else {
-    // Read after the last await: the bytes live in the shared scratch until the (synchronous) decode is done.
-    bytes = read(scratch);
-  }
+  loaded ??= await loadReadCodecs();
   const codecs = loaded;
+  // Read after the last await: nothing else runs between the read and the end of the (synchronous) decode.
+  const block = read(codecs);
   try {
-    return parquetToPanel(codecs, bytes, options, "readParquet");
+    return parquetToPanel(codecs, block, options, "readParquet");
   } catch (err) {
     if (err instanceof InvalidArgumentError) throw err;
     throw new InvalidArgumentError("path", `readParquet: ${JSON.stringify(path)} is not a readable Parquet file (${err instanceof Error ? err.message : String(err)})`);

@@ -3,7 +3,7 @@
  * `npx tsx test/bench/readParquetFirstCall.ts [file] [PROCS]`.
  * The file defaults to storeForeign.bench.ts's DuckDB-written year (write it
  * first with `npm run bench -- store`). PROCS (5) fresh processes a mode,
- * modes alternating (env MODES, comma-separated, default `before,split,after`);
+ * modes alternating (env MODES, comma-separated, default `before,split,jsread,after`);
  * each child runs the bundle esbuild makes of this file (compiled JavaScript,
  * as the library runs) and times each part of its first call and then one
  * warm call (process CPU, wall, minor page faults):
@@ -21,9 +21,14 @@
  * its node build; the reservation a buffer of zeros copied in by
  * readSchema); `split` = parquet-wasm's esm build compiled synchronously, so
  * compile and instantiate are timed apart, with the reservation as it is
- * now (the module's allocator: malloc and free, no page touched); `after` =
- * the library now (loadReadCodecs: the .wasm compiled asynchronously, off
- * the main thread, while the file is read). No timing is asserted anywhere.
+ * now (the module's allocator: malloc and free, no page touched); `jsread` =
+ * the library until 2026-11-28 15:00 (loadReadCodecs: the .wasm compiled
+ * asynchronously, off the main thread, while the file is read into a
+ * JavaScript buffer that parquet-wasm's glue then copies into its memory);
+ * `after` = the library now (the codecs loaded first, then the file read
+ * straight into a block of WebAssembly memory, wasmFileBlock.ts, and decoded
+ * there, decodeParquetBlock.ts). Env PQ_BATCH sets the decode's batch size
+ * (rows; default 2^30, one batch). No timing is asserted anywhere.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
@@ -36,6 +41,8 @@ import { readArrowColumn } from "../../src/store/arrowColumn.js";
 import { loadReadCodecs, type ReadCodecs } from "../../src/store/readCodecs.js";
 import { readFileBytes } from "../../src/store/readFileBytes.js";
 import { reserveDecodeMemory } from "../../src/store/reserveDecodeMemory.js";
+import { decodeParquetBlock } from "../../src/store/decodeParquetBlock.js";
+import { bytesIntoWasm, fileIntoWasm, wasmFileBytes, type WasmFileBlock } from "../../src/store/wasmFileBlock.js";
 import { median } from "./median.js";
 
 const PARTS = ["wasmread", "compile", "instantiate", "file", "schema", "reserve", "decode", "columns", "first", "warm"] as const;
@@ -68,6 +75,7 @@ async function child(path: string, mode: string): Promise<void> {
   const scratch = { buffer: Buffer.alloc(0) };
   let codecs: ReadCodecs;
   let bytes: Buffer;
+  let block: WasmFileBlock | undefined;
   if (mode === "before") {
     const pq = (await import("parquet-wasm")) as unknown as ReadCodecs["pq"];
     // The reservation as it was: a buffer of zeros copied in by readSchema (the allocator's `wasm` is not reachable in the node build).
@@ -87,22 +95,36 @@ async function child(path: string, mode: string): Promise<void> {
     lap("instantiate");
     bytes = readFileBytes(path, scratch);
     lap("file");
-  } else {
+  } else if (mode === "jsread") {
     const loading = loadReadCodecs();
     bytes = readFileBytes(path, scratch);
     lap("file");
     codecs = await loading;
     lap("compile");
+  } else {
+    codecs = await loadReadCodecs();
+    lap("compile");
+    block = fileIntoWasm(codecs, path);
+    lap("file");
+    bytes = Buffer.from(footerOnly(wasmFileBytes(codecs, block)));
   }
   const { pq } = codecs;
   const sf = pq.readSchema(footerOnly(bytes)).intoFFI();
   const names = readArrowSchema(pq.wasmMemory().buffer, sf.addr()).fields.map((f) => f.name);
   sf.free();
   lap("schema");
-  const decodeAll = (b: Uint8Array, timed: boolean): number => {
-    reserveDecodeMemory(codecs, b.length);
-    if (timed) lap("reserve");
-    const ffi = pq.readParquet(b, { columns: names, batchSize: 1 << 30 }).intoFFI();
+  const decodeAll = (b: Uint8Array | WasmFileBlock, timed: boolean): number => {
+    const options = { columns: names, batchSize: Number(process.env["PQ_BATCH"] ?? 2 ** 30) };
+    let ffi;
+    if (mode === "before") {
+      reserveDecodeMemory(codecs, (b as Uint8Array).length);
+      if (timed) lap("reserve");
+      ffi = pq.readParquet(b as Uint8Array, options).intoFFI();
+    } else {
+      const inWasm = b instanceof Uint8Array ? bytesIntoWasm(codecs, b) : b; // bytesIntoWasm reserves first
+      if (timed) lap("reserve");
+      ffi = decodeParquetBlock(codecs, inWasm, { batchSize: options.batchSize }).intoFFI();
+    }
     if (timed) lap("decode");
     const table = readArrowTable(pq.wasmMemory().buffer, ffi.arrayAddrs(), ffi.schemaAddr());
     let values = 0;
@@ -114,10 +136,10 @@ async function child(path: string, mode: string): Promise<void> {
     if (timed) lap("columns");
     return values;
   };
-  const values = decodeAll(bytes, true);
+  const values = decodeAll(block ?? bytes, true);
   lap("first", begin);
   const w0 = { ...mark };
-  decodeAll(readFileBytes(path, scratch), false);
+  decodeAll(block === undefined ? readFileBytes(path, scratch) : fileIntoWasm(codecs, path), false);
   lap("warm", w0);
   process.stdout.write(`${JSON.stringify({ parts, values, memoryMb: pq.wasmMemory().buffer.byteLength / 2 ** 20 })}\n`);
 }
@@ -131,7 +153,7 @@ if (process.argv[2] === "--child") {
     console.log(`no file ${path}: run \`npm run bench -- store\` first, or pass a file`);
     process.exit(1);
   }
-  const modes = (process.env["MODES"] ?? "before,split,after").split(",");
+  const modes = (process.env["MODES"] ?? "before,split,jsread,after").split(",");
   const bundle = join(import.meta.dirname, ".readParquetFirstCall.bundle.mjs");
   buildSync({ entryPoints: [import.meta.filename], bundle: true, platform: "node", format: "esm", packages: "external", outfile: bundle, logLevel: "warning" });
   const runs: Record<string, { parts: Partial<Record<Part, Sample>>; values: number; memoryMb: number }[]> = {};

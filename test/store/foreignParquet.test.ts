@@ -81,7 +81,7 @@ describe("readParquet of files written by other tools", () => {
     expect(firstDifference(part.columns["b"] as Float64Array, (all.columns["b"] as Float64Array).subarray(990, 2010))).toBe(-1);
   });
 
-  it("calls in flight together each read their own file (the file buffer is shared between calls)", async () => {
+  it("calls in flight together each read their own file (each file read into parquet-wasm's one WebAssembly memory)", async () => {
     const [d, py, d2] = await Promise.all([readParquet(duckPath), readParquet(pyPath), readParquet(duckPath, { columns: ["a"] })]);
     expect(firstDifference(d.columns["a"] as Float64Array, await duckColumn(duckPath, "a"))).toBe(-1);
     expect(firstDifference(py.columns["a"] as Float64Array, await duckColumn(pyPath, "a"))).toBe(-1);

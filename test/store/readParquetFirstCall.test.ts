@@ -1,11 +1,12 @@
 /**
  * readParquet's first call in a process: parquet-wasm is loaded (its
- * WebAssembly compiled off the main thread) while the file is read into a
- * buffer of the call's own, which later calls then reuse (readParquet.ts).
+ * WebAssembly compiled off the main thread), then each call reads its file
+ * straight into parquet-wasm's WebAssembly memory (wasmFileBlock.ts), which
+ * the first call grows and later calls reuse (readParquet.ts).
  * This file's module instance has not loaded parquet-wasm before its first
  * test (the files are written by DuckDB, not by writeParquet), so the first
  * calls below take that path: one that fails, then two at once on files of
- * different sizes, then later calls that reuse the adopted buffer. Values are
+ * different sizes, then later calls that reuse the grown memory. Values are
  * checked against the formula DuckDB wrote them with, computed here.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -60,7 +61,7 @@ describe("readParquet's first call in a process", () => {
     expectFile(o, 1);
   });
 
-  it("later calls (the first call's buffer reused) read each file whole, in any order, and leave earlier results alone", async () => {
+  it("later calls (the first call's memory reused) read each file whole, in any order, and leave earlier results alone", async () => {
     const b1 = await readParquet(big);
     const s1 = await readParquet(small);
     const b2 = await readParquet(big);
