@@ -3,7 +3,10 @@
  * In one process, CALLS calls of backtestWorker.ts's `ours-loop` (replayComposite's `.label` read, the
  * user's loop into their fresh Float64 position column, `backtest({ position }).equity`), each phase's
  * process CPU ms and minor page faults printed per call, so the faults of the library's columns (the
- * label, the equity) and of the user's own column can be told apart. No timing is asserted anywhere.
+ * label, the equity) and of the user's own column can be told apart. With `--gc` (run under
+ * `node --expose-gc --import tsx`) the collector runs between calls, outside the timing, as numpy frees
+ * an array when its last reference goes: the calls then find freed memory to reuse, and what is left
+ * is the loops. `userpathPhases_numba.py` times numba's same three parts. No timing is asserted anywhere.
  */
 import { loadavg } from "node:os";
 import { backtest } from "../../src/backtest/index.js";
@@ -11,8 +14,11 @@ import { replayComposite } from "../../src/signals/index.js";
 import { FEE_BPS, SLIPPAGE_BPS, THRESHOLD, generateBars } from "./backtestData.js";
 import { median } from "./median.js";
 
-const n = Math.round(Number(process.argv[2] ?? 2e6));
-const CALLS = Number(process.argv[3] ?? 10);
+const args = process.argv.slice(2).filter((a) => a !== "--gc");
+const collect = process.argv.includes("--gc") ? (globalThis as { gc?: () => void }).gc : undefined;
+if (process.argv.includes("--gc") && collect === undefined) throw new Error("userpathPhases: --gc needs node --expose-gc");
+const n = Math.round(Number(args[0] ?? 2e6));
+const CALLS = Number(args[1] ?? 10);
 const c = generateBars(n, 42);
 const cpu = (): number => {
   const u = process.cpuUsage();
@@ -26,6 +32,7 @@ const ms: number[][] = names.map(() => []);
 const fs: number[][] = names.map(() => []);
 let sink = 0;
 for (let k = 0; k < CALLS; k++) {
+  collect?.();
   const t = [cpu()];
   const f = [faults()];
   const label = replayComposite(cols, { threshold: THRESHOLD }).label;
@@ -45,7 +52,7 @@ for (let k = 0; k < CALLS; k++) {
   (ms[3] as number[]).push((t[3] as number) - (t[0] as number));
   (fs[3] as number[]).push((f[3] as number) - (f[0] as number));
 }
-console.log(`users' path by phase, ${n} bars, ${CALLS} calls, process CPU ms / minor faults per call; load ${loadavg().map((x) => x.toFixed(1)).join(" ")}`);
+console.log(`users' path by phase${collect ? " (gc() between calls, untimed)" : ""}, ${n} bars, ${CALLS} calls, process CPU ms / minor faults per call; load ${loadavg().map((x) => x.toFixed(1)).join(" ")}`);
 names.forEach((name, p) => {
   const m = ms[p] as number[];
   const fl = fs[p] as number[];
