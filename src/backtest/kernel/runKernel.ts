@@ -332,12 +332,23 @@ export function runVariants(sts: readonly KernelState[], coin: KernelCoin, signa
   }
   let a = lo;
   if (a === 0 && hi > 0) loop.first(sts, coins, params, a++, 1, out);
-  for (; a < hi; a += SPAN) loop.rest(sts, coins, params, a, Math.min(hi, a + SPAN), out);
+  variantSpans(loop.rest, sts, coins, params, a, hi, out);
   const n = st.settings.n;
   for (const s of sts) {
     s.next = hi;
     if (hi === n && n > 0) closeOpenTrades(s, 1);
   }
+}
+
+/**
+ * Bars a..hi-1 of a variant loop, SPAN bars a call. A function of its own, so the one hot loop of a
+ * run is this small one: V8 optimises it at a small cost, and runVariants (called once per run,
+ * with the shape key, the compile and the trades closed around it) is never hot enough to be
+ * optimised (its optimising compiles, regular and OSR, ran in the third or fourth call of a process:
+ * 40-46 ms of compile wall time under load, inside a bench's timed calls).
+ */
+function variantSpans(rest: VariantLoop, sts: readonly KernelState[], coins: readonly KernelCoin[], params: unknown, a: number, hi: number, out: KernelSeries): void {
+  for (; a < hi; a += SPAN) rest(sts, coins, params, a, Math.min(hi, a + SPAN), out);
 }
 
 /** The variant loops compiled so far, by shape, account count and signal. */
