@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
+import { requireWithLazyMathjs } from "./requireWithLazyMathjs.js";
 
-/** The danfojs-node module (loaded on first use, since its import costs about 1.2 s). */
+/** The danfojs-node module (loaded on first use, since its import costs about 1.2 s; with mathjs's functions built lazily, see requireWithLazyMathjs). */
 export type Danfo = typeof import("danfojs-node");
 
 /** A danfo DataFrame, the user-facing table at the edges of the library. */
@@ -15,6 +16,6 @@ let danfo: Danfo | undefined;
  * @internal
  */
 export function loadDanfo(): Danfo {
-  danfo ??= require("danfojs-node") as Danfo;
+  danfo ??= requireWithLazyMathjs(() => require("danfojs-node") as Danfo);
   return danfo;
 }
