@@ -82,6 +82,15 @@ describe("the generated loops under V8", () => {
     expect(traceLines(hidden).filter((l) => l.startsWith("[bailout") && LOOP.test(l))).toHaveLength(1);
   });
 
+  it("reads a phase line the child wrote inside a V8 record, and the record mended (seen in CI)", () => {
+    const out = "phase delayed\n[completed optimizing 0x1phase sweep\n <JSFunction variantLoop1 (sfi = 0x2)> (target TURBOFAN)]\nphase end true\n";
+    expect(out.split("\n").filter((l) => l.startsWith("phase "))).toEqual(["phase delayed", "phase end true"]); // line by line: wrong
+    const lines = traceLines(out);
+    expect(lines.filter((l) => l.startsWith("phase "))).toEqual(["phase delayed", "phase sweep", "phase end true"]);
+    expect(lines).toContain("[completed optimizing 0x1 <JSFunction variantLoop1 (sfi = 0x2)> (target TURBOFAN)]");
+    expect(lines.indexOf("phase sweep")).toBe(lines.indexOf("[completed optimizing 0x1 <JSFunction variantLoop1 (sfi = 0x2)> (target TURBOFAN)]") + 1);
+  });
+
   it("reads the slow mode's signature from a trace", () => {
     const opt = (name: string, osr: boolean): string => `[completed optimizing 0x1 <JSFunction ${name} (sfi = 0x2)> (target TURBOFAN)${osr ? " OSR" : ""}]`;
     const deopt = (name: string): string => `[bailout (kind: deopt-eager, reason: Insufficient type feedback for compare operation): begin. deoptimizing 0x1 <JSFunction ${name} (sfi = 0x2)>, 0x3 <Code TURBOFAN>]`;

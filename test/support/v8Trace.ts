@@ -34,8 +34,13 @@ export function traceChild(entry: URL | string, args: readonly string[] = [], fl
  * threads print `[completed compiling ...]` / `[completed optimizing ...]` while the main thread prints a `[bailout ...`
  * line, so one line can hold two records (seen in CI: a bailout of the helper carryOnMissingPrice with the completed
  * compile of spanLoopOneCoin appended, which a whole-line match read as a bailout of the loop; the other order could hide
- * a bailout of a loop behind a compile record).
+ * a bailout of a loop behind a compile record), and a child's "phase <name>" line written inside a record is put after it.
  */
 export function traceLines(out: string): string[] {
-  return out.split("\n").flatMap((l) => l.split(/(?=\[(?:bailout|completed |compiling |optimizing |marking dependent code))/));
+  // V8 writes a record in pieces (one write(2) each: "[marking ", the address, " ", the function, ...; seen with strace), while
+  // a child script's own line ("phase <name>\n", console.log) is one write: so it can land inside a record (seen in CI:
+  // "[completed optimizing 0x...phase sweep" then the record's rest on the next line, and loopJit missed "phase sweep").
+  // Such a line is taken out of the record and put right after the record's line, which is mended.
+  const mended = out.replace(/([^\n])(phase [^\n]*)\n([^\n]*)/g, "$1$3\n$2");
+  return mended.split("\n").flatMap((l) => l.split(/(?=\[(?:bailout|completed |compiling |optimizing |marking dependent code))/));
 }
