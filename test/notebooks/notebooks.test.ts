@@ -272,7 +272,11 @@ describe("notebooks", () => {
         const report = JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as {
           ok: boolean;
           error?: { cell: number; source: string; ename: string; evalue: string; outputs: string };
+          seconds?: number;
+          cell_seconds?: (number | null)[];
         };
+        // a diagnosis, not a check: a notebook that took long in its kernel says where (one took ~6 min once in CI)
+        if ((report.seconds ?? 0) > 60) console.log(`${name}: ${report.seconds} s in its kernel, by cell ${JSON.stringify(report.cell_seconds)}`);
         const e = report.error;
         const message = e
           ? `${name}: cell ${e.cell} failed: ${e.ename} ${e.evalue}\n--- source ---\n${e.source}\n--- outputs ---\n${e.outputs}`
