@@ -12,6 +12,8 @@ export interface ParquetWasmExports {
   readonly memory: { readonly buffer: ArrayBuffer };
   /** Allocates `size` bytes aligned to `align` in the module's memory (what its glue copies arguments into); traps when it cannot. */
   __wbindgen_malloc(size: number, align: number): number;
+  /** Resizes a block of `oldSize` bytes to `newSize` (> 0), moving it if it must; returns its address. */
+  __wbindgen_realloc(at: number, oldSize: number, newSize: number, align: number): number;
   /** Frees a block `__wbindgen_malloc` returned. */
   __wbindgen_free(at: number, size: number, align: number): void;
 }
@@ -32,7 +34,7 @@ export interface ReadCodecs {
 let reading: Promise<ReadCodecs> | undefined;
 
 /** The module exports decodeParquetBlock and wasmFileBlock call directly. */
-const DECODE_EXPORTS = ["readParquet", "__externref_table_alloc", "__externref_table_dealloc", "__wbindgen_externrefs", "__wbindgen_malloc", "__wbindgen_free", "memory"] as const;
+const DECODE_EXPORTS = ["readParquet", "__externref_table_alloc", "__externref_table_dealloc", "__wbindgen_externrefs", "__wbindgen_malloc", "__wbindgen_realloc", "__wbindgen_free", "memory"] as const;
 
 /** The one WebAssembly function used here (the project's TypeScript libraries declare no WebAssembly). */
 declare const WebAssembly: { compile(bytes: Uint8Array): Promise<object> };

@@ -57,7 +57,7 @@ export function bytesIntoWasm(codecs: ReadCodecs, bytes: Uint8Array): WasmFileBl
  * second copy (reading into a Buffer that parquet-wasm's glue then copied
  * into its memory cost a process's first call ~15,000 page faults of fresh
  * JavaScript memory for a 60 MB file and every call a 60 MB copy). A file
- * that shrinks while it is read gives the bytes read.
+ * that shrinks while it is read gives the bytes read (its block cut to them).
  * @throws the file system's error (ENOENT, EISDIR, EACCES...), after freeing the block
  * @internal
  */
@@ -73,7 +73,12 @@ export function fileIntoWasm(codecs: ReadCodecs, path: string): WasmFileBlock {
       codecs.wasm.__wbindgen_free(at, want, 1);
       throw err;
     }
-    return { at, length: size };
+    if (size === want) return { at, length: size };
+    // The file shrank while it was read: the block is cut to the bytes read, as the glue cuts a string's block,
+    // because the decoder (and freeWasmFileBlock) free it by its length (wasm-bindgen's realloc takes no size 0).
+    if (size > 0) return { at: codecs.wasm.__wbindgen_realloc(at, want, size, 1) >>> 0, length: size };
+    codecs.wasm.__wbindgen_free(at, want, 1);
+    return { at: codecs.wasm.__wbindgen_malloc(0, 1) >>> 0, length: 0 };
   } finally {
     closeSync(fd);
   }

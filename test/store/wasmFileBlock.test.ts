@@ -63,6 +63,28 @@ describe("fileIntoWasm", () => {
     expect(() => fileIntoWasm(codecs, dir)).toThrow(/EISDIR/);
   });
 
+  it("a file shorter than fstat says (a sysfs file: 4,096 bytes by fstat, a few read) gives the bytes read in a block cut to them", async () => {
+    const codecs = await loadReadCodecs();
+    const path = "/sys/devices/system/cpu/online"; // every Linux has it ("0-1\n" on two cores)
+    const mem = (): number => codecs.wasm.memory.buffer.byteLength;
+    const once = (): void => {
+      const block = fileIntoWasm(codecs, path);
+      expect(block.length).toBe(readFileSync(path).length);
+      expect(block.length).toBeLessThan(4096);
+      expect(Buffer.compare(Buffer.from(wasmFileBytes(codecs, block)), readFileSync(path))).toBe(0);
+      // a block allocated right after it does not overlap it (the cut block is a real allocation of its length)
+      const next = bytesIntoWasm(codecs, new Uint8Array(64).fill(0xab));
+      expect(next.at >= block.at + block.length || next.at + next.length <= block.at).toBe(true);
+      expect(Buffer.compare(Buffer.from(wasmFileBytes(codecs, block)), readFileSync(path))).toBe(0);
+      freeWasmFileBlock(codecs, next);
+      freeWasmFileBlock(codecs, block);
+    };
+    once();
+    const after = mem();
+    for (let r = 0; r < 50; r++) once();
+    expect(mem()).toBe(after);
+  });
+
   it("a block freed is reused: 20 rounds of a 6 MiB file grow WebAssembly memory no further than the first", async () => {
     const codecs = await loadReadCodecs();
     const mem = (): number => codecs.wasm.memory.buffer.byteLength;
