@@ -29,6 +29,8 @@ const OWN_PROCESS = ["test/load/recordDiskErrors.test.ts"];
  */
 const UTC_ONLY = [
   "test/data/oneTimeBoundary.test.ts", // a parse of src's text, no time at all
+  "test/data/requireWithLazyMathjs.test.ts", // danfo's require of mathjs and its statistics on numeric columns (in a child too), no time column
+  "test/data/requireWithDeferredModules.test.ts", // danfo's require of xlsx/request, a child's Excel and CSV round trip of numbers, no time column
   "test/backtest/loopJit.test.ts", // V8 traces of child processes started with TZ=UTC
   "test/backtest/fusedJit.test.ts", // V8 trace of a child process started with TZ=UTC (the zone never reached it)
   "test/backtest/compositeFused.test.ts", // fused vs reference engine on bar-indexed arrays, no time column
