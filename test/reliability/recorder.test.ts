@@ -179,6 +179,13 @@ describe("a recorder killed at random instants", () => {
         }
       }),
     );
+    // Before that start: no corrupt line, and at most one torn line a folder (only the last kill's append can be torn:
+    // every earlier one was cut by the start after it; the check test/load/record.test.ts's 5-kill test made).
+    for (const dir of dirs) {
+      const before = loadRecording(dir);
+      expect(before.stats.corrupt, dir).toBe(0);
+      expect(before.stats.torn, dir).toBeLessThanOrEqual(1);
+    }
     // One clean start after the last kill: it takes over the dead lock, cuts a torn line, removes orphaned lock files.
     // It records every endpoint the killed children recorded (the folders in dir): a start repairs only the endpoints it
     // records, and a child killed while appending a snapshot line left that file torn (composite alone left it, 1 run in ~40).
@@ -192,11 +199,13 @@ describe("a recorder killed at random instants", () => {
     const seen = new Map<string, number>();
     let torn = 0;
     let duplicatesOnLoad = 0;
+    let corrupt = 0;
     for (const dir of dirs) {
       recorded(dir, seen);
       const rec = loadRecording(dir);
       torn += rec.stats.torn;
       duplicatesOnLoad += rec.stats.duplicates;
+      corrupt += rec.stats.corrupt;
     }
     const lost = [...acknowledged].filter((a) => !seen.has(a));
     const duplicated = [...seen].filter(([, n]) => n > 1).map(([k]) => k);
@@ -212,6 +221,7 @@ describe("a recorder killed at random instants", () => {
     expect(lost).toEqual([]);
     expect(duplicated).toEqual([]);
     expect(duplicatesOnLoad).toBe(0);
+    expect(corrupt).toBe(0);
     expect(torn).toBe(0);
   });
 });
