@@ -4,7 +4,7 @@ import { sortDedupe } from "../data/sortDedupe.js";
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 import { readArrowSchema, readArrowTable, type ArrowChunk, type ArrowTable, type ArrowType } from "./arrowCData.js";
 import { isNumericArrowType, isTimeArrowType, readArrowColumn } from "./arrowColumn.js";
-import { loadReadCodecs, type ReadCodecs } from "./readCodecs.js";
+import { loadReadCodecs, takeFirstRead, type ReadCodecs } from "./readCodecs.js";
 import { decodeParquetBlock } from "./decodeParquetBlock.js";
 import { bytesIntoWasm, fileIntoWasm, freeWasmFileBlock, type WasmFileBlock } from "./wasmFileBlock.js";
 import { verifyChecksums } from "./columnChecksum.js";
@@ -253,10 +253,11 @@ export async function readParquet(path: string, options: ReadParquetOptions = {}
       throw new InvalidArgumentError("path", `readParquet: cannot read ${JSON.stringify(path)} (${(err as NodeJS.ErrnoException).code ?? String(err)}); check the path`);
     }
   };
-  loaded ??= await loadReadCodecs();
+  // The call that loads parquet-wasm has its file read as part of the load (firstFileIntoWasm.ts), and takes it at once.
+  loaded ??= await loadReadCodecs(path);
   const codecs = loaded;
   // Read after the last await: nothing else runs between the read and the end of the (synchronous) decode.
-  const block = read(codecs);
+  const block = takeFirstRead(path) ?? read(codecs);
   try {
     return parquetToPanel(codecs, block, options, "readParquet");
   } catch (err) {
