@@ -59,9 +59,22 @@ function fields({ pq }: ReadCodecs, bytes: Uint8Array): ArrowTable["schema"] {
   }
 }
 
-function ascending(t: Float64Array): boolean {
-  for (let i = 1; i < t.length; i++) if (!((t[i] as number) > (t[i - 1] as number))) return false;
-  return true;
+/**
+ * One pass over the times: the first row whose time is missing or not finite
+ * (-1 if none) and whether they strictly ascend up to it (one loop, so one
+ * warm-up in a process's first call: each loop over a year of minutes ran
+ * ~7-18 ms before V8 optimised it, ~1 ms after).
+ */
+function scanTimes(t: Float64Array): { readonly bad: number; readonly ascending: boolean } {
+  let ascending = true;
+  let prev = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < t.length; i++) {
+    const x = t[i] as number;
+    if (!Number.isFinite(x)) return { bad: i, ascending };
+    if (!(x > prev)) ascending = false;
+    prev = x;
+  }
+  return { bad: -1, ascending };
 }
 
 /** What parquetToPanel returns when it appended its rows to a builder. */
@@ -178,10 +191,9 @@ export function parquetToPanel(
       return readArrowColumn(col.data, col.type, lo, hi, out, at, where, name);
     };
     let time = read(timeName, 0, n);
-    for (let i = 0; i < n; i++) {
-      if (!Number.isFinite(time[i])) throw new InvalidArgumentError("file", `${where}: time column ${JSON.stringify(timeName)} has a missing or non-finite time at row ${i}`);
-    }
-    if (!ascending(time)) {
+    const times = scanTimes(time);
+    if (times.bad >= 0) throw new InvalidArgumentError("file", `${where}: time column ${JSON.stringify(timeName)} has a missing or non-finite time at row ${times.bad}`);
+    if (!times.ascending) {
       if (options.sort !== true) {
         throw new InvalidArgumentError("file", `${where}: times in ${JSON.stringify(timeName)} are not strictly ascending; pass { sort: true } to sort them and keep the last row of a repeated time`);
       }
