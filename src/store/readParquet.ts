@@ -247,7 +247,8 @@ export function parquetToPanel(
  * arrow-rs (parquet-wasm) into WebAssembly memory, viewed in place through
  * the Arrow C data interface and copied once into the Panel's arrays. The
  * first call in a process imports parquet-wasm and compiles its WebAssembly
- * (apache-arrow is not needed to read). The file is read straight into
+ * (apache-arrow is not needed to read), and reads its file while libuv's
+ * threads fault in the memory the decode will write (firstFileIntoWasm.ts). The file is read straight into
  * parquet-wasm's WebAssembly memory (no JavaScript copy of it), which grows
  * to about 4x the largest file read so far and never shrinks: a second read
  * of a large file touches no fresh memory for it.
