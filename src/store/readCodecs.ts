@@ -6,6 +6,8 @@
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { firstFileIntoWasm } from "./firstFileIntoWasm.js";
+import type { WasmFileBlock } from "./wasmFileBlock.js";
 
 /** The WebAssembly exports of parquet-wasm that reserveDecodeMemory uses: its memory and wasm-bindgen's allocator. */
 export interface ParquetWasmExports {
@@ -33,6 +35,9 @@ export interface ReadCodecs {
 
 let reading: Promise<ReadCodecs> | undefined;
 
+/** The file that the first load read into WebAssembly memory (firstFileIntoWasm), until its reader takes it. */
+let firstRead: { readonly path: string; readonly block: WasmFileBlock } | undefined;
+
 /** The module exports decodeParquetBlock and wasmFileBlock call directly. */
 const DECODE_EXPORTS = ["readParquet", "__externref_table_alloc", "__externref_table_dealloc", "__wbindgen_externrefs", "__wbindgen_malloc", "__wbindgen_realloc", "__wbindgen_free", "memory"] as const;
 
@@ -46,7 +51,7 @@ declare const WebAssembly: { compile(bytes: Uint8Array): Promise<object> };
  * await, so a caller's own synchronous work (readParquet's file read) runs
  * while it compiles.
  */
-async function load(): Promise<ReadCodecs> {
+async function load(firstFile: string | undefined): Promise<ReadCodecs> {
   const compiling = WebAssembly.compile(readFileSync(createRequire(import.meta.url).resolve("parquet-wasm/esm/parquet_wasm_bg.wasm")));
   compiling.catch(() => undefined); // seen by the await below
   const esm = await import("parquet-wasm/esm");
@@ -57,7 +62,12 @@ async function load(): Promise<ReadCodecs> {
   if (missing.length > 0 || typeof (esm.Table as unknown as { __wrap?: unknown }).__wrap !== "function") {
     throw new Error(`loadReadCodecs: parquet-wasm's WebAssembly lacks ${JSON.stringify(missing.length > 0 ? missing : ["Table.__wrap"])}: this library needs parquet-wasm 0.8.0 exactly; reinstall its pinned version`);
   }
-  return { pq, wasm };
+  const codecs: ReadCodecs = { pq, wasm };
+  if (firstFile !== undefined) {
+    const block = await firstFileIntoWasm(codecs, firstFile);
+    if (block !== undefined) firstRead = { path: firstFile, block };
+  }
+  return codecs;
 }
 
 /**
@@ -69,9 +79,25 @@ async function load(): Promise<ReadCodecs> {
  * at import.
  * Reading needs nothing else (apache-arrow, ~160 modules and about 150 ms to
  * import compiled, 0.4 s under tsx, is only for writing).
+ * `firstFile`, from the reader whose call loads the module, is read into its
+ * memory as part of the load (see firstFileIntoWasm.ts), for that reader to
+ * take with {@link takeFirstRead} as soon as this resolves.
  * @internal
  */
-export function loadReadCodecs(): Promise<ReadCodecs> {
-  reading ??= load();
+export function loadReadCodecs(firstFile?: string): Promise<ReadCodecs> {
+  reading ??= load(firstFile);
   return reading;
+}
+
+/**
+ * The block of `path` that the first load read (see {@link loadReadCodecs}),
+ * once: the caller owns it (decodes or frees it); undefined for another
+ * path, or when it was not read or already taken.
+ * @internal
+ */
+export function takeFirstRead(path: string): WasmFileBlock | undefined {
+  if (firstRead === undefined || firstRead.path !== path) return undefined;
+  const { block } = firstRead;
+  firstRead = undefined;
+  return block;
 }
