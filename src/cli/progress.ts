@@ -1,4 +1,5 @@
-import cliProgress from "cli-progress";
+import type cliProgressTypes from "cli-progress";
+import { createRequire } from "node:module";
 
 /** A progress display for one long step; a no-op off a terminal. */
 export interface Progress {
@@ -17,6 +18,8 @@ export function createProgress(quiet = false): Progress {
   if (quiet || process.stderr.isTTY !== true) {
     return { update: () => undefined, step: () => undefined, stop: () => undefined };
   }
+  // loaded only when a bar is shown (stderr a terminal): a piped or captured `milab` never loads cli-progress
+  const cliProgress = createRequire(import.meta.url)("cli-progress") as typeof cliProgressTypes;
   const bar = new cliProgress.SingleBar(
     { stream: process.stderr, format: "{label} [{bar}] {value}/{total}", barsize: 30, hideCursor: true, clearOnComplete: true },
     cliProgress.Presets.shades_classic,

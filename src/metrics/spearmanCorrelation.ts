@@ -1,9 +1,18 @@
 import { InvalidArgumentError } from "../errors/InvalidArgumentError.js";
 
+/** Below this many values sortOrder uses 8-bit digits (8 passes of n + 256), from it on 16-bit (4 passes of n + 65,536): the two took the same time at ~10,000 values (tsx, Node 20). @internal */
+export const SMALL_SORT = 1 << 13;
+
 /**
  * Permutation that sorts `values` ascending (stable; values must not be NaN):
- * an LSD radix sort on the IEEE-754 bits, four 16-bit passes, O(n). About
- * 10x faster than sorting an index array with a comparator at 1e6+ values.
+ * an LSD radix sort on the IEEE-754 bits, O(n). About 10x faster than sorting
+ * an index array with a comparator at 1e6+ values. Digits of 16 bits (four
+ * passes) from SMALL_SORT values on, of 8 bits (eight passes) below: a pass
+ * also clears and sums its 2^bits counts, 65,536 of them at 16 bits, which
+ * cost more than the n keys for the few hundred or thousand bars of a study's
+ * IC (0.27 s of a 2.3 s `milab backtest --hours 24` child went to those counts).
+ * Every digit width gives the same permutation: the stable order of the 64-bit
+ * keys (-0 before +0).
  * @internal
  */
 export function sortOrder(values: Float64Array): Uint32Array {
@@ -28,16 +37,20 @@ export function sortOrder(values: Float64Array): Uint32Array {
   let nOrder = new Uint32Array(n);
   let nLo = new Uint32Array(n);
   let nHi = new Uint32Array(n);
-  const count = new Uint32Array(65537);
-  for (let pass = 0; pass < 4; pass++) {
-    const key = pass < 2 ? lo : hi;
-    const shift = (pass & 1) * 16;
+  const digitBits = n < SMALL_SORT ? 8 : 16;
+  const digits = 1 << digitBits;
+  const mask = digits - 1;
+  const perWord = 32 / digitBits; // passes over the low word, then as many over the high word
+  const count = new Uint32Array(digits + 1);
+  for (let pass = 0; pass < 2 * perWord; pass++) {
+    const key = pass < perWord ? lo : hi;
+    const shift = (pass % perWord) * digitBits;
     count.fill(0);
-    for (let i = 0; i < n; i++) count[(((key[i] as number) >>> shift) & 0xffff) + 1]! += 1;
-    if (count[(((key[0] as number) >>> shift) & 0xffff) + 1] === n) continue; // one digit value: nothing moves
-    for (let d = 1; d < 65537; d++) count[d]! += count[d - 1] as number;
+    for (let i = 0; i < n; i++) count[(((key[i] as number) >>> shift) & mask) + 1]! += 1;
+    if (count[(((key[0] as number) >>> shift) & mask) + 1] === n) continue; // one digit value: nothing moves
+    for (let d = 1; d <= digits; d++) count[d]! += count[d - 1] as number;
     for (let k = 0; k < n; k++) {
-      const p = count[((key[k] as number) >>> shift) & 0xffff]!++;
+      const p = count[((key[k] as number) >>> shift) & mask]!++;
       nOrder[p] = order[k] as number;
       nLo[p] = lo[k] as number;
       nHi[p] = hi[k] as number;

@@ -4,7 +4,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { averageRanks, sortOrder } from "../../src/metrics/spearmanCorrelation.js";
+import { averageRanks, SMALL_SORT, sortOrder } from "../../src/metrics/spearmanCorrelation.js";
 
 function naiveRanks(x: readonly number[]): number[] {
   return x.map((v, i) => 1 + x.filter((w) => w < v).length + x.filter((w, j) => j !== i && w === v).length / 2);
@@ -30,6 +30,25 @@ describe("averageRanks / sortOrder", () => {
     expect(sortOrder(new Float64Array(0))).toHaveLength(0);
     expect(Array.from(sortOrder(Float64Array.of(5)))).toEqual([0]);
     expect(averageRanks(new Float64Array(0))).toHaveLength(0);
+  });
+  it("sortOrder gives the stable ascending order (-0 before +0) below, at and above SMALL_SORT (8-bit and 16-bit digits)", () => {
+    // reference: Array.prototype.sort (stable) on the indices by value, -0 before +0, then by index
+    const reference = (x: Float64Array): number[] =>
+      Array.from(x.keys()).sort((i, j) => (x[i]! - x[j]! || (Object.is(x[i], -0) ? 0 : 1) - (Object.is(x[j], -0) ? 0 : 1) || i - j));
+    let s = 12345;
+    const uniform = (): number => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (const n of [2, 255, 256, 257, 1440, SMALL_SORT - 1, SMALL_SORT, SMALL_SORT + 1, 3 * SMALL_SORT]) {
+      // ties (small integers, +0 and -0), negatives, tiny and huge magnitudes, infinities
+      const x = Float64Array.from({ length: n }, () => {
+        const u = uniform();
+        if (u < 0.05) return 0;
+        if (u < 0.1) return -0;
+        if (u < 0.3) return Math.round(u * 20) - 4;
+        if (u < 0.31) return u < 0.305 ? -Infinity : Infinity;
+        return (uniform() - 0.5) * 10 ** Math.round(uniform() * 600 - 300);
+      });
+      expect(Array.from(sortOrder(x)), `n = ${n}`).toEqual(reference(x));
+    }
   });
   it("does not mutate its input", () => {
     const x = Float64Array.from([3, -2, 1]);
