@@ -25,7 +25,7 @@ interface Output {
   text?: string | string[];
 }
 interface Notebook {
-  cells: { cell_type: string; outputs?: Output[] }[];
+  cells: { cell_type: string; outputs?: Output[]; execution_count?: number | null }[];
 }
 
 const displays = (nb: Notebook): Output[] => nb.cells.flatMap((c) => c.outputs ?? []).filter((o) => o.output_type === "display_data");
@@ -33,35 +33,69 @@ const joined = (s: unknown): string => (Array.isArray(s) ? s.join("") : String(s
 
 if (!hasJupyter) console.warn("\n!!! chart bundle notebook NOT executed: /usr/bin/jupyter is missing (.ci/run installs it). !!!\n");
 
+/**
+ * One kernel for two checks (each reads its own cells of the one executed notebook): three chart cells, then a cell
+ * that prints, a cell that throws at run time and a cell after it. The charts are read from the partial notebook
+ * execute.py writes on a failure (the cells before the failing one, with their outputs, exactly as a complete run
+ * writes them); the failure report is that of test/notebooks/notebooks.test.ts's former broken notebook (a compile
+ * error's report runs in test/packaging/packedTarball.test.ts). One tslab kernel fewer than two notebooks (~5 s CPU).
+ */
+const CELLS = [
+  'import { barChart, equityChart, show } from "market-intel-lab";',
+  'show(await barChart({ category: ["BTC", "ETH"], value: [0.5, 11.42] }, { title: "IC drop" }));',
+  'show(await equityChart({ time: [0, 86_400_000, 172_800_000], series: { strategy: [100, 103, 101] } }));',
+  'console.log("fine");',
+  'console.log("before");\nthrow new Error("boom in cell 5");',
+  'console.log("never");',
+] as const;
+/** The cell that throws, and what its report must show. */
+const FAILING = 4;
+const FAILURE = /boom in cell 5/;
+const dir = join(root, "test", ".tmp", "notebooks-chart");
+
+interface Executed {
+  code: number;
+  stdout: string;
+  nb: Notebook;
+}
+let executed: Promise<Executed> | undefined;
+/** Execute the notebook once (its own tslab kernel); both tests below read the result. */
+function execute(): Promise<Executed> {
+  executed ??= (async () => {
+    expect(existsSync(join(root, "dist", "index.js")), "dist/index.js missing: run `npm run build` first").toBe(true);
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, "chart.ipynb");
+    writeFileSync(
+      file,
+      JSON.stringify({
+        cells: CELLS.map((source, i) => ({ cell_type: "code", id: `c${i}`, metadata: {}, execution_count: null, outputs: [], source })),
+        metadata: { kernelspec: { name: "tslab", display_name: "TypeScript", language: "typescript" } },
+        nbformat: 4,
+        nbformat_minor: 5,
+      }),
+    );
+    const result = await run(
+      "/usr/bin/python3",
+      [join(root, "notebooks", "execute.py"), "--out-dir", join(dir, "out"), "--timeout", String(Math.ceil(scaledMs(120_000) / 1000)), file],
+      { env: { ...process.env, JUPYTER_PATH: writeTslabKernelSpec(root), TZ: "UTC" }, maxBuffer: 16 * 1024 * 1024 },
+    ).then(
+      ({ stdout }) => ({ code: 0, stdout }),
+      (err: { code?: number; stdout?: string }) => ({ code: typeof err.code === "number" ? err.code : -1, stdout: String(err.stdout ?? "") }),
+    );
+    return { ...result, nb: JSON.parse(readFileSync(join(dir, "out", "chart.ipynb"), "utf8")) as Notebook };
+  })();
+  return executed;
+}
+
 describe.skipIf(!hasJupyter)("a chart cell executed by tslab", () => {
   it(
     "holds one display_data with the vega-lite spec, the SVG fallback and a text line",
     async () => {
-      expect(existsSync(join(root, "dist", "index.js")), "dist/index.js missing: run `npm run build` first").toBe(true);
-      const dir = join(root, "test", ".tmp", "notebooks-chart");
-      mkdirSync(dir, { recursive: true });
-      const file = join(dir, "chart.ipynb");
-      const cells = [
-        'import { barChart, equityChart, show } from "market-intel-lab";',
-        'show(await barChart({ category: ["BTC", "ETH"], value: [0.5, 11.42] }, { title: "IC drop" }));',
-        'show(await equityChart({ time: [0, 86_400_000, 172_800_000], series: { strategy: [100, 103, 101] } }));',
-      ];
-      writeFileSync(
-        file,
-        JSON.stringify({
-          cells: cells.map((source, i) => ({ cell_type: "code", id: `c${i}`, metadata: {}, execution_count: null, outputs: [], source })),
-          metadata: { kernelspec: { name: "tslab", display_name: "TypeScript", language: "typescript" } },
-          nbformat: 4,
-          nbformat_minor: 5,
-        }),
-      );
-      const { stdout } = await run(
-        "/usr/bin/python3",
-        [join(root, "notebooks", "execute.py"), "--out-dir", join(dir, "out"), "--timeout", String(Math.ceil(scaledMs(120_000) / 1000)), file],
-        { env: { ...process.env, JUPYTER_PATH: writeTslabKernelSpec(root), TZ: "UTC" }, maxBuffer: 16 * 1024 * 1024 },
-      );
-      expect(JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}")).toMatchObject({ ok: true });
-      const nb = JSON.parse(readFileSync(join(dir, "out", "chart.ipynb"), "utf8")) as Notebook;
+      const { stdout, nb } = await execute();
+      // every cell before the throwing one ran without error (the report names the throwing cell as the first failure)
+      const report = JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as { error?: { cell: number }; cell_seconds?: (number | null)[] };
+      expect(report.error?.cell).toBe(FAILING);
+      for (let i = 0; i < FAILING; i++) expect(nb.cells[i]!.outputs!.filter((o) => o.output_type === "error")).toEqual([]);
       const [bar, equity] = [displays({ cells: [nb.cells[1]!] }), displays({ cells: [nb.cells[2]!] })];
       expect(bar).toHaveLength(1);
       expect(equity).toHaveLength(1);
@@ -75,8 +109,29 @@ describe.skipIf(!hasJupyter)("a chart cell executed by tslab", () => {
       expect(joined(data["text/plain"])).toMatch(/^\[chart "IC drop", \d+ kB SVG/);
       const line = equity[0]!.data![VEGA_LITE] as { params?: { name: string }[] };
       expect(line.params?.map((p) => p.name)).toEqual(["zoom"]);
-      // nothing on stderr (a red box for the reader)
-      expect(nb.cells.flatMap((c) => c.outputs ?? []).filter((o) => o.name === "stderr")).toEqual([]);
+      // nothing on stderr (a red box for the reader) in the cells that ran without error
+      expect(nb.cells.slice(0, FAILING).flatMap((c) => c.outputs ?? []).filter((o) => o.name === "stderr")).toEqual([]);
+    },
+    scaledMs(180_000),
+  );
+
+  it(
+    "the executor reports a runtime error: names the cell, shows its source and its stderr, writes the partial notebook",
+    async () => {
+      const { code, stdout, nb: partial } = await execute();
+      expect(code).toBe(1);
+      const report = JSON.parse(stdout.trim()) as { ok: boolean; error: { cell: number; source: string; outputs: string }; cell_seconds: (number | null)[] };
+      expect(report.ok).toBe(false);
+      // each code cell's time: the cells that ran have one, the cells after the failure none
+      expect(report.cell_seconds).toHaveLength(CELLS.length);
+      report.cell_seconds.forEach((s, i) => (i <= FAILING ? expect(s).toBeGreaterThanOrEqual(0) : expect(s).toBeNull()));
+      expect(report.error.cell).toBe(FAILING);
+      expect(report.error.source).toBe(CELLS[FAILING]);
+      expect(report.error.outputs).toMatch(FAILURE);
+      expect(joined(partial.cells[FAILING - 1]?.outputs?.[0]?.text)).toBe("fine\n");
+      expect(partial.cells[FAILING + 1]?.execution_count ?? null).toBeNull();
+      // the timing records behind cell_seconds are not written into the notebook (a re-run leaves no diff)
+      expect(JSON.stringify(partial)).not.toContain("iopub.status");
     },
     scaledMs(180_000),
   );

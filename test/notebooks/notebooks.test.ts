@@ -11,17 +11,15 @@
  * Needs the build (npm test builds first) and Debian's jupyter
  * (`.ci/run` installs it); skipped, loudly, only when /usr/bin/jupyter is missing.
  */
-import { execFile, spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { writeTslabKernelSpec } from "../../src/notebooks/writeTslabKernelSpec.js";
 // @ts-expect-error plain ESM helper without types
 import { buildNotebook } from "../../notebooks/build.mjs";
 import { scaledMs } from "../support/timeScale.js";
 
-const run = promisify(execFile);
 const root = resolve(import.meta.dirname, "../..");
 const dir = join(root, "notebooks");
 const names = readdirSync(dir).filter((f) => f.endsWith(".ipynb")).sort();
@@ -214,52 +212,9 @@ describe("notebooks", () => {
     });
   });
 
-  describe.skipIf(!hasJupyter)("the executor reports a failing cell", () => {
-    const broken = (cells: string[]) => ({
-      cells: cells.map((src, i) => ({ cell_type: "code", id: `c${i}`, metadata: {}, execution_count: null, outputs: [], source: src })),
-      metadata: { kernelspec: { name: "tslab", display_name: "TypeScript", language: "typescript" } },
-      nbformat: 4,
-      nbformat_minor: 5,
-    });
-    // A compile error (tslab's empty error reply, the message only in the cell's stderr) is reported the same way;
-    // that case runs in test/packaging/packedTarball.test.ts, whose notebook in the user's folder ends with a cell that
-    // does not compile (a missing module and a type error): one tslab kernel fewer here (about 5 s of CPU).
-    it.concurrent.each([
-      ["a runtime error", ['console.log("fine");', 'console.log("before");\nthrow new Error("boom in cell 2");', 'console.log("never");'], 1, /boom in cell 2/],
-    ] as const)(
-      "%s: names the cell, shows its source and its stderr, writes the partial notebook",
-      async (_what, cells, cellIndex, pattern) => {
-        const dirOut = join(root, "test", ".tmp", "notebooks-broken");
-        mkdirSync(dirOut, { recursive: true });
-        const file = join(dirOut, `broken-${cellIndex}-${String(pattern.source.length)}.ipynb`);
-        writeFileSync(file, JSON.stringify(broken([...cells])));
-        const jupyterPath = kernelPath();
-        const result = await withKernelSlot(() =>
-          run("/usr/bin/python3", [join(dir, "execute.py"), "--out-dir", join(dirOut, "out"), "--timeout", String(Math.ceil(scaledMs(120_000) / 1000)), file], {
-            env: { ...process.env, JUPYTER_PATH: jupyterPath, TZ: "UTC" },
-          }).then(
-            () => ({ code: 0, stdout: "" }),
-            (err: { code?: number; stdout?: string }) => ({ code: err.code ?? -1, stdout: String(err.stdout ?? "") }),
-          ),
-        );
-        expect(result.code).toBe(1);
-        const report = JSON.parse(result.stdout.trim()) as { ok: boolean; error: { cell: number; source: string; outputs: string }; cell_seconds: (number | null)[] };
-        expect(report.ok).toBe(false);
-        // each code cell's time: the cells that ran have one, the cells after the failure none
-        expect(report.cell_seconds).toHaveLength(cells.length);
-        report.cell_seconds.forEach((s, i) => (i <= cellIndex ? expect(s).toBeGreaterThanOrEqual(0) : expect(s).toBeNull()));
-        expect(report.error.cell).toBe(cellIndex);
-        expect(report.error.source).toBe(cells[cellIndex]);
-        expect(report.error.outputs).toMatch(pattern);
-        const partial = JSON.parse(readFileSync(join(dirOut, "out", file.split("/").at(-1)!), "utf8")) as Notebook;
-        expect(text(partial.cells[0]?.outputs?.[0]?.text)).toBe("fine\n");
-        expect(partial.cells[2]?.execution_count ?? null).toBeNull();
-        // the timing records behind cell_seconds are not written into the notebook (a re-run leaves no diff)
-        expect(JSON.stringify(partial)).not.toContain("iopub.status");
-      },
-      scaledMs(300_000),
-    );
-  });
+  // The executor's report of a failing cell (a runtime error: the cell, its source and stderr, the partial notebook)
+  // is checked in test/notebooks/chartBundle.test.ts, whose notebook ends with a cell that throws (one tslab kernel for
+  // both checks); a compile error's report in test/packaging/packedTarball.test.ts.
 
   describe.skipIf(!hasJupyter)("executed headless", () => {
     it.concurrent.each(longestFirst(names))(
