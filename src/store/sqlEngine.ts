@@ -90,6 +90,9 @@ function cancelTicket(ticket: Ticket, reason: QueryCancelledError["reason"]): vo
 
 const MAX_TIMEOUT_MS = 2_147_483_647;
 
+/** How often a cancelled query's connection is interrupted again until DuckDB stops (see runOnEngine). */
+const INTERRUPT_AGAIN_MS = 20;
+
 /**
  * A DuckDB engine over the store at `dir`, started on first query. Each
  * top-level `endpoint=<name>` folder holding a Parquet file is a view called
@@ -188,7 +191,14 @@ export function createSqlEngine(dir: string): SqlEngine {
     const codecs = await loadReadCodecs();
     const snapshot = takeQuerySnapshot(root, codecs, engine.pins, "store.query", () => ticket.reason !== undefined);
     if (ticket.reason !== undefined) throw cancelled(ticket, timeoutMs);
-    ticket.interrupt = () => engine.connection.interrupt();
+    // DuckDB clears a connection's interrupt when a statement begins, so one interrupt that lands between the steps
+    // below (the views, statement extraction, prepare, the run) is lost and the query runs on; once cancelled, the
+    // connection is interrupted again every INTERRUPT_AGAIN_MS until the run returns.
+    let again: ReturnType<typeof setInterval> | undefined;
+    ticket.interrupt = () => {
+      engine.connection.interrupt();
+      again ??= setInterval(() => engine.connection.interrupt(), INTERRUPT_AGAIN_MS);
+    };
     try {
       await setViews(engine, snapshot);
       if (ticket.reason !== undefined) throw cancelled(ticket, timeoutMs);
@@ -203,6 +213,7 @@ export function createSqlEngine(dir: string): SqlEngine {
       throw rejected(engine, `DuckDB rejected the query (${message})`);
     } finally {
       ticket.interrupt = undefined;
+      if (again !== undefined) clearInterval(again);
     }
   };
 

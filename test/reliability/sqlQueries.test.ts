@@ -60,6 +60,24 @@ describe("queries that never end", () => {
     store.close();
   });
 
+  it("a cancel that lands between a query's steps still stops DuckDB: timeoutMs of 1..20 ms, each followed by a query that answers", { timeout: scaledMs(120_000) }, async () => {
+    // DuckDB clears a connection's interrupt when a statement begins: a single interrupt during the views, the
+    // statement's extraction or its prepare was lost and the runaway query held the engine (the next query never
+    // answered; the CI run of 2026-11-28 21:59 hung in the 'closes its store' test below for the same reason).
+    const store = await storeWithData("between-steps");
+    await store.queryColumns("select 1 as x"); // the engine started: only the query's own steps are left to land in
+    for (let ms = 1; ms <= 20; ms++) {
+      const err = await store.queryColumns(RUNAWAY, { timeoutMs: ms }).catch((e: unknown) => e);
+      expect(err, `timeoutMs ${ms}`).toBeInstanceOf(QueryCancelledError);
+      const next = await Promise.race([
+        store.queryColumns("select 41 + 1 as x").then((c) => Array.from(c["x"] as Float64Array)),
+        new Promise<string>((res) => setTimeout(() => res("the runaway query still holds the engine"), scaledMs(10_000))),
+      ]);
+      expect(next, `after timeoutMs ${ms}`).toEqual([42]);
+    }
+    store.close();
+  });
+
   it("an aborted signal ends it (reason aborted), before or while it runs; trusted SQL too", { timeout: scaledMs(60_000) }, async () => {
     const store = await storeWithData("signal");
     const ac = new AbortController();
