@@ -197,7 +197,8 @@ export function createSqlEngine(dir: string): SqlEngine {
     let again: ReturnType<typeof setInterval> | undefined;
     ticket.interrupt = () => {
       engine.connection.interrupt();
-      again ??= setInterval(() => engine.connection.interrupt(), INTERRUPT_AGAIN_MS);
+      // unref'd: the repeat never keeps a process alive by itself (DuckDB's running query does until it stops)
+      again ??= setInterval(() => engine.connection.interrupt(), INTERRUPT_AGAIN_MS).unref();
     };
     try {
       await setViews(engine, snapshot);

@@ -69,10 +69,12 @@ describe("queries that never end", () => {
     for (let ms = 1; ms <= 20; ms++) {
       const err = await store.queryColumns(RUNAWAY, { timeoutMs: ms }).catch((e: unknown) => e);
       expect(err, `timeoutMs ${ms}`).toBeInstanceOf(QueryCancelledError);
+      let watchdog: ReturnType<typeof setTimeout> | undefined;
       const next = await Promise.race([
         store.queryColumns("select 41 + 1 as x").then((c) => Array.from(c["x"] as Float64Array)),
-        new Promise<string>((res) => setTimeout(() => res("the runaway query still holds the engine"), scaledMs(10_000))),
+        new Promise<string>((res) => (watchdog = setTimeout(() => res("the runaway query still holds the engine"), scaledMs(10_000)))),
       ]);
+      clearTimeout(watchdog);
       expect(next, `after timeoutMs ${ms}`).toEqual([42]);
     }
     store.close();
